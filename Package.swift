@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Targets are listed bottom-up: each one depends only on targets above it.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "marsgen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "marsgen", targets: ["marsgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // Foundations: no knowledge of files, HTML or each other.
+        .target(name: "ListDiff", swiftSettings: strictSettings),
+        .target(name: "MarsTime", swiftSettings: strictSettings),
+        .target(name: "Diagnostics", swiftSettings: strictSettings),
+
+        // Markdown: cmark-gfm from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .target(name: "GFM", dependencies: ["CCmarkGFM", "Diagnostics"], swiftSettings: strictSettings),
+
+        // Site configuration and content: knows files' text, never HTML templates.
+        .target(
+            name: "SiteConfig",
+            dependencies: ["MarsTime", "Diagnostics", "Yams"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Content",
+            dependencies: ["GFM", "SiteConfig", "MarsTime", "ListDiff", "Diagnostics", "Yams"],
+            swiftSettings: strictSettings
+        ),
+
+        // The adapter: objects → sections of cells → pages. Knows no template engine.
+        .target(
+            name: "Feed",
+            dependencies: ["Content", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            swiftSettings: strictSettings
+        ),
+
+        // Templates: render requests → HTML. Knows no file system layout of a site.
+        .target(
+            name: "Rendering",
+            dependencies: ["Feed", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.embedInCode("Theme")],
+            swiftSettings: strictSettings
+        ),
+
+        // Orchestration: read a site, build it, write public/ atomically.
+        .target(name: "CAtomicRename"),
+        .target(
+            name: "Site",
+            dependencies: ["CAtomicRename", "Rendering", "Feed", "Content", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            swiftSettings: strictSettings
+        ),
+
+        // The command line only wires.
+        .target(
+            name: "MarsgenCLI",
+            dependencies: [
+                "Site", "SiteConfig", "MarsTime", "Diagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "marsgen", dependencies: ["MarsgenCLI"], swiftSettings: strictSettings),
+
+        .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
+        .testTarget(
+            name: "MarsgenEndToEndTests",
+            dependencies: ["Site", "MarsgenCLI", "Diagnostics"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

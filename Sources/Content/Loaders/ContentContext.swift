@@ -1,0 +1,98 @@
+import Diagnostics
+import GFM
+import MarsTime
+import SiteConfig
+
+/// What every loader needs to know about the site.
+public struct ContentContext: Sendable {
+    /// The site's configuration.
+    public var config: SiteConfiguration
+    /// The crew, for resolving authors.
+    public var crew: Crew
+
+    /// Creates a context.
+    public init(config: SiteConfiguration, crew: Crew) {
+        self.config = config
+        self.crew = crew
+    }
+
+    var clock: MissionClock { config.mission.clock }
+
+    func markdownOptions(footnotePrefix: String) -> MarkdownOptions {
+        MarkdownOptions(allowsRawHTML: config.allowsRawHTML, footnotePrefix: footnotePrefix)
+    }
+
+    /// Resolves a crew id at `location`, or throws a diagnostic listing the known ids.
+    func author(_ id: String, at location: SourceLocation) throws(Diagnostic) -> CrewMember {
+        if let member = crew.member(id: id) { return member }
+        let known = crew.members.map(\.id).joined(separator: ", ")
+        throw Diagnostic.error("unknown crew id '\(id)'", at: location,
+                               hint: crew.members.isEmpty ? "add '\(id)' to content/crew.yml"
+                                   : "add '\(id)' to content/crew.yml, or use one of: \(known)")
+    }
+
+    /// The sol, LMST and instant of a moment given either as a UTC instant or as sol + LMST.
+    func moment(at instant: Instant) -> Moment {
+        Moment(instant: instant, sol: clock.sol(containing: instant), lmst: clock.localMeanSolarTime(at: instant))
+    }
+
+    func moment(sol: Int, lmst: MarsClockTime) -> Moment {
+        let instant = clock.instant(sol: sol, lmst: lmst)
+        return Moment(instant: instant, sol: sol, lmst: lmst)
+    }
+
+    /// Checks that a sol is not before the mission's first sol.
+    func checkSol(_ sol: Int, at location: SourceLocation, what: String) throws(Diagnostic) {
+        guard sol >= config.mission.clock.firstSol else {
+            throw Diagnostic.error("\(what) is on sol \(sol), before the mission's first sol \(config.mission.clock.firstSol)",
+                                   at: location, hint: "sols are counted from the landing (mission.landing in marsgen.yml)")
+        }
+    }
+}
+
+/// A moment on the mission clock.
+struct Moment: Hashable, Sendable {
+    var instant: Instant
+    var sol: Int
+    var lmst: MarsClockTime
+}
+
+extension FrontMatter {
+    /// Reads `date`, or `sol` and `time`, as a moment on the mission clock.
+    ///
+    /// `sol` without `time` means local noon; `time` without `sol` is an error.
+    func moment(in context: ContentContext, file: SourceFile, what: String) throws(Diagnostic) -> Moment {
+        if let dateText = try fields.string("date") {
+            if fields.contains("sol") || fields.contains("time") {
+                throw Diagnostic.error("give either 'date' or 'sol' and 'time', not both", at: fields.keyLocation(of: "sol"),
+                                       hint: "remove 'sol' and 'time', or remove 'date'")
+            }
+            guard let instant = Instant(iso8601: dateText) else {
+                throw Diagnostic.error("'date' is not a valid ISO 8601 instant with a zone: '\(dateText)'",
+                                       at: fields.location(of: "date"),
+                                       hint: "write it like 2037-03-01T14:02:00Z (UTC) or 2037-03-01T09:02:00-05:00")
+            }
+            let moment = context.moment(at: instant)
+            try context.checkSol(moment.sol, at: fields.location(of: "date"), what: what)
+            return moment
+        }
+        if let sol = try fields.int("sol") {
+            try context.checkSol(sol, at: fields.location(of: "sol"), what: what)
+            var lmst = MarsClockTime(secondsOfSol: 12 * 3600)
+            if let timeText = try fields.string("time") {
+                guard let parsed = MarsClockTime(parsing: timeText) else {
+                    throw Diagnostic.error("'time' must be a local mean solar time HH:MM or HH:MM:SS, not '\(timeText)'",
+                                           at: fields.location(of: "time"), hint: "for example time: \"14:02\"")
+                }
+                lmst = parsed
+            }
+            return context.moment(sol: sol, lmst: lmst)
+        }
+        if fields.contains("time") {
+            throw Diagnostic.error("'time' needs a 'sol'", at: fields.keyLocation(of: "time"),
+                                   hint: "add 'sol: N' for the sol this time is on, or use 'date' with a full UTC instant")
+        }
+        throw Diagnostic.error("missing date: give 'date' or 'sol' and 'time'", at: fields.startLocation,
+                               hint: "add 'date: 2037-03-01T14:02:00Z', or 'sol: 12' and 'time: \"14:02\"'")
+    }
+}

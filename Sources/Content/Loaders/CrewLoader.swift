@@ -1,0 +1,34 @@
+import Diagnostics
+import SiteConfig
+
+/// Reads `content/crew.yml`: crew id → `name`, `role`.
+///
+///     lewis:
+///       name: Melissa Lewis
+///       role: Commander
+public enum CrewLoader {
+    /// The crew file's site-relative path.
+    public static let path = "content/crew.yml"
+
+    /// Parses the crew file.
+    ///
+    /// - Throws: A ``Diagnostic`` for invalid YAML, a bad id or a member without a name.
+    public static func load(_ file: SourceFile, log: inout DiagnosticLog) throws(Diagnostic) -> Crew {
+        let yaml = try YAMLMapping.parse(file.text, path: file.path)
+        var members: [CrewMember] = []
+        for id in yaml.keys {
+            guard Slug.isValid(id) else {
+                throw Diagnostic.error("crew id '\(id)' may use only lowercase letters, digits, '-' and '_'",
+                                       at: yaml.keyLocation(of: id), hint: "ids appear in URLs: /crew/<id>/")
+            }
+            guard let fields = try yaml.mapping(id) else {
+                throw Diagnostic.error("crew member '\(id)' needs 'name' and 'role'", at: yaml.keyLocation(of: id))
+            }
+            fields.warnAboutUnknownKeys(["name", "role"], into: &log, context: "crew member '\(id)'")
+            let name = try fields.requiredString("name", hint: "add 'name: Full Name' under '\(id):'")
+            let role = try fields.string("role") ?? ""
+            members.append(CrewMember(id: id, name: name, role: role))
+        }
+        return Crew(members: members)
+    }
+}

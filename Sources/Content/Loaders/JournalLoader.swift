@@ -1,0 +1,59 @@
+import Diagnostics
+import GFM
+
+/// Reads journal entries from `content/journal/**/*.md`.
+///
+///     ---
+///     title: Dust on the panels
+///     author: lewis
+///     sol: 12
+///     time: "14:02"
+///     tags: [power, eva]
+///     ---
+///     Markdown body…
+public enum JournalLoader {
+    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug"]
+
+    /// Parses one journal entry.
+    ///
+    /// - Throws: A ``Diagnostic`` for bad front matter, a missing or bad date, an unknown author
+    ///   or an invalid slug.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> JournalEntry {
+        let matter = try FrontMatter(splitting: file)
+        let fields = matter.fields
+        fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "journal front matter")
+        guard let authorID = try fields.string("author") else {
+            throw Diagnostic.error("missing required key 'author'", at: fields.startLocation,
+                                   hint: "add 'author: <crew id>' with an id from content/crew.yml")
+        }
+        let author = try context.author(authorID, at: fields.location(of: "author"))
+        let moment = try matter.moment(in: context, file: file, what: "this entry")
+
+        let slug: String
+        if let explicit = try fields.string("slug") {
+            guard Slug.isValid(explicit) else {
+                throw Diagnostic.error("slug '\(explicit)' may use only lowercase letters, digits, '-', '_' and '.'",
+                                       at: fields.location(of: "slug"), hint: "for example slug: dust-on-the-panels")
+            }
+            slug = explicit
+        } else {
+            let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            slug = Slug.derive(from: fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
+        }
+        let title = try fields.string("title")
+        let document = MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
+                                        options: context.markdownOptions(footnotePrefix: "\(slug)-"))
+        return JournalEntry(
+            sourcePath: file.path,
+            explicitTitle: title.flatMap { $0.isEmpty ? nil : $0 },
+            slug: slug,
+            author: author,
+            instant: moment.instant,
+            sol: moment.sol,
+            lmst: moment.lmst,
+            tags: try fields.strings("tags"),
+            isDraft: try fields.bool("draft") ?? false,
+            bodyHTML: document.html()
+        )
+    }
+}

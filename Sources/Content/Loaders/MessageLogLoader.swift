@@ -1,0 +1,154 @@
+import Diagnostics
+import GFM
+import MarsTime
+
+/// Reads message logs from `content/messages/**/*.md`: one file per conversation, one
+/// message per level-2 heading.
+///
+///     ---
+///     channel: pathfinder
+///     sol: 12
+///     ---
+///     ## 09:14 lewis
+///     Morning, Houston.
+///
+///     ## Sol 13 07:02 watney
+///     Still here.
+///
+///     ## 2037-03-02T10:15:00Z beck
+///     A message at a full UTC instant.
+///
+/// `HH:MM` is on the log's default day: LMST when the default is a `sol`, UTC when it is a `date`.
+public enum MessageLogLoader {
+    static let knownKeys: Set<String> = ["channel", "date", "sol"]
+
+    /// The default day of a log's messages.
+    enum DefaultDay {
+        case none
+        case sol(Int)
+        case utcDate(year: Int, month: Int, day: Int)
+    }
+
+    /// Parses one message log into its messages, in file order.
+    ///
+    /// - Throws: A ``Diagnostic`` at the heading that does not parse or names an unknown author.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> [Message] {
+        let matter = try FrontMatter(splitting: file)
+        let fields = matter.fields
+        fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "message log front matter")
+        let fileName = file.path.split(separator: "/").last.map { String($0.dropLast(3)) } ?? "log"
+        let channel = try fields.string("channel") ?? fileName
+        let defaultDay = try readDefaultDay(fields: matter, context: context)
+
+        let document = MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
+                                        options: context.markdownOptions(footnotePrefix: ""))
+        let (preamble, parts) = document.split(atHeadingLevel: 2)
+        if let preamble {
+            log.warn("text before the first message heading is ignored", at: file.location(line: preamble.line),
+                     hint: "start each message with a heading '## HH:MM author'")
+        }
+        if parts.isEmpty {
+            log.warn("this message log has no messages", at: file.location(line: matter.bodyFirstLine),
+                     hint: "start each message with a heading '## HH:MM author'")
+        }
+        var messages: [Message] = []
+        var seen: [String: Int] = [:]
+        for part in parts {
+            let location = file.location(line: part.line, column: part.column)
+            let (moment, authorID) = try parseHeading(part.heading, defaultDay: defaultDay, context: context, at: location)
+            let author = try context.author(authorID, at: location)
+            if part.bodyHTML.isEmpty {
+                log.warn("message from '\(authorID)' has no text", at: location, hint: "write the message below its heading")
+            }
+            let key = "\(moment.instant.unixMillis)/\(author.id)"
+            let ordinal = seen[key, default: 0]
+            seen[key] = ordinal + 1
+            messages.append(Message(sourcePath: file.path, channel: channel, author: author, instant: moment.instant,
+                                    sol: moment.sol, lmst: moment.lmst, bodyHTML: part.bodyHTML, line: part.line,
+                                    ordinal: ordinal))
+        }
+        return messages
+    }
+
+    static func readDefaultDay(fields matter: FrontMatter, context: ContentContext) throws(Diagnostic) -> DefaultDay {
+        let fields = matter.fields
+        if let dateText = try fields.string("date") {
+            if fields.contains("sol") {
+                throw Diagnostic.error("give either 'date' or 'sol' as the log's default day, not both", at: fields.keyLocation(of: "sol"))
+            }
+            if let instant = Instant(iso8601: dateText) {
+                let c = instant.utcComponents
+                return .utcDate(year: c.year, month: c.month, day: c.day)
+            }
+            if let day = Instant(iso8601: dateText + "T00:00:00Z") {
+                let c = day.utcComponents
+                return .utcDate(year: c.year, month: c.month, day: c.day)
+            }
+            throw Diagnostic.error("'date' must be a UTC day like 2037-03-01, not '\(dateText)'", at: fields.location(of: "date"))
+        }
+        if let sol = try fields.int("sol") {
+            try context.checkSol(sol, at: fields.location(of: "sol"), what: "this log")
+            return .sol(sol)
+        }
+        return .none
+    }
+
+    /// Parses `HH:MM[:SS] author`, `<ISO 8601 instant> author` or `Sol N HH:MM[:SS] author`.
+    static func parseHeading(_ heading: String, defaultDay: DefaultDay, context: ContentContext,
+                             at location: SourceLocation) throws(Diagnostic) -> (Moment, String) {
+        let words = heading.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let formHint = "write the heading as '## HH:MM author', '## Sol N HH:MM author' or '## 2037-03-01T14:02:00Z author'"
+        guard let first = words.first else {
+            throw Diagnostic.error("message heading is empty", at: location, hint: formHint)
+        }
+        let moment: Moment
+        let rest: ArraySlice<String>
+        if first.lowercased() == "sol" {
+            guard words.count >= 3, let sol = Int(words[1]) else {
+                throw Diagnostic.error("message heading '\(heading)' has no sol and time", at: location, hint: formHint)
+            }
+            guard let lmst = MarsClockTime(parsing: words[2]) else {
+                throw Diagnostic.error("'\(words[2])' in message heading is not a time HH:MM", at: location, hint: formHint)
+            }
+            try context.checkSol(sol, at: location, what: "this message")
+            moment = context.moment(sol: sol, lmst: lmst)
+            rest = words[3...]
+        } else if first.count > 8, first.contains("-") {
+            guard let instant = Instant(iso8601: first) else {
+                throw Diagnostic.error("'\(first)' in message heading is not an ISO 8601 instant with a zone", at: location,
+                                       hint: "write it like 2037-03-01T14:02:00Z")
+            }
+            moment = context.moment(at: instant)
+            try context.checkSol(moment.sol, at: location, what: "this message")
+            rest = words[1...]
+        } else if let time = MarsClockTime(parsing: first) {
+            switch defaultDay {
+            case .none:
+                throw Diagnostic.error("message heading gives a time but the log has no default day", at: location,
+                                       hint: "add 'sol: N' or 'date: YYYY-MM-DD' to the log's front matter, or write '## Sol N \(first) …'")
+            case .sol(let sol):
+                moment = context.moment(sol: sol, lmst: time)
+            case .utcDate(let year, let month, let day):
+                let seconds = Int(time.secondsOfSol)
+                guard let instant = Instant(year: year, month: month, day: day, hour: seconds / 3600,
+                                            minute: seconds / 60 % 60, second: seconds % 60) else {
+                    throw Diagnostic.error("'\(first)' is not a valid UTC time", at: location)
+                }
+                moment = context.moment(at: instant)
+                try context.checkSol(moment.sol, at: location, what: "this message")
+            }
+            rest = words[1...]
+        } else {
+            throw Diagnostic.error("message heading '\(heading)' does not start with a time", at: location, hint: formHint)
+        }
+        guard let author = rest.first else {
+            throw Diagnostic.error("message heading '\(heading)' names no author", at: location,
+                                   hint: "add the sender's crew id after the time, e.g. '## 14:02 lewis'")
+        }
+        guard rest.count == 1 else {
+            throw Diagnostic.error("message heading '\(heading)' has extra words after the author", at: location,
+                                   hint: "the heading is only the time and the sender's crew id; the text goes below it")
+        }
+        return (moment, author)
+    }
+}

@@ -1,0 +1,77 @@
+import Diagnostics
+import GFM
+import MarsTime
+
+/// Reads weather reports from `content/weather/*.md`.
+///
+///     ---
+///     sol: 12
+///     temperature: -48
+///     high: -12
+///     low: -81
+///     sunrise: "05:42"
+///     sunset: "17:58"
+///     condition: dust storm
+///     ---
+///     Optional notes in Markdown.
+public enum WeatherLoader {
+    static let knownKeys: Set<String> = ["date", "sol", "time", "temperature", "high", "low", "sunrise", "sunset", "condition"]
+
+    /// Parses one weather report.
+    ///
+    /// A report dated by `sol` alone is placed at the start of that sol, so it leads the sol's page.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> WeatherReport {
+        let matter = try FrontMatter(splitting: file)
+        let fields = matter.fields
+        fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "weather front matter")
+        var moment = try matter.moment(in: context, file: file, what: "this report")
+        if !fields.contains("date"), !fields.contains("time") {
+            moment = context.moment(sol: moment.sol, lmst: MarsClockTime(secondsOfSol: 0))
+        }
+
+        func number(_ key: String) throws(Diagnostic) -> Double {
+            guard let value = try fields.double(key) else {
+                throw Diagnostic.error("missing required key '\(key)'", at: fields.startLocation,
+                                       hint: "add '\(key): <degrees Celsius>'")
+            }
+            guard (-150...60).contains(value) else {
+                throw Diagnostic.error("'\(key)' of \(formatCelsius(value)) °C is not a Mars temperature",
+                                       at: fields.location(of: key), hint: "temperatures are in degrees Celsius, between -150 and 60")
+            }
+            return value
+        }
+        func clockTime(_ key: String) throws(Diagnostic) -> MarsClockTime {
+            guard let text = try fields.string(key) else {
+                throw Diagnostic.error("missing required key '\(key)'", at: fields.startLocation, hint: "add '\(key): \"HH:MM\"' in LMST")
+            }
+            guard let time = MarsClockTime(parsing: text) else {
+                throw Diagnostic.error("'\(key)' must be a local mean solar time HH:MM, not '\(text)'", at: fields.location(of: key))
+            }
+            return time
+        }
+
+        let temperature = try number("temperature")
+        let high = try number("high")
+        let low = try number("low")
+        guard high >= low else {
+            throw Diagnostic.error("'high' (\(formatCelsius(high)) °C) is below 'low' (\(formatCelsius(low)) °C)",
+                                   at: fields.location(of: "high"), hint: "swap the two values")
+        }
+        let sunrise = try clockTime("sunrise")
+        let sunset = try clockTime("sunset")
+        guard let conditionText = try fields.string("condition") else {
+            throw Diagnostic.error("missing required key 'condition'", at: fields.startLocation,
+                                   hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let condition = WeatherCondition(rawValue: conditionText.lowercased()) else {
+            throw Diagnostic.error("unknown weather condition '\(conditionText)'", at: fields.location(of: "condition"),
+                                   hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let notes = matter.body.allSatisfy(\.isWhitespace) ? "" :
+            MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
+                             options: context.markdownOptions(footnotePrefix: "w\(moment.sol)-")).html()
+        return WeatherReport(sourcePath: file.path, instant: moment.instant, sol: moment.sol, lmst: moment.lmst,
+                             temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
+                             condition: condition, notesHTML: notes)
+    }
+}

@@ -1,0 +1,34 @@
+/// A member of the crew, from `content/crew.yml`.
+public struct CrewMember: Hashable, Sendable {
+    /// The id authors use in front matter and message headings (`lewis`).
+    public var id: String
+    /// The full name (`Melissa Lewis`).
+    public var name: String
+    /// The role (`Commander`).
+    public var role: String
+
+    /// Creates a crew member.
+    public init(id: String, name: String, role: String) {
+        self.id = id
+        self.name = name
+        self.role = role
+    }
+}
+
+/// The crew, in the order of `content/crew.yml`.
+public struct Crew: Hashable, Sendable {
+    /// The members in file order.
+    public private(set) var members: [CrewMember]
+    private var byID: [String: Int]
+
+    /// Creates a crew.
+    public init(members: [CrewMember]) {
+        self.members = members
+        self.byID = Dictionary(members.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The member with id `id`, if there is one.
+    public func member(id: String) -> CrewMember? {
+        byID[id].map { members[$0] }
+    }
+}

@@ -1,0 +1,61 @@
+import ListDiff
+import MarsTime
+
+/// Anything that appears in the feed: a journal entry, a message, a weather report.
+///
+/// Every feed object is diffable: ``diffIdentifier`` says who it is across builds and
+/// ``contentHash`` says whether it still renders the same.
+public protocol FeedObject: Sendable {
+    /// The object's kind, which picks its section controller.
+    var kind: ObjectKind { get }
+    /// Stable across builds: derived from the kind and source path (and, for a message,
+    /// its timestamp and author within its log).
+    var diffIdentifier: String { get }
+    /// A hash of everything that affects how the object renders.
+    var contentHash: ContentHash { get }
+    /// When the object happened (UTC).
+    var instant: Instant { get }
+    /// The mission sol containing ``instant``.
+    var sol: Int { get }
+    /// The local mean solar time of ``instant`` at the mission's longitude.
+    var lmst: MarsClockTime { get }
+    /// The site-relative path of the file it came from.
+    var sourcePath: String { get }
+    /// The crew ids of the people who wrote it (empty for weather).
+    var authorIDs: [String] { get }
+    /// A short human title, for the Atom feed and page titles.
+    var title: String { get }
+}
+
+extension FeedObject {
+    /// What the object-list diff compares: identifier and content hash.
+    public var fingerprint: ObjectFingerprint {
+        ObjectFingerprint(diffIdentifier: diffIdentifier, contentHash: contentHash)
+    }
+}
+
+/// An object as the object-list diff sees it: who it is and what it looks like.
+public struct ObjectFingerprint: Diffable, Hashable, Sendable, Codable {
+    /// The object's identifier.
+    public var diffIdentifier: String
+    /// The object's content hash.
+    public var contentHash: ContentHash
+
+    /// Creates a fingerprint.
+    public init(diffIdentifier: String, contentHash: ContentHash) {
+        self.diffIdentifier = diffIdentifier
+        self.contentHash = contentHash
+    }
+}
+
+/// The feed order: newest first; ties broken by identifier so the order is total.
+public func isNewerInFeed(_ a: any FeedObject, than b: any FeedObject) -> Bool {
+    if a.instant != b.instant { return a.instant > b.instant }
+    return a.diffIdentifier < b.diffIdentifier
+}
+
+/// Time order within a sol page: oldest first, ties by identifier.
+public func isEarlierInTime(_ a: any FeedObject, than b: any FeedObject) -> Bool {
+    if a.instant != b.instant { return a.instant < b.instant }
+    return a.diffIdentifier < b.diffIdentifier
+}

@@ -1,0 +1,50 @@
+import MarsTime
+
+/// A journal entry: one Markdown file under `content/journal/`.
+public struct JournalEntry: FeedObject, Hashable {
+    public var kind: ObjectKind { .journal }
+    public let diffIdentifier: String
+    public let contentHash: ContentHash
+    public let sourcePath: String
+    /// The title from front matter; `nil` when the entry has none.
+    public let explicitTitle: String?
+    /// The URL segment: `/journal/<slug>/`.
+    public let slug: String
+    /// The author.
+    public let author: CrewMember
+    public let instant: Instant
+    public let sol: Int
+    public let lmst: MarsClockTime
+    /// Tags from front matter, in the order written.
+    public let tags: [String]
+    /// Whether the entry is a draft (built only with `--drafts`).
+    public let isDraft: Bool
+    /// The body rendered to HTML.
+    public let bodyHTML: String
+
+    public var authorIDs: [String] { [author.id] }
+    public var title: String { explicitTitle ?? "Sol \(sol), \(lmst.hourMinute) LMST" }
+
+    /// Creates an entry and computes its identifier and content hash.
+    public init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
+                lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String) {
+        self.sourcePath = sourcePath
+        self.explicitTitle = explicitTitle
+        self.slug = slug
+        self.author = author
+        self.instant = instant
+        self.sol = sol
+        self.lmst = lmst
+        self.tags = tags
+        self.isDraft = isDraft
+        self.bodyHTML = bodyHTML
+        self.diffIdentifier = "journal:\(sourcePath)"
+        var hash = ContentHash()
+        for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
+                      isDraft ? "draft" : "", bodyHTML] + tags {
+            hash.combine(field)
+        }
+        hash.combine(instant.unixMillis)
+        self.contentHash = hash
+    }
+}

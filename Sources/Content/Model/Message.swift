@@ -1,0 +1,44 @@
+import MarsTime
+
+/// One message from a message log (`content/messages/*.md`), under its `## <when> <author>` heading.
+public struct Message: FeedObject, Hashable {
+    public var kind: ObjectKind { .message }
+    public let diffIdentifier: String
+    public let contentHash: ContentHash
+    public let sourcePath: String
+    /// The log's channel (`pathfinder`, `habitat`).
+    public let channel: String
+    /// The sender.
+    public let author: CrewMember
+    public let instant: Instant
+    public let sol: Int
+    public let lmst: MarsClockTime
+    /// The message text rendered to HTML.
+    public let bodyHTML: String
+    /// The line of the message's heading in its log.
+    public let line: Int
+
+    public var authorIDs: [String] { [author.id] }
+    public var title: String { "\(author.name) on \(channel), sol \(sol) \(lmst.hourMinute)" }
+
+    /// Creates a message. `ordinal` tells apart two messages of one author at one instant.
+    public init(sourcePath: String, channel: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime,
+                bodyHTML: String, line: Int, ordinal: Int) {
+        self.sourcePath = sourcePath
+        self.channel = channel
+        self.author = author
+        self.instant = instant
+        self.sol = sol
+        self.lmst = lmst
+        self.bodyHTML = bodyHTML
+        self.line = line
+        let suffix = ordinal > 0 ? "#\(ordinal)" : ""
+        self.diffIdentifier = "message:\(sourcePath)@\(instant.iso8601)/\(author.id)\(suffix)"
+        var hash = ContentHash()
+        for field in [channel, author.id, author.name, author.role, String(sol), lmst.description, bodyHTML] {
+            hash.combine(field)
+        }
+        hash.combine(instant.unixMillis)
+        self.contentHash = hash
+    }
+}

@@ -1,0 +1,72 @@
+import MarsTime
+
+/// The sky over the habitat, as a weather report file describes it.
+public enum WeatherCondition: String, CaseIterable, Hashable, Sendable {
+    case clear
+    case cloudy
+    case dustStorm = "dust storm"
+    case windy
+    case snow
+    case fog
+
+    /// The condition as authors write it and readers see it (`dust storm`).
+    public var displayName: String { rawValue }
+}
+
+/// A weather report: one file under `content/weather/`.
+public struct WeatherReport: FeedObject, Hashable {
+    public var kind: ObjectKind { .weather }
+    public let diffIdentifier: String
+    public let contentHash: ContentHash
+    public let sourcePath: String
+    public let instant: Instant
+    public let sol: Int
+    public let lmst: MarsClockTime
+    /// Current temperature, °C.
+    public let temperature: Double
+    /// The sol's high, °C.
+    public let high: Double
+    /// The sol's low, °C.
+    public let low: Double
+    /// Sunrise, LMST.
+    public let sunrise: MarsClockTime
+    /// Sunset, LMST.
+    public let sunset: MarsClockTime
+    /// The sky.
+    public let condition: WeatherCondition
+    /// Optional notes rendered to HTML (empty when there are none).
+    public let notesHTML: String
+
+    public var authorIDs: [String] { [] }
+    public var title: String { "Weather, sol \(sol): \(formatCelsius(temperature)) °C, \(condition.displayName)" }
+
+    /// Creates a report and computes its identifier and hash.
+    public init(sourcePath: String, instant: Instant, sol: Int, lmst: MarsClockTime, temperature: Double, high: Double,
+                low: Double, sunrise: MarsClockTime, sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
+        self.sourcePath = sourcePath
+        self.instant = instant
+        self.sol = sol
+        self.lmst = lmst
+        self.temperature = temperature
+        self.high = high
+        self.low = low
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.condition = condition
+        self.notesHTML = notesHTML
+        self.diffIdentifier = "weather:\(sourcePath)"
+        var hash = ContentHash()
+        for field in [String(sol), lmst.description, String(temperature), String(high), String(low), sunrise.description,
+                      sunset.description, condition.rawValue, notesHTML] {
+            hash.combine(field)
+        }
+        hash.combine(instant.unixMillis)
+        self.contentHash = hash
+    }
+}
+
+/// Formats a temperature without a trailing `.0` (`-63`, `-4.5`).
+public func formatCelsius(_ value: Double) -> String {
+    if value == value.rounded() { return String(Int(value)) }
+    return String((value * 10).rounded() / 10)
+}

@@ -1,0 +1,55 @@
+/// One file of the site to render: which template, which sections, which values.
+///
+/// A page knows what it was made from (``objectIDs`` and ``templates``), so a later build
+/// can tell which pages an edit affects.
+public struct Page {
+    /// What sort of page this is, for summaries and styling.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case front, feedArchive, journal, sol, solIndex, crew, crewIndex, notFound, atom, sitemap
+    }
+
+    /// What sort of page this is.
+    public var kind: Kind
+    /// The page's URL path (`/sol/12/`).
+    public var url: String
+    /// Where it is written, relative to the output directory (`sol/12/index.html`).
+    public var outputPath: String
+    /// The template for the page body (`page-sol`).
+    public var template: String
+    /// The layout the body is wrapped in; `nil` for feeds and sitemaps.
+    public var layout: String?
+    /// Named lists of sections (`sections`, `pinned`, `entries`). Each item is an object
+    /// identifier plus extra values the template may show next to the section's HTML.
+    public var slots: [String: [SlotItem]]
+    /// The values the template sees, besides the slots.
+    public var context: TemplateContext
+    /// Every object whose data this page shows (in slots or as a neighbour's link).
+    public var objectIDs: Set<String>
+
+    /// One section in a slot.
+    public struct SlotItem {
+        /// The object whose section goes here.
+        public var objectID: String
+        /// Extra values for the template (an Atom entry's title and date, for example).
+        public var extra: TemplateContext
+
+        /// Creates a slot item.
+        public init(objectID: String, extra: TemplateContext = [:]) {
+            self.objectID = objectID
+            self.extra = extra
+        }
+    }
+
+    /// Creates a page.
+    public init(kind: Kind, url: String, outputPath: String, template: String, layout: String? = "layout",
+                slots: [String: [SlotItem]] = [:], context: TemplateContext = [:], objectIDs: Set<String> = []) {
+        self.kind = kind
+        self.url = url
+        self.outputPath = outputPath
+        self.template = template
+        self.layout = layout
+        self.slots = slots
+        self.context = context
+        self.objectIDs = objectIDs.union(slots.values.joined().map(\.objectID))
+    }
+}

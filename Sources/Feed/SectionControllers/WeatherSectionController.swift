@@ -1,0 +1,37 @@
+import Content
+
+/// A weather report: a summary cell (temperature and condition) that expands to four
+/// detail cells: `SUNRISE`, `SUNSET`, `HIGH 13 C`, `LOW -69 C`.
+public struct WeatherSectionController: SectionController {
+    public var kind: ObjectKind { .weather }
+    public var cellTemplates: [String] { ["cell-weather-summary", "cell-weather-detail"] }
+
+    /// Creates the controller.
+    public init() {}
+
+    public func section(for object: any FeedObject, context: FeedContext) -> FeedSection? {
+        guard let report = object as? WeatherReport else { return nil }
+        var summary = context.timeContext(for: report)
+        summary["temperature"] = formatCelsius(report.temperature)
+        summary["condition"] = report.condition.displayName
+        summary["conditionClass"] = report.condition.rawValue.replacingSpaces
+        summary["notes"] = report.notesHTML
+        summary["hasNotes"] = !report.notesHTML.isEmpty
+        let details: [(String, String)] = [
+            ("SUNRISE", report.sunrise.hourMinute),
+            ("SUNSET", report.sunset.hourMinute),
+            ("HIGH", "\(formatCelsius(report.high)) C"),
+            ("LOW", "\(formatCelsius(report.low)) C"),
+        ]
+        let detailCells = details.map { label, value in
+            RenderRequest(template: "cell-weather-detail", context: ["label": label, "value": value])
+        }
+        return FeedSection(kind: kind, diffIdentifier: report.diffIdentifier, contentHash: report.contentHash,
+                           anchor: context.links.anchor(for: report), layout: .expandable,
+                           cells: [RenderRequest(template: "cell-weather-summary", context: summary)] + detailCells)
+    }
+}
+
+extension String {
+    var replacingSpaces: String { String(map { $0 == " " ? "-" : $0 }) }
+}

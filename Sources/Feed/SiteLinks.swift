@@ -1,0 +1,75 @@
+import Content
+import SiteConfig
+
+/// Every URL in the site, in one place: the page scheme.
+///
+/// | page | URL |
+/// | --- | --- |
+/// | front page | `/` |
+/// | feed archive page `k` (1 = oldest) | `/page/k/` |
+/// | journal entry | `/journal/<slug>/` |
+/// | sol | `/sol/<n>/` |
+/// | crew member (and archive page `k`) | `/crew/<id>/` (`/crew/<id>/page/k/`) |
+/// | messages, weather | their sol page, at the section's anchor |
+///
+/// URLs start with the path of `base_url`, so a site published under `/mission/` links right.
+public struct SiteLinks: Sendable {
+    /// The path every link starts with (`/` or `/mission/`).
+    public let basePath: String
+    /// The absolute base URL, ending in `/`.
+    public let baseURL: String
+
+    /// Creates the links of a site.
+    public init(config: SiteConfiguration) {
+        basePath = config.basePath
+        baseURL = config.baseURL
+    }
+
+    /// The front page.
+    public var home: String { basePath }
+    /// Feed archive page `number`.
+    public func feedPage(_ number: Int) -> String { "\(basePath)page/\(number)/" }
+    /// A journal entry's page.
+    public func journal(slug: String) -> String { "\(basePath)journal/\(slug)/" }
+    /// A sol's page.
+    public func sol(_ sol: Int) -> String { "\(basePath)sol/\(sol)/" }
+    /// The index of sols.
+    public var sols: String { "\(basePath)sol/" }
+    /// A crew member's page, or its archive page `page`.
+    public func crew(_ id: String, page: Int? = nil) -> String {
+        page.map { "\(basePath)crew/\(id)/page/\($0)/" } ?? "\(basePath)crew/\(id)/"
+    }
+    /// The crew index.
+    public var crewIndex: String { "\(basePath)crew/" }
+    /// The Atom feed.
+    public var atom: String { "\(basePath)feed.xml" }
+    /// A file under the site's root (`theme/marsgen.css`).
+    public func asset(_ path: String) -> String { basePath + path }
+
+    /// The anchor (element id) of an object's section.
+    public func anchor(for object: any FeedObject) -> String {
+        if let entry = object as? JournalEntry { return "entry-\(entry.slug)" }
+        var hash = ContentHash()
+        hash.combine(object.diffIdentifier)
+        return "\(object.kind.rawValue.prefix(1))-\(hash.description.prefix(12))"
+    }
+
+    /// The page an object links to: its own page, or its place on its sol's page.
+    public func permalink(for object: any FeedObject) -> String {
+        if let entry = object as? JournalEntry { return journal(slug: entry.slug) }
+        return "\(sol(object.sol))#\(anchor(for: object))"
+    }
+
+    /// An absolute URL for a site path (`/sol/3/` → `https://example.org/sol/3/`).
+    public func absolute(_ path: String) -> String {
+        let relative = path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
+        return baseURL + relative
+    }
+
+    /// The file a page URL is written to (`/sol/3/` → `sol/3/index.html`), relative to the output.
+    public func outputPath(for url: String) -> String {
+        let relative = url.hasPrefix(basePath) ? String(url.dropFirst(basePath.count)) : url
+        if relative.isEmpty { return "index.html" }
+        return relative.hasSuffix("/") ? relative + "index.html" : relative
+    }
+}

@@ -1,0 +1,176 @@
+import CCmarkGFM
+import Foundation
+
+/// A GitHub-flavoured Markdown document parsed by cmark-gfm.
+///
+/// Tables, strikethrough, autolinks, task lists, footnotes and the tag filter are on.
+/// The document owns its cmark tree and frees it when it goes away.
+public final class MarkdownDocument {
+    /// The extensions every document uses, in a fixed order so output is deterministic.
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+    private let parser: OpaquePointer
+    private let root: OpaquePointer
+    /// The first line of the text within its file, so locations point into the user's file.
+    public let firstLine: Int
+    private let options: MarkdownOptions
+
+    /// Parses Markdown text.
+    ///
+    /// - Parameters:
+    ///   - text: The Markdown source.
+    ///   - firstLine: The line of the file that `text` starts on (after front matter).
+    ///   - options: How to render.
+    public init(parsing text: String, firstLine: Int = 1, options: MarkdownOptions = MarkdownOptions()) {
+        cmark_gfm_core_extensions_ensure_registered()
+        let parser = cmark_parser_new(Self.cmarkOptions(options))!
+        for name in Self.extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                cmark_parser_feed(parser, pointer, buffer.count)
+            }
+        }
+        self.parser = parser
+        self.root = cmark_parser_finish(parser)
+        self.firstLine = firstLine
+        self.options = options
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+
+    static func cmarkOptions(_ options: MarkdownOptions) -> Int32 {
+        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+        if options.allowsRawHTML { flags |= CMARK_OPT_UNSAFE }
+        return Int32(flags)
+    }
+
+    /// The whole document as HTML.
+    public func html() -> String {
+        render(root)
+    }
+
+    /// Splits the document at every heading of `level` that sits at the top level.
+    ///
+    /// Each part holds the heading's plain text and position and the HTML of the blocks up
+    /// to the next such heading. Blocks before the first heading are returned as `preamble`.
+    /// Walking cmark's tree (rather than matching text) keeps headings inside code blocks,
+    /// lists or block quotes where they are.
+    ///
+    /// - Warning: Splitting moves nodes out of this document; call it once, instead of ``html()``.
+    public func split(atHeadingLevel level: Int32) -> (preamble: MarkdownPart?, parts: [MarkdownPart]) {
+        var preamble: MarkdownPart?
+        var parts: [MarkdownPart] = []
+        var pendingHeading: (text: String, line: Int, column: Int)?
+        var pendingBlocks: [OpaquePointer] = []
+        var pendingFirstBlockLine = 0
+
+        func flush() {
+            let html = renderDetached(pendingBlocks)
+            if let heading = pendingHeading {
+                parts.append(MarkdownPart(heading: heading.text, line: heading.line, column: heading.column,
+                                          bodyHTML: html, bodyLine: pendingFirstBlockLine))
+            } else if !pendingBlocks.isEmpty {
+                preamble = MarkdownPart(heading: "", line: pendingFirstBlockLine, column: 1, bodyHTML: html,
+                                        bodyLine: pendingFirstBlockLine)
+            }
+            pendingBlocks = []
+            pendingFirstBlockLine = 0
+        }
+
+        var node = cmark_node_first_child(root)
+        while let current = node {
+            node = cmark_node_next(current)
+            if cmark_node_get_type(current) == CMARK_NODE_HEADING, cmark_node_get_heading_level(current) == level {
+                flush()
+                pendingHeading = (Self.plainText(of: current), fileLine(current), Int(cmark_node_get_start_column(current)))
+            } else {
+                if pendingBlocks.isEmpty { pendingFirstBlockLine = fileLine(current) }
+                pendingBlocks.append(current)
+            }
+        }
+        flush()
+        return (preamble, parts)
+    }
+
+    private func fileLine(_ node: OpaquePointer) -> Int {
+        Int(cmark_node_get_start_line(node)) + firstLine - 1
+    }
+
+    /// Moves `blocks` into a fresh document and renders it with this parser's extensions.
+    private func renderDetached(_ blocks: [OpaquePointer]) -> String {
+        guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
+        defer { cmark_node_free(document) }
+        for block in blocks {
+            cmark_node_unlink(block)
+            cmark_node_append_child(document, block)
+        }
+        return render(document)
+    }
+
+    private func render(_ node: OpaquePointer) -> String {
+        guard let cString = cmark_render_html(node, Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser)) else {
+            return ""
+        }
+        defer { free(cString) }
+        let html = String(cString: cString)
+        return options.footnotePrefix.isEmpty ? html : Self.prefixFootnotes(html, with: options.footnotePrefix)
+    }
+
+    /// cmark-gfm numbers footnote anchors `fn-N`/`fnref-N` per document; prefix them so a feed
+    /// page holding many documents keeps its element ids unique.
+    static func prefixFootnotes(_ html: String, with prefix: String) -> String {
+        guard html.contains("fnref") else { return html }
+        return html
+            .replacingAll("id=\"fn-", with: "id=\"\(prefix)fn-")
+            .replacingAll("href=\"#fn-", with: "href=\"#\(prefix)fn-")
+            .replacingAll("id=\"fnref-", with: "id=\"\(prefix)fnref-")
+            .replacingAll("href=\"#fnref-", with: "href=\"#\(prefix)fnref-")
+    }
+
+    /// The concatenated literal text of a node's descendants (text and code spans).
+    static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(current) {
+                text += String(cString: literal)
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += " "
+            } else {
+                text += plainText(of: current)
+            }
+            child = cmark_node_next(current)
+        }
+        return text
+    }
+}
+
+/// One part of a document split at headings: a message in a message log, for example.
+public struct MarkdownPart: Hashable, Sendable {
+    /// The heading's plain text (`14:02 lewis`).
+    public var heading: String
+    /// The heading's line in the file.
+    public var line: Int
+    /// The heading's column in the file.
+    public var column: Int
+    /// The HTML of the blocks under the heading.
+    public var bodyHTML: String
+    /// The line of the first block under the heading (0 when there is none).
+    public var bodyLine: Int
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return components(separatedBy: target).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,64 @@
+/// A time of day on a Mars clock (MTC or LMST): 24 Mars hours of 60 minutes of 60 seconds.
+///
+/// A Mars "second" here is 1/86,400 of a sol, as in Mars24; clocks on Mars run
+/// about 2.7 % slower than Earth clocks.
+public struct MarsClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Seconds since local midnight, in `0..<86_400`.
+    public var secondsOfSol: Double
+
+    /// Creates a clock time from seconds since midnight; wraps values outside one sol.
+    public init(secondsOfSol: Double) {
+        let wrapped = secondsOfSol.truncatingRemainder(dividingBy: 86_400)
+        self.secondsOfSol = wrapped < 0 ? wrapped + 86_400 : wrapped
+    }
+
+    /// Creates a clock time from hours, minutes and seconds.
+    ///
+    /// - Returns: `nil` when a field is out of range.
+    public init?(hour: Int, minute: Int, second: Int = 0) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        self.secondsOfSol = Double(hour * 3600 + minute * 60 + second)
+    }
+
+    /// Parses `HH:MM` or `HH:MM:SS`.
+    ///
+    /// - Returns: `nil` when the text is not a valid 24-hour clock time.
+    public init?(parsing text: String) {
+        var scanner = DigitScanner(text)
+        guard let hour = scanner.number(digits: 2), scanner.consume(":"),
+              let minute = scanner.number(digits: 2)
+        else { return nil }
+        var second = 0
+        if scanner.consume(":") {
+            guard let s = scanner.number(digits: 2) else { return nil }
+            second = s
+        }
+        guard scanner.isAtEnd else { return nil }
+        self.init(hour: hour, minute: minute, second: second)
+    }
+
+    /// Creates a clock time from fractional hours (`24 × frac(MSD)` and the like).
+    public init(hours: Double) {
+        self.init(secondsOfSol: hours * 3600)
+    }
+
+    /// Fractional hours since midnight.
+    public var hours: Double { secondsOfSol / 3600 }
+
+    /// Rounded to the nearest second as Mars24 shows it; kept within the sol (never `24:00:00`).
+    private var wholeSeconds: Int { min(86_399, Int(secondsOfSol.rounded())) }
+
+    /// `HH:MM:SS`, to the nearest second.
+    public var description: String {
+        let s = wholeSeconds
+        return "\(pad(s / 3600)):\(pad(s / 60 % 60)):\(pad(s % 60))"
+    }
+
+    /// `HH:MM`: the nearest second's minute.
+    public var hourMinute: String {
+        let s = wholeSeconds
+        return "\(pad(s / 3600)):\(pad(s / 60 % 60))"
+    }
+
+    public static func < (lhs: MarsClockTime, rhs: MarsClockTime) -> Bool { lhs.secondsOfSol < rhs.secondsOfSol }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Diagnostics
+import Site
+
+/// `marsgen build`: builds the site into the output directory.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into public/.",
+        discussion: "On any error the output directory is left exactly as it was."
+    )
+
+    @OptionGroup var paths: SitePathOptions
+
+    @Flag(name: .long, help: "Include entries marked 'draft: true'.")
+    var drafts = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but warnings and errors.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print each build step with its duration.")
+    var verbose = false
+
+    func run() throws {
+        let options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts)
+        let report: BuildReport
+        do {
+            report = try SiteBuilder(options: options).build()
+        } catch {
+            Console.report(error)
+            throw ExitCode.failure
+        }
+        for warning in report.warnings { Console.report(warning) }
+        if verbose {
+            for (index, step) in report.steps.enumerated() {
+                Console.out("[\(index + 1)/\(report.steps.count)] \(step.name) (\(formatMilliseconds(step.duration)) ms)")
+            }
+        }
+        if !quiet { Console.out(report.summary) }
+    }
+}
+
+/// `--source` and `--output`, shared by commands that read a site.
+struct SitePathOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
+    var source = "."
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site (default: <source>/public).", valueName: "dir"))
+    var output: String?
+}
+
+func formatMilliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let tenths = (seconds * 10_000 + attoseconds / 100_000_000_000_000)
+    return "\(tenths / 10).\(tenths % 10)"
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import Site
+
+/// `marsgen init DIR`: writes a starter site and builds it.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a new site with a config, a crew, one entry, one message log and one weather report, then build it."
+    )
+
+    @Argument(help: ArgumentHelp("The folder to create (must be empty or absent).", valueName: "dir"))
+    var directory: String
+
+    @Flag(name: .long, help: "Write into a folder that is not empty (existing files are kept).")
+    var force = false
+
+    func run() throws {
+        let files = FileManager.default
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        if let existing = try? files.contentsOfDirectory(atPath: root), !existing.filter({ !$0.hasPrefix(".") }).isEmpty, !force {
+            Console.report(.error("\(directory) is not empty", hint: "choose a new folder, or pass --force to add the starter files"))
+            throw ExitCode.failure
+        }
+        do {
+            for file in StarterSite.files {
+                let path = (root as NSString).appendingPathComponent(file.path)
+                if files.fileExists(atPath: path) { continue }
+                try files.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
+            }
+        } catch {
+            Console.report(.error("cannot create the site: \(error.localizedDescription)", at: SourceLocation(path: directory)))
+            throw ExitCode.failure
+        }
+        Console.out("Created a site in \(directory)")
+        do {
+            let report = try SiteBuilder(options: BuildOptions(sourceDirectory: root)).build()
+            for warning in report.warnings { Console.report(warning) }
+            Console.out(report.summary)
+        } catch {
+            Console.report(error)
+            throw ExitCode.failure
+        }
+        Console.out("Next: edit \(directory)/content/, then run 'marsgen build --source \(directory)'.")
+    }
+}

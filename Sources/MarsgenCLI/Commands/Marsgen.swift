@@ -1,0 +1,24 @@
+import ArgumentParser
+
+/// The `marsgen` command: builds sol-dated mission feeds from Markdown.
+public struct Marsgen: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "marsgen",
+        abstract: "A static site generator for sol-dated mission feeds.",
+        discussion: """
+            Journal entries, message logs and weather reports in content/ become a sol-dated \
+            feed in public/: newest first, the current weather pinned on top, a page per entry, \
+            per sol and per crew member, and an Atom feed.
+            """,
+        version: MarsgenVersion.current,
+        subcommands: [BuildCommand.self, SolCommand.self, InitCommand.self]
+    )
+
+    public init() {}
+}
+
+/// marsgen's version, printed by `--version` and recorded in build state.
+public enum MarsgenVersion {
+    /// The version string.
+    public static let current = "0.1.0"
+}

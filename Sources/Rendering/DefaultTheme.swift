@@ -1,0 +1,42 @@
+/// The theme built into marsgen: templates and assets compiled into the binary, so a site
+/// with no `templates/` of its own still builds and looks right.
+public enum DefaultTheme {
+    /// Every default template's source, by name (`layout`, `cell-message`).
+    public static var templates: [String: String] {
+        var result: [String: String] = [:]
+        for (name, bytes) in embeddedTemplates {
+            result[name] = String(decoding: bytes, as: UTF8.self)
+        }
+        return result
+    }
+
+    /// Theme files written into every site, by output path. A site's `static/` file at the
+    /// same path replaces one.
+    public static var assets: [String: [UInt8]] {
+        ["theme/marsgen.css": PackageResources.marsgen_css, "theme/favicon.svg": PackageResources.favicon_svg]
+    }
+
+    static var embeddedTemplates: [(String, [UInt8])] {
+        [
+            ("layout", PackageResources.layout_mustache),
+            ("header", PackageResources.header_mustache),
+            ("footer", PackageResources.footer_mustache),
+            ("pager", PackageResources.pager_mustache),
+            ("section", PackageResources.section_mustache),
+            ("page-feed", PackageResources.page_feed_mustache),
+            ("page-entry", PackageResources.page_entry_mustache),
+            ("page-sol", PackageResources.page_sol_mustache),
+            ("page-sols", PackageResources.page_sols_mustache),
+            ("page-crew", PackageResources.page_crew_mustache),
+            ("page-crew-index", PackageResources.page_crew_index_mustache),
+            ("page-404", PackageResources.page_404_mustache),
+            ("cell-journal-date", PackageResources.cell_journal_date_mustache),
+            ("cell-journal-text", PackageResources.cell_journal_text_mustache),
+            ("cell-message", PackageResources.cell_message_mustache),
+            ("cell-weather-summary", PackageResources.cell_weather_summary_mustache),
+            ("cell-weather-detail", PackageResources.cell_weather_detail_mustache),
+            ("atom", PackageResources.atom_mustache),
+            ("sitemap", PackageResources.sitemap_mustache),
+        ]
+    }
+}

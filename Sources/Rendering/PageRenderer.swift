@@ -1,0 +1,73 @@
+import Diagnostics
+import Feed
+
+/// Renders pages: each section once (cached by object), then the page body, then the layout.
+public struct PageRenderer {
+    /// The templates.
+    public let templates: TemplateLibrary
+    private let sections: [String: FeedSection]
+    private var sectionHTML: [String: String] = [:]
+
+    /// Creates a renderer over the sections of every object in the site.
+    public init(templates: TemplateLibrary, sections: [FeedSection]) {
+        self.templates = templates
+        self.sections = Dictionary(sections.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Renders a section to HTML (once per object per build).
+    public mutating func html(forSection id: String) throws(Diagnostic) -> String {
+        if let cached = sectionHTML[id] { return cached }
+        guard let section = sections[id] else {
+            throw Diagnostic.error("internal: page refers to an unknown object '\(id)'")
+        }
+        var cells: [String] = []
+        for cell in section.cells { cells.append(try templates.render(cell)) }
+        var context: TemplateContext = [
+            "kind": section.kind.rawValue,
+            "id": section.diffIdentifier,
+            "hash": section.contentHash.description,
+            "anchor": section.anchor,
+            "isExpandable": section.layout == .expandable,
+            "cells": cells.map { ["html": $0] },
+        ]
+        if section.layout == .expandable {
+            context["summary"] = cells.first ?? ""
+            context["details"] = cells.dropFirst().map { ["html": $0] }
+        }
+        let html = try templates.render("section", context: context)
+        sectionHTML[id] = html
+        return html
+    }
+
+    /// Renders a whole page to bytes.
+    public mutating func render(_ page: Page) throws(Diagnostic) -> [UInt8] {
+        var context = page.context
+        for (slot, items) in page.slots {
+            var rendered: [TemplateContext] = []
+            for item in items {
+                var value = item.extra
+                value["html"] = try html(forSection: item.objectID)
+                rendered.append(value)
+            }
+            context[slot] = rendered
+        }
+        var output = try templates.render(page.template, context: context)
+        if let layout = page.layout {
+            context["content"] = output
+            output = try templates.render(layout, context: context)
+        }
+        return Array(output.utf8)
+    }
+
+    /// The templates a page is made from: its own, its layout's, its sections' cells', and
+    /// every partial they use.
+    public func templatesUsed(by page: Page, adapter: FeedAdapter) -> Set<String> {
+        var names = templates.templatesUsed(by: page.template)
+        if let layout = page.layout { names.formUnion(templates.templatesUsed(by: layout)) }
+        if !page.slots.isEmpty {
+            names.formUnion(templates.templatesUsed(by: "section"))
+            for cell in adapter.cellTemplates { names.formUnion(templates.templatesUsed(by: cell)) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,142 @@
+import Diagnostics
+import Feed
+import Mustache
+
+/// The site's templates: the defaults built into marsgen, each replaceable by a file of the
+/// same name in the site's `templates/`.
+///
+/// Every template is parsed once, up front, so a syntax error or a partial that does not
+/// exist is reported before anything is rendered, at its file, line and column.
+public struct TemplateLibrary: Sendable {
+    private let library: MustacheLibrary
+    /// Where each template came from: `templates/layout.mustache` or `(built-in)/layout.mustache`.
+    public let origins: [String: String]
+    /// The partials each template names directly.
+    public let partials: [String: Set<String>]
+
+    /// A template's source text and where it came from.
+    public struct Source: Sendable {
+        /// The template's text.
+        public var text: String
+        /// Its site-relative path, for diagnostics.
+        public var path: String
+
+        /// Creates a source.
+        public init(text: String, path: String) {
+            self.text = text
+            self.path = path
+        }
+    }
+
+    /// The templates every site must have.
+    public static var requiredTemplates: [String] { DefaultTheme.embeddedTemplates.map(\.0) }
+
+    /// Builds a library from the defaults and a site's overrides.
+    ///
+    /// - Parameter overrides: Templates from the site's `templates/`, by name.
+    /// - Throws: A ``Diagnostic`` for a syntax error or a missing partial.
+    public init(overrides: [String: Source] = [:]) throws(Diagnostic) {
+        var sources: [String: Source] = [:]
+        for (name, text) in DefaultTheme.templates {
+            sources[name] = Source(text: text, path: "(built-in)/\(name).mustache")
+        }
+        for (name, source) in overrides { sources[name] = source }
+
+        var library = MustacheLibrary()
+        var partials: [String: Set<String>] = [:]
+        for name in sources.keys.sorted() {
+            guard let source = sources[name] else { continue }
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw Diagnostic.error("template syntax error: \(Self.describe(error.error))",
+                                       at: SourceLocation(path: source.path, line: error.context.lineNumber,
+                                                          column: error.context.columnNumber),
+                                       hint: "check that every {{#section}} has a matching {{/section}} and every tag is closed")
+            } catch {
+                throw Diagnostic.error("template error: \(error)", at: SourceLocation(path: source.path, line: 1, column: 1))
+            }
+            partials[name] = Set(Self.partialReferences(in: source.text).map(\.name))
+        }
+        for name in sources.keys.sorted() {
+            guard let source = sources[name] else { continue }
+            for reference in Self.partialReferences(in: source.text) where sources[reference.name] == nil {
+                throw Diagnostic.error("template names a partial '\(reference.name)' that does not exist",
+                                       at: SourceLocation(path: source.path, line: reference.line, column: reference.column),
+                                       hint: "add templates/\(reference.name).mustache, or fix the name")
+            }
+        }
+        self.library = library
+        self.origins = sources.mapValues(\.path)
+        self.partials = partials
+    }
+
+    /// Renders one request.
+    ///
+    /// - Throws: A ``Diagnostic`` when the template does not exist.
+    public func render(_ request: RenderRequest) throws(Diagnostic) -> String {
+        try render(request.template, context: request.context)
+    }
+
+    /// Renders template `name` with `context`.
+    public func render(_ name: String, context: TemplateContext) throws(Diagnostic) -> String {
+        guard let output = library.render(context, withTemplate: name) else {
+            throw Diagnostic.error("no template named '\(name)'", hint: "add templates/\(name).mustache")
+        }
+        return output
+    }
+
+    /// `name` and every partial it uses, directly or through other partials.
+    public func templatesUsed(by name: String) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            pending.append(contentsOf: partials[next] ?? [])
+        }
+        return seen
+    }
+
+    /// Finds `{{> name}}` tags, with their 1-based line and column.
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var references: [(String, Int, Int)] = []
+        var line = 1
+        var column = 1
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "{", index + 2 < scalars.count, scalars[index + 1] == "{" {
+                var cursor = index + 2
+                while cursor < scalars.count, scalars[cursor] == " " { cursor += 1 }
+                if cursor < scalars.count, scalars[cursor] == ">" {
+                    cursor += 1
+                    var name = ""
+                    while cursor < scalars.count, scalars[cursor] != "}" {
+                        name.unicodeScalars.append(scalars[cursor])
+                        cursor += 1
+                    }
+                    let trimmed = name.split(separator: " ").first.map(String.init) ?? ""
+                    if !trimmed.isEmpty { references.append((trimmed, line, column)) }
+                }
+            }
+            if scalars[index] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += 1
+        }
+        return references
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case MustacheTemplate.Error.sectionCloseNameIncorrect: return "a section is closed with the wrong name"
+        case MustacheTemplate.Error.unfinishedName: return "a tag is not closed with '}}'"
+        case MustacheTemplate.Error.expectedSectionEnd: return "a section is never closed"
+        case MustacheTemplate.Error.invalidSetDelimiter: return "invalid set-delimiter tag"
+        default: return "\(error)"
+        }
+    }
+}

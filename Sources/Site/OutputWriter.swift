@@ -1,0 +1,119 @@
+import CAtomicRename
+import Diagnostics
+import Foundation
+
+/// Writes a finished site into the output directory without ever leaving it half-written.
+///
+/// Everything is written into a staging directory beside the output first; only when all
+/// of it is on disk are the two directories exchanged (atomically where the system offers
+/// `renameat2(RENAME_EXCHANGE)` or `renamex_np(RENAME_SWAP)`). A failed or killed build leaves
+/// the previous site in place. Top-level dot files of the old output (`.git`, `.gitkeep`,
+/// `.nojekyll`) are carried over, so publishing from a git checkout of `public/` keeps working.
+struct OutputWriter {
+    /// The output directory (absolute).
+    let output: String
+    private let files = FileManager.default
+
+    init(output: String) { self.output = output }
+
+    var parent: String { SitePaths.parent(output) }
+    var stagingPath: String { SitePaths.join(parent, ".\(SitePaths.name(output)).staging-\(getpid())") }
+    var retiredPath: String { SitePaths.join(parent, ".\(SitePaths.name(output)).old-\(getpid())") }
+
+    /// Checks that the output can be written before any work is done.
+    func validate() throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw Diagnostic.error("the output path is a file, not a directory", at: SourceLocation(path: output),
+                                   hint: "remove the file or choose another --output")
+        }
+    }
+
+    /// Writes `pages` (bytes by output-relative path) and copies `copies` (absolute source path
+    /// by output-relative path), then swaps the result into place.
+    func write(pages: [String: [UInt8]], copies: [String: String]) throws(Diagnostic) {
+        try validate()
+        removeAbandonedStaging()
+        let staging = stagingPath
+        do {
+            try? files.removeItem(atPath: staging)
+            try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
+            var createdDirectories: Set<String> = [staging]
+            func ensureDirectory(for relative: String) throws {
+                let directory = SitePaths.parent(SitePaths.join(staging, relative))
+                if createdDirectories.insert(directory).inserted {
+                    try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                }
+            }
+            for relative in pages.keys.sorted() {
+                try ensureDirectory(for: relative)
+                guard let bytes = pages[relative] else { continue }
+                let url = URL(fileURLWithPath: SitePaths.join(staging, relative))
+                try Data(bytes).write(to: url)
+            }
+            for relative in copies.keys.sorted() {
+                guard let source = copies[relative] else { continue }
+                try ensureDirectory(for: relative)
+                guard let data = files.contents(atPath: source) else {
+                    throw Diagnostic.error("cannot read static file", at: SourceLocation(path: source))
+                }
+                try data.write(to: URL(fileURLWithPath: SitePaths.join(staging, relative)))
+            }
+            try carryOverDotFiles(into: staging)
+            try swapIntoPlace(staging)
+        } catch let diagnostic as Diagnostic {
+            try? files.removeItem(atPath: staging)
+            throw diagnostic
+        } catch {
+            try? files.removeItem(atPath: staging)
+            throw Diagnostic.error("cannot write the site: \(error.localizedDescription)", at: SourceLocation(path: output),
+                                   hint: "check that the output directory's parent is writable and the disk is not full")
+        }
+    }
+
+    private func carryOverDotFiles(into staging: String) throws {
+        guard let names = try? files.contentsOfDirectory(atPath: output) else { return }
+        for name in names.sorted() where name.hasPrefix(".") {
+            let destination = SitePaths.join(staging, name)
+            guard !files.fileExists(atPath: destination) else { continue }
+            try files.copyItem(atPath: SitePaths.join(output, name), toPath: destination)
+        }
+    }
+
+    private func swapIntoPlace(_ staging: String) throws {
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: output, isDirectory: &isDirectory) else {
+            try files.moveItem(atPath: staging, toPath: output)
+            return
+        }
+        if marsgen_exchange_paths(staging, output) == 0 {
+            // `staging` now holds the previous site.
+            try files.removeItem(atPath: staging)
+            return
+        }
+        // No atomic exchange here: two renames, the old site kept until the new one is in place.
+        let retired = retiredPath
+        try? files.removeItem(atPath: retired)
+        try files.moveItem(atPath: output, toPath: retired)
+        do {
+            try files.moveItem(atPath: staging, toPath: output)
+        } catch {
+            try? files.moveItem(atPath: retired, toPath: output)
+            throw error
+        }
+        try? files.removeItem(atPath: retired)
+    }
+
+    /// Removes staging directories left by builds that were killed (their process is gone).
+    private func removeAbandonedStaging() {
+        let prefixes = [".\(SitePaths.name(output)).staging-", ".\(SitePaths.name(output)).old-"]
+        guard let names = try? files.contentsOfDirectory(atPath: parent) else { return }
+        for name in names {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                  let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0
+            else { continue }
+            try? files.removeItem(atPath: SitePaths.join(parent, name))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Diagnostics
+import Foundation
+import MarsTime
+
+/// A site's settings, read from `marsgen.yml`.
+///
+///     title: Ares Station Log
+///     base_url: https://example.org/ares/
+///     language: en
+///     page_size: 20
+///     mission:
+///       name: Ares IV
+///       landing: 2037-02-14T09:32:00Z
+///       longitude: -35.8
+///       first_sol: 1
+public struct SiteConfiguration: Hashable, Sendable {
+    /// The site's title, shown in every page's header and title.
+    public var title: String
+    /// A one-line description for the front page, the Atom feed and `<meta name="description">`.
+    public var description: String
+    /// The absolute URL the site is published at, always ending in `/`.
+    public var baseURL: String
+    /// The path part of ``baseURL`` (`/` or `/ares/`): every link in the site starts with it.
+    public var basePath: String
+    /// The language of the content, as a BCP 47 tag (`en`, `fr-CA`).
+    public var language: String
+    /// How many objects a feed page holds.
+    public var pageSize: Int
+    /// Whether raw HTML in Markdown is kept (`unsafe_html: true`).
+    public var allowsRawHTML: Bool
+    /// The mission the sols are counted for.
+    public var mission: Mission
+
+    /// A mission: its name and its sol clock.
+    public struct Mission: Hashable, Sendable {
+        /// The mission's name (`Ares IV`).
+        public var name: String
+        /// The mission clock: landing, longitude, first sol.
+        public var clock: MissionClock
+
+        /// Creates a mission.
+        public init(name: String, clock: MissionClock) {
+            self.name = name
+            self.clock = clock
+        }
+    }
+
+    /// The config file name in a site's root.
+    public static let fileName = "marsgen.yml"
+
+    /// Creates a configuration.
+    public init(title: String, description: String = "", baseURL: String, language: String = "en", pageSize: Int = 20,
+                allowsRawHTML: Bool = false, mission: Mission) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.basePath = Self.path(ofURL: self.baseURL)
+        self.language = language
+        self.pageSize = pageSize
+        self.allowsRawHTML = allowsRawHTML
+        self.mission = mission
+    }
+
+    static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "mission"]
+    static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
+
+    /// Reads a configuration from the text of `marsgen.yml`.
+    ///
+    /// - Parameters:
+    ///   - text: The file's text.
+    ///   - path: Its site-relative path, for diagnostics.
+    ///   - log: Receives a warning for each unknown key.
+    /// - Throws: A ``Diagnostic`` for a missing required key or an invalid value.
+    public static func parse(_ text: String, path: String = fileName, log: inout DiagnosticLog) throws(Diagnostic) -> SiteConfiguration {
+        let yaml = try YAMLMapping.parse(text, path: path)
+        yaml.warnAboutUnknownKeys(knownKeys, into: &log, context: path)
+
+        let title = try yaml.requiredString("title", hint: "add a line 'title: My Mission Log'")
+        let baseURL = try yaml.requiredString("base_url", hint: "add a line 'base_url: https://example.org/'")
+        guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://"), baseURL.count > "https://".count else {
+            throw Diagnostic.error("'base_url' must be an absolute http(s) URL, not '\(baseURL)'", at: yaml.location(of: "base_url"),
+                                   hint: "for example 'https://example.org/' or 'https://example.org/mission/'")
+        }
+        let language = try yaml.string("language") ?? "en"
+        guard isLanguageTag(language) else {
+            throw Diagnostic.error("'language' must be a language tag like 'en' or 'pt-BR', not '\(language)'",
+                                   at: yaml.location(of: "language"))
+        }
+        let pageSize = try yaml.int("page_size") ?? 20
+        guard pageSize >= 1 else {
+            throw Diagnostic.error("'page_size' must be at least 1", at: yaml.location(of: "page_size"))
+        }
+        guard let missionYAML = try yaml.mapping("mission") else {
+            throw Diagnostic.error("missing required key 'mission'", at: yaml.startLocation,
+                                   hint: "add a 'mission:' block with 'name', 'landing', 'longitude' and 'first_sol'")
+        }
+        missionYAML.warnAboutUnknownKeys(knownMissionKeys, into: &log, context: "mission")
+        let name = try missionYAML.requiredString("name", hint: "add 'name: My Mission' under 'mission:'")
+        let landingText = try missionYAML.requiredString("landing", hint: "add the landing instant in UTC, e.g. 'landing: 2037-02-14T09:32:00Z'")
+        guard let landing = Instant(iso8601: landingText) else {
+            throw Diagnostic.error("'landing' is not an ISO 8601 instant with a zone: '\(landingText)'",
+                                   at: missionYAML.location(of: "landing"), hint: "write it like 2037-02-14T09:32:00Z")
+        }
+        guard let longitude = try missionYAML.double("longitude") else {
+            throw Diagnostic.error("missing required key 'longitude'", at: missionYAML.startLocation,
+                                   hint: "add the east-positive longitude in degrees, e.g. 'longitude: -35.8'")
+        }
+        guard (-360...360).contains(longitude) else {
+            throw Diagnostic.error("'longitude' must be between -360 and 360 degrees", at: missionYAML.location(of: "longitude"))
+        }
+        let firstSol = try missionYAML.int("first_sol") ?? 0
+        guard firstSol == 0 || firstSol == 1 else {
+            throw Diagnostic.error("'first_sol' must be 0 or 1", at: missionYAML.location(of: "first_sol"),
+                                   hint: "0 as for Curiosity and Perseverance, 1 as for Pathfinder and Spirit")
+        }
+        return SiteConfiguration(
+            title: title,
+            description: try yaml.string("description") ?? "",
+            baseURL: baseURL,
+            language: language,
+            pageSize: pageSize,
+            allowsRawHTML: try yaml.bool("unsafe_html") ?? false,
+            mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
+        )
+    }
+
+    static func path(ofURL url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return "/" }
+        let rest = url[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        var path = String(rest[slash...])
+        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<query]) }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}

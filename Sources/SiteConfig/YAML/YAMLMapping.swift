@@ -1,0 +1,226 @@
+import Diagnostics
+import Yams
+
+/// A YAML mapping read with the position of every key and value, so that each problem
+/// can be reported at its line and column in the user's file.
+///
+/// Used for `marsgen.yml`, `content/crew.yml` and every front matter block.
+public struct YAMLMapping {
+    /// The site-relative path of the file the YAML came from.
+    public let path: String
+    /// How many lines of the file come before the YAML text (the `---` line of front matter).
+    public let lineOffset: Int
+    /// The keys in file order with their nodes.
+    let entries: [(key: String, keyNode: Node, value: Node)]
+    /// Where the mapping itself starts.
+    let start: SourceLocation
+
+    /// Parses `text` as a YAML mapping.
+    ///
+    /// - Parameters:
+    ///   - text: The YAML text.
+    ///   - path: The site-relative path, for diagnostics.
+    ///   - lineOffset: Lines of the file before `text`.
+    /// - Returns: The mapping; empty when `text` holds no YAML at all.
+    /// - Throws: A ``Diagnostic`` at the line and column of a syntax error, or when the top level
+    ///   is not a mapping.
+    public static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLMapping {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw diagnostic(for: error, path: path, lineOffset: lineOffset, text: text)
+        } catch {
+            throw Diagnostic.error("cannot read YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+        }
+        guard let node else {
+            return YAMLMapping(path: path, lineOffset: lineOffset, entries: [],
+                               start: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+        }
+        return try mapping(from: node, path: path, lineOffset: lineOffset, context: "the document")
+    }
+
+    static func mapping(from node: Node, path: String, lineOffset: Int, context: String) throws(Diagnostic) -> YAMLMapping {
+        let start = location(of: node, path: path, lineOffset: lineOffset)
+        guard case .mapping(let mapping) = node else {
+            throw Diagnostic.error("expected a mapping of keys to values for \(context)", at: start,
+                                   hint: "write one 'key: value' per line")
+        }
+        var entries: [(String, Node, Node)] = []
+        var seen: Set<String> = []
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string else {
+                throw Diagnostic.error("a key must be plain text", at: location(of: keyNode, path: path, lineOffset: lineOffset))
+            }
+            guard seen.insert(key).inserted else {
+                throw Diagnostic.error("duplicate key '\(key)'", at: location(of: keyNode, path: path, lineOffset: lineOffset),
+                                       hint: "remove one of the two '\(key)' lines")
+            }
+            entries.append((key, keyNode, value))
+        }
+        return YAMLMapping(path: path, lineOffset: lineOffset, entries: entries, start: start)
+    }
+
+    static func location(of node: Node, path: String, lineOffset: Int) -> SourceLocation {
+        guard let mark = node.mark else { return SourceLocation(path: path, line: lineOffset + 1, column: 1) }
+        return SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+    }
+
+    static func diagnostic(for error: YamlError, path: String, lineOffset: Int, text: String) -> Diagnostic {
+        let hasTab = text.contains("\t")
+        let tabHint = hasTab ? "YAML does not allow tabs for indentation; use spaces" : nil
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            let line = mark.line + lineOffset
+            let lineText = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let offending = mark.line - 1 < lineText.count && mark.line >= 1 ? String(lineText[mark.line - 1]) : ""
+            let hint = offending.contains("\t") ? tabHint : "check the indentation and quoting near this line"
+            return .error("invalid YAML: \(problem)", at: SourceLocation(path: path, line: line, column: mark.column), hint: hint)
+        case .reader(let problem, _, _, _):
+            return .error("invalid YAML: \(problem)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .error("duplicate key '\(duplicates.joined(separator: "', '"))'",
+                          at: SourceLocation(path: path, line: context.mark.line + lineOffset, column: context.mark.column))
+        default:
+            return .error("invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+        }
+    }
+
+    // MARK: - API
+
+    /// The keys, in file order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// Whether `key` is present.
+    public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
+
+    private func node(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+
+    /// Where the value of `key` is, or where the mapping starts when the key is absent.
+    public func location(of key: String) -> SourceLocation {
+        guard let node = node(key) else { return start }
+        return Self.location(of: node, path: path, lineOffset: lineOffset)
+    }
+
+    /// Where the key `key` itself is written.
+    public func keyLocation(of key: String) -> SourceLocation {
+        guard let entry = entries.first(where: { $0.key == key }) else { return start }
+        return Self.location(of: entry.keyNode, path: path, lineOffset: lineOffset)
+    }
+
+    /// Where the mapping starts.
+    public var startLocation: SourceLocation { start }
+
+    /// The text of a scalar value; `nil` when absent or `null`.
+    ///
+    /// - Throws: A ``Diagnostic`` when the value is a list or mapping.
+    public func string(_ key: String) throws(Diagnostic) -> String? {
+        guard let node = node(key) else { return nil }
+        if case .scalar(let scalar) = node {
+            if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
+            return scalar.string
+        }
+        throw Diagnostic.error("'\(key)' must be a single value", at: location(of: key))
+    }
+
+    /// A required string value.
+    ///
+    /// - Throws: A ``Diagnostic`` naming the missing key, with `hint`.
+    public func requiredString(_ key: String, hint: String) throws(Diagnostic) -> String {
+        guard let value = try string(key), !value.isEmpty else {
+            throw Diagnostic.error("missing required key '\(key)'", at: start, hint: hint)
+        }
+        return value
+    }
+
+    /// An integer value.
+    public func int(_ key: String) throws(Diagnostic) -> Int? {
+        guard let text = try string(key) else { return nil }
+        guard let value = Int(text.trimmingSpaces) else {
+            throw Diagnostic.error("'\(key)' must be a whole number, not '\(text)'", at: location(of: key))
+        }
+        return value
+    }
+
+    /// A decimal number value.
+    public func double(_ key: String) throws(Diagnostic) -> Double? {
+        guard let text = try string(key) else { return nil }
+        guard let value = Double(text.trimmingSpaces), value.isFinite else {
+            throw Diagnostic.error("'\(key)' must be a number, not '\(text)'", at: location(of: key))
+        }
+        return value
+    }
+
+    /// A boolean value (`true`/`false`, `yes`/`no`).
+    public func bool(_ key: String) throws(Diagnostic) -> Bool? {
+        guard let text = try string(key) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw Diagnostic.error("'\(key)' must be true or false, not '\(text)'", at: location(of: key))
+        }
+    }
+
+    /// A list of strings; a single scalar counts as a list of one.
+    public func strings(_ key: String) throws(Diagnostic) -> [String] {
+        guard let node = node(key) else { return [] }
+        switch node {
+        case .scalar:
+            return try string(key).map { [$0] } ?? []
+        case .sequence(let sequence):
+            var values: [String] = []
+            for item in sequence {
+                guard let text = item.string else {
+                    throw Diagnostic.error("'\(key)' must be a list of words",
+                                           at: Self.location(of: item, path: path, lineOffset: lineOffset))
+                }
+                values.append(text)
+            }
+            return values
+        default:
+            throw Diagnostic.error("'\(key)' must be a list", at: location(of: key))
+        }
+    }
+
+    /// A nested mapping; `nil` when absent.
+    public func mapping(_ key: String) throws(Diagnostic) -> YAMLMapping? {
+        guard let node = node(key) else { return nil }
+        return try Self.mapping(from: node, path: path, lineOffset: lineOffset, context: "'\(key)'")
+    }
+
+    /// Records a warning for each key not in `known`.
+    public func warnAboutUnknownKeys(_ known: Set<String>, into log: inout DiagnosticLog, context: String) {
+        for entry in entries where !known.contains(entry.key) {
+            let suggestion = known.sorted().first { $0.isCloseMatch(for: entry.key) }
+            log.warn("unknown key '\(entry.key)' in \(context) is ignored",
+                     at: Self.location(of: entry.keyNode, path: path, lineOffset: lineOffset),
+                     hint: suggestion.map { "did you mean '\($0)'?" } ?? "known keys: \(known.sorted().joined(separator: ", "))")
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: Substring {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return slice
+    }
+
+    /// A cheap typo check: same letters but one, or `_` and `-` swapped.
+    func isCloseMatch(for other: String) -> Bool {
+        let a = Array(lowercased().replacingUnderscores), b = Array(other.lowercased().replacingUnderscores)
+        if a == b { return true }
+        guard abs(a.count - b.count) <= 1 else { return false }
+        var i = 0, j = 0, edits = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { i += 1; j += 1; continue }
+            edits += 1
+            if edits > 1 { return false }
+            if a.count > b.count { i += 1 } else if b.count > a.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (a.count - i) + (b.count - j) <= 1
+    }
+
+    private var replacingUnderscores: String { String(map { $0 == "-" ? "_" : $0 }) }
+}

@@ -1,0 +1,3 @@
+import MarsgenCLI
+
+Marsgen.main()
