@@ -82,8 +82,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
-            dependencies: ["Site", "MarsgenCLI", "Diagnostics"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["Site", "MarsgenCLI", "Diagnostics", "MarsTime"]
         ),
     ]
 )

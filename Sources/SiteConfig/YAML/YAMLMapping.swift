@@ -70,12 +70,23 @@ public struct YAMLMapping {
         let hasTab = text.contains("\t")
         let tabHint = hasTab ? "YAML does not allow tabs for indentation; use spaces" : nil
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            let line = mark.line + lineOffset
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
             let lineText = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let offending = mark.line - 1 < lineText.count && mark.line >= 1 ? String(lineText[mark.line - 1]) : ""
+            // libyaml reports an unclosed construct at the end of input; keep the location inside the YAML.
+            var line = mark.line, column = mark.column
+            let lastLine = max(1, lineText.count - (lineText.last?.isEmpty == true ? 1 : 0))
+            if line > lastLine {
+                line = lastLine
+                column = (lineText.count >= lastLine ? lineText[lastLine - 1].count : 0) + 1
+            }
+            let offending = line - 1 < lineText.count && line >= 1 ? String(lineText[line - 1]) : ""
             let hint = offending.contains("\t") ? tabHint : "check the indentation and quoting near this line"
-            return .error("invalid YAML: \(problem)", at: SourceLocation(path: path, line: line, column: mark.column), hint: hint)
+            var message = "invalid YAML: \(problem)"
+            if let context, context.mark.line + lineOffset != line + lineOffset || context.mark.column != column {
+                message += " (\(context.text) that starts at line \(context.mark.line + lineOffset), column \(context.mark.column))"
+            }
+            return .error(message, at: SourceLocation(path: path, line: line + lineOffset, column: column), hint: hint)
         case .reader(let problem, _, _, _):
             return .error("invalid YAML: \(problem)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
         case .duplicatedKeysInMapping(let duplicates, let context):
@@ -207,10 +218,16 @@ extension String {
         return slice
     }
 
-    /// A cheap typo check: same letters but one, or `_` and `-` swapped.
+    /// A cheap typo check: one letter added, dropped or changed, two neighbours swapped,
+    /// or `_` written as `-`.
     func isCloseMatch(for other: String) -> Bool {
         let a = Array(lowercased().replacingUnderscores), b = Array(other.lowercased().replacingUnderscores)
         if a == b { return true }
+        if a.count == b.count {
+            let differences = a.indices.filter { a[$0] != b[$0] }
+            if differences.count == 2, differences[1] == differences[0] + 1,
+               a[differences[0]] == b[differences[1]], a[differences[1]] == b[differences[0]] { return true }
+        }
         guard abs(a.count - b.count) <= 1 else { return false }
         var i = 0, j = 0, edits = 0
         while i < a.count, j < b.count {

@@ -1,0 +1,282 @@
+import Content
+import Diagnostics
+import MarsTime
+import SiteConfig
+import Testing
+
+@Suite struct JournalLoaderTests {
+    func load(_ text: String, path: String = "content/journal/dust.md") throws(Diagnostic) -> JournalEntry {
+        var log = DiagnosticLog()
+        return try JournalLoader.load(SourceFile(path: path, text: text), context: ContentFixtures.context, log: &log)
+    }
+
+    @Test("an entry dated by sol and LMST")
+    func solAndTime() throws {
+        let entry = try load("---\ntitle: Dust\nauthor: vega\nsol: 12\ntime: \"14:02\"\ntags: [a, b]\n---\nHello *Mars*.\n")
+        #expect(entry.sol == 12)
+        #expect(entry.lmst.hourMinute == "14:02")
+        #expect(entry.slug == "dust")
+        #expect(entry.tags == ["a", "b"])
+        #expect(entry.bodyHTML == "<p>Hello <em>Mars</em>.</p>\n")
+        #expect(entry.diffIdentifier == "journal:content/journal/dust.md")
+        #expect(ContentFixtures.config.mission.clock.sol(containing: entry.instant) == 12)
+    }
+
+    @Test("an entry dated by an ISO 8601 instant")
+    func isoDate() throws {
+        let entry = try load("---\nauthor: okoro\ndate: 2038-11-07T07:05:00Z\nslug: sulphate\n---\nText\n")
+        #expect(entry.instant == Instant(iso8601: "2038-11-07T07:05:00Z"))
+        #expect(entry.sol == 5)
+        #expect(entry.slug == "sulphate")
+        #expect(entry.title == "Sol 5, \(entry.lmst.hourMinute) LMST")
+    }
+
+    @Test("the content hash changes with the text and not otherwise")
+    func contentHash() throws {
+        let a = try load("---\nauthor: vega\nsol: 3\n---\nOne\n")
+        let b = try load("---\nauthor: vega\nsol: 3\n---\nOne\n")
+        let c = try load("---\nauthor: vega\nsol: 3\n---\nTwo\n")
+        #expect(a.contentHash == b.contentHash)
+        #expect(a.contentHash != c.contentHash)
+        #expect(a.fingerprint.diffIdentifier == c.fingerprint.diffIdentifier)
+    }
+
+    @Test("an unknown author is an error at the author's value")
+    func unknownAuthor() {
+        let error = expectDiagnostic { _ = try load("---\ntitle: x\nauthor: sam\nsol: 3\n---\n") }
+        #expect(error?.headline == "content/journal/dust.md:3:9: error: unknown crew id 'sam'")
+        #expect(error?.hint?.contains("vega") == true)
+    }
+
+    @Test("date errors", arguments: [
+        ("---\nauthor: vega\n---\n", "missing date: give 'date' or 'sol' and 'time'"),
+        ("---\nauthor: vega\ndate: yesterday\n---\n", "'date' is not a valid ISO 8601 instant with a zone: 'yesterday'"),
+        ("---\nauthor: vega\ndate: 2038-02-30T10:00:00Z\n---\n", "'date' is not a valid ISO 8601 instant with a zone: '2038-02-30T10:00:00Z'"),
+        ("---\nauthor: vega\ntime: \"10:00\"\n---\n", "'time' needs a 'sol'"),
+        ("---\nauthor: vega\nsol: 0\n---\n", "this entry is on sol 0, before the mission's first sol 1"),
+        ("---\nauthor: vega\nsol: -4\n---\n", "this entry is on sol -4, before the mission's first sol 1"),
+        ("---\nauthor: vega\nsol: 3\ntime: 25:00\n---\n", "'time' must be a local mean solar time HH:MM or HH:MM:SS, not '25:00'"),
+        ("---\nauthor: vega\nsol: three\n---\n", "'sol' must be a whole number, not 'three'"),
+    ])
+    func dateErrors(_ text: String, _ message: String) {
+        let error = expectDiagnostic { _ = try load(text) }
+        #expect(error?.message == message)
+        #expect(error?.location?.line ?? 0 >= 1)
+    }
+
+    @Test("a slug with '/', '..' or spaces is refused", arguments: ["a/b", "..", "two words", "../etc"])
+    func badSlug(_ slug: String) {
+        let error = expectDiagnostic { _ = try load("---\nauthor: vega\nsol: 3\nslug: \"\(slug)\"\n---\n") }
+        #expect(error?.message.hasPrefix("slug") == true)
+        #expect(error?.location?.line == 4)
+    }
+
+    @Test("raw HTML is omitted unless the site allows it")
+    func rawHTML() throws {
+        let text = "---\nauthor: vega\nsol: 3\n---\n<script>alert(1)</script>\n\nHi <b>there</b>\n"
+        let safe = try load(text)
+        #expect(!safe.bodyHTML.contains("<script>"))
+        #expect(!safe.bodyHTML.contains("<b>"))
+        var config = ContentFixtures.config
+        config.allowsRawHTML = true
+        var log = DiagnosticLog()
+        let unsafe = try JournalLoader.load(SourceFile(path: "content/journal/x.md", text: text),
+                                            context: ContentContext(config: config, crew: ContentFixtures.crew), log: &log)
+        #expect(unsafe.bodyHTML.contains("<b>there</b>"))
+        // The GFM tag filter still defangs <script> even when raw HTML is allowed.
+        #expect(!unsafe.bodyHTML.contains("<script>"))
+    }
+
+    @Test("GitHub-flavoured Markdown: tables, strikethrough, autolinks, task lists, footnotes")
+    func gfm() throws {
+        let entry = try load("""
+            ---
+            author: vega
+            sol: 3
+            ---
+            | a | b |
+            | - | - |
+            | 1 | 2 |
+
+            ~~old~~ https://example.org
+
+            - [x] done
+
+            Note[^1].
+
+            [^1]: The note.
+            """)
+        #expect(entry.bodyHTML.contains("<table>"))
+        #expect(entry.bodyHTML.contains("<del>old</del>"))
+        #expect(entry.bodyHTML.contains("<a href=\"https://example.org\">"))
+        #expect(entry.bodyHTML.contains("type=\"checkbox\""))
+        // Footnote anchors carry the entry's slug, so several entries can share a page.
+        #expect(entry.bodyHTML.contains("id=\"dust-fn-1\""))
+        #expect(entry.bodyHTML.contains("href=\"#dust-fn-1\""))
+        #expect(!entry.bodyHTML.contains("id=\"fn-1\""))
+    }
+
+    @Test("unknown front matter keys warn")
+    func unknownKeys() throws {
+        var log = DiagnosticLog()
+        _ = try JournalLoader.load(SourceFile(path: "j.md", text: "---\nauthor: vega\nsol: 3\ntilte: x\n---\n"),
+                                   context: ContentFixtures.context, log: &log)
+        #expect(log.warnings.count == 1)
+        #expect(log.warnings.first?.hint == "did you mean 'title'?")
+        #expect(log.warnings.first?.location?.line == 4)
+    }
+}
+
+@Suite struct MessageLogLoaderTests {
+    func load(_ text: String, log: inout DiagnosticLog) throws(Diagnostic) -> [Message] {
+        try MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: text), context: ContentFixtures.context, log: &log)
+    }
+
+    func load(_ text: String) throws(Diagnostic) -> [Message] {
+        var log = DiagnosticLog()
+        return try load(text, log: &log)
+    }
+
+    @Test("each level-2 heading starts a message, in all three forms")
+    func headingForms() throws {
+        let messages = try load("""
+            ---
+            channel: hab
+            sol: 4
+            ---
+            ## 09:14 vega
+            Morning.
+
+            More text.
+
+            ## Sol 5 07:02:30 okoro
+            Still here.
+
+            ## 2038-11-09T10:15:00Z vega
+            At a UTC instant.
+            """)
+        #expect(messages.count == 3)
+        #expect(messages[0].sol == 4)
+        #expect(messages[0].lmst.hourMinute == "09:14")
+        #expect(messages[0].bodyHTML == "<p>Morning.</p>\n<p>More text.</p>\n")
+        #expect(messages[0].line == 5)
+        #expect(messages[1].sol == 5)
+        #expect(messages[1].lmst.description == "07:02:30")
+        #expect(messages[2].instant == Instant(iso8601: "2038-11-09T10:15:00Z"))
+        #expect(messages[2].author.name == "Ines Vega")
+        #expect(Set(messages.map(\.diffIdentifier)).count == 3)
+        #expect(messages.allSatisfy { $0.channel == "hab" })
+    }
+
+    @Test("HH:MM is UTC on the log's default Earth date")
+    func utcDefault() throws {
+        let messages = try load("---\ndate: 2038-11-03\n---\n## 15:30 vega\nHi\n")
+        #expect(messages.first?.instant == Instant(iso8601: "2038-11-03T15:30:00Z"))
+    }
+
+    @Test("headings inside code blocks and lists do not split messages")
+    func nestedHeadings() throws {
+        let messages = try load("---\nsol: 3\n---\n## 10:00 vega\n```\n## 11:00 okoro\n```\n\n> ## 12:00 okoro\n")
+        #expect(messages.count == 1)
+        #expect(messages[0].bodyHTML.contains("## 11:00 okoro"))
+    }
+
+    @Test("two messages at the same instant from the same author keep distinct identifiers")
+    func duplicates() throws {
+        let messages = try load("---\nsol: 3\n---\n## 10:00 vega\nA\n\n## 10:00 vega\nB\n")
+        #expect(messages.count == 2)
+        #expect(messages[0].diffIdentifier != messages[1].diffIdentifier)
+    }
+
+    @Test("heading errors name the heading's line and column", arguments: [
+        ("---\nsol: 3\n---\n## 10:00\nHi\n", "message heading '10:00' names no author", 4),
+        ("---\nsol: 3\n---\n## vega\nHi\n", "message heading 'vega' does not start with a time", 4),
+        ("---\nsol: 3\n---\nIntro\n\n## 10:00 sam\nHi\n", "unknown crew id 'sam'", 6),
+        ("---\n---\n## 10:00 vega\nHi\n", "message heading gives a time but the log has no default day", 3),
+        ("---\nsol: 3\n---\n## Sol x 10:00 vega\n", "message heading 'Sol x 10:00 vega' has no sol and time", 4),
+        ("---\nsol: 3\n---\n## 2038-11-31T10:00:00Z vega\n", "'2038-11-31T10:00:00Z' in message heading is not an ISO 8601 instant with a zone", 4),
+        ("---\nsol: 3\n---\n## 10:00 vega says hi\n", "message heading '10:00 vega says hi' has extra words after the author", 4),
+    ])
+    func headingErrors(_ text: String, _ message: String, _ line: Int) {
+        let error = expectDiagnostic { _ = try load(text) }
+        #expect(error?.message == message)
+        #expect(error?.location?.line == line)
+        #expect(error?.location?.column == 1)
+        #expect(error?.hint != nil)
+    }
+
+    @Test("a log with no messages warns")
+    func empty() throws {
+        var log = DiagnosticLog()
+        let messages = try load("---\nsol: 3\n---\nJust notes.\n", log: &log)
+        #expect(messages.isEmpty)
+        #expect(log.warnings.map(\.message).contains("this message log has no messages"))
+    }
+}
+
+@Suite struct WeatherLoaderTests {
+    func load(_ text: String) throws(Diagnostic) -> WeatherReport {
+        var log = DiagnosticLog()
+        return try WeatherLoader.load(SourceFile(path: "content/weather/s.md", text: text), context: ContentFixtures.context, log: &log)
+    }
+
+    let valid = "---\nsol: 9\ntemperature: -48\nhigh: -12.5\nlow: -81\nsunrise: \"05:42\"\nsunset: \"17:58\"\ncondition: dust storm\n---\nDusty.\n"
+
+    @Test("a report's fields")
+    func fields() throws {
+        let report = try load(valid)
+        #expect(report.sol == 9)
+        #expect(report.lmst.description == "00:00:00")
+        #expect(report.temperature == -48)
+        #expect(report.high == -12.5)
+        #expect(report.condition == .dustStorm)
+        #expect(report.sunrise.hourMinute == "05:42")
+        #expect(report.notesHTML == "<p>Dusty.</p>\n")
+    }
+
+    @Test("bad reports", arguments: [
+        ("high: -12.5", "high: -90", "'high' (-90 °C) is below 'low' (-81 °C)"),
+        ("condition: dust storm", "condition: sunny", "unknown weather condition 'sunny'"),
+        ("sunset: \"17:58\"", "sunset: late", "'sunset' must be a local mean solar time HH:MM, not 'late'"),
+        ("temperature: -48\n", "", "missing required key 'temperature'"),
+    ])
+    func badReports(_ original: String, _ replacement: String, _ message: String) {
+        let error = expectDiagnostic { _ = try load(valid.replacingOccurrences(of: original, with: replacement)) }
+        #expect(error?.message == message)
+    }
+}
+
+@Suite struct ConfigAndCrewTests {
+    @Test("config values and defaults")
+    func config() {
+        let config = ContentFixtures.config
+        #expect(config.basePath == "/log/")
+        #expect(config.baseURL == "https://example.org/log/")
+        #expect(config.pageSize == 20)
+        #expect(config.language == "en")
+        #expect(config.mission.clock.firstSol == 1)
+    }
+
+    @Test("unknown config keys warn; missing required keys fail")
+    func configErrors() {
+        var log = DiagnosticLog()
+        _ = try? SiteConfiguration.parse(ContentFixtures.configText + "\ntheme: dark\n", log: &log)
+        #expect(log.warnings.first?.message == "unknown key 'theme' in marsgen.yml is ignored")
+        let missingLanding = ContentFixtures.configText.replacingOccurrences(of: "  landing: 2038-11-02T14:17:00Z\n", with: "")
+        let error = expectDiagnostic { var log = DiagnosticLog(); _ = try SiteConfiguration.parse(missingLanding, log: &log) }
+        #expect(error?.message == "missing required key 'landing'")
+        let noTitle = expectDiagnostic { var log = DiagnosticLog(); _ = try SiteConfiguration.parse("base_url: https://x.org/\n", log: &log) }
+        #expect(noTitle?.message == "missing required key 'title'")
+    }
+
+    @Test("crew file")
+    func crew() throws {
+        var log = DiagnosticLog()
+        let crew = try CrewLoader.load(SourceFile(path: "content/crew.yml", text: "vega:\n  name: Ines Vega\n  role: Commander\nokoro:\n  name: D\n"),
+                                       log: &log)
+        #expect(crew.members.map(\.id) == ["vega", "okoro"])
+        #expect(crew.member(id: "vega")?.role == "Commander")
+        let error = expectDiagnostic { var log = DiagnosticLog(); _ = try CrewLoader.load(SourceFile(path: "c.yml", text: "Bad Id:\n  name: x\n"), log: &log) }
+        #expect(error?.location?.line == 1)
+    }
+}

@@ -1,0 +1,82 @@
+import Content
+import Diagnostics
+import Testing
+
+@Suite struct SourceFileTests {
+    @Test("a UTF-8 byte order mark is dropped")
+    func byteOrderMark() throws {
+        let file = try SourceFile(path: "a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\ntitle: x\n---\n".utf8))
+        #expect(file.text.hasPrefix("---"))
+    }
+
+    @Test("CRLF and CR line endings become LF")
+    func lineEndings() throws {
+        let file = try SourceFile(path: "a.md", bytes: Array("a\r\nb\rc\n".utf8))
+        #expect(file.text == "a\nb\nc\n")
+    }
+
+    @Test("invalid UTF-8 is reported at its line and column")
+    func invalidUTF8() {
+        let bytes = Array("line one\nab".utf8) + [0xC3, 0x28] + Array(" rest\n".utf8)
+        let error = expectDiagnostic { _ = try SourceFile(path: "content/journal/x.md", bytes: bytes) }
+        #expect(error?.headline == "content/journal/x.md:2:3: error: the file is not valid UTF-8")
+        #expect(error?.hint != nil)
+    }
+
+    @Test("a binary file is refused")
+    func binary() {
+        let error = expectDiagnostic { _ = try SourceFile(path: "x.md", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]) }
+        #expect(error?.message.contains("binary") == true)
+    }
+}
+
+@Suite struct FrontMatterTests {
+    @Test("front matter and body are split, with the body's first line")
+    func split() throws {
+        let matter = try FrontMatter(splitting: SourceFile(path: "a.md", text: "---\ntitle: Hi\nsol: 3\n---\nBody\n"))
+        #expect(try matter.fields.string("title") == "Hi")
+        #expect(try matter.fields.int("sol") == 3)
+        #expect(matter.body == "Body\n")
+        #expect(matter.bodyFirstLine == 5)
+        #expect(matter.fields.location(of: "sol").line == 3)
+        #expect(matter.fields.location(of: "sol").column == 6)
+    }
+
+    @Test("front matter that is never closed is an error at line 1")
+    func unclosed() {
+        let error = expectDiagnostic { _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: "---\ntitle: Hi\nBody\n")) }
+        #expect(error?.headline == "a.md:1:1: error: front matter is never closed")
+    }
+
+    @Test("an empty file and a file without front matter are errors")
+    func missing() {
+        #expect(expectDiagnostic { _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: "")) }?.message == "the file is empty")
+        #expect(expectDiagnostic { _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: "# Hi\n")) }?.message
+                == "missing front matter")
+    }
+
+    @Test("malformed YAML is reported at its line in the file, not in the block")
+    func malformedYAML() {
+        let error = expectDiagnostic {
+            _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: "---\ntitle: ok\nauthor: [vega\n---\nBody\n"))
+        }
+        #expect(error?.location?.path == "a.md")
+        #expect((error?.location?.line ?? 0) >= 3)
+        #expect(error?.message.hasPrefix("invalid YAML") == true)
+    }
+
+    @Test("tabs in YAML get a hint about indentation")
+    func tabs() {
+        let error = expectDiagnostic {
+            _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: "---\nmission:\n\tname: x\n---\n"))
+        }
+        #expect(error?.location?.line == 3)
+        #expect(error?.hint?.contains("tabs") == true)
+    }
+
+    @Test("a file of only front matter has an empty body")
+    func onlyFrontMatter() throws {
+        let matter = try FrontMatter(splitting: SourceFile(path: "a.md", text: "---\ntitle: x\n---"))
+        #expect(matter.body.isEmpty)
+    }
+}

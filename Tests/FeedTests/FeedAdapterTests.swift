@@ -1,0 +1,152 @@
+import Content
+import Diagnostics
+import Feed
+import MarsTime
+import Rendering
+import Testing
+
+/// A kind marsgen does not ship, to show that adding one needs no change to the adapter.
+struct RoverPass: FeedObject {
+    var kind: ObjectKind { ObjectKind(rawValue: "rover") }
+    var diffIdentifier: String { "rover:1" }
+    var contentHash: ContentHash { ContentHash() }
+    var instant: Instant { Instant(unixMillis: 0) }
+    var sol: Int { 1 }
+    var lmst: MarsClockTime { MarsClockTime(secondsOfSol: 0) }
+    var sourcePath: String { "content/rover/1.md" }
+    var authorIDs: [String] { [] }
+    var title: String { "Rover pass" }
+}
+
+struct RoverSectionController: SectionController {
+    var kind: ObjectKind { ObjectKind(rawValue: "rover") }
+    var cellTemplates: [String] { ["cell-rover"] }
+    func section(for object: any FeedObject, context: FeedContext) -> FeedSection? {
+        guard let pass = object as? RoverPass else { return nil }
+        return FeedSection(kind: kind, diffIdentifier: pass.diffIdentifier, contentHash: pass.contentHash, anchor: "r-1",
+                           layout: .stacked, cells: [RenderRequest(template: "cell-rover", context: ["name": pass.title])])
+    }
+}
+
+@Suite struct FeedAdapterTests {
+    let adapter = FeedAdapter.standard(context: FeedFixtures.context)
+
+    func render(_ object: any FeedObject, templates: TemplateLibrary? = nil) throws -> String {
+        let section = try adapter.section(for: object)
+        var renderer = PageRenderer(templates: try templates ?? TemplateLibrary(), sections: [section])
+        return try renderer.html(forSection: object.diffIdentifier)
+    }
+
+    @Test("each kind gets its own controller")
+    func registry() {
+        #expect(adapter.controller(for: FeedFixtures.entry("a", sol: 2)) is JournalSectionController)
+        #expect(adapter.controller(for: FeedFixtures.message(sol: 2, hour: 9)) is MessageSectionController)
+        #expect(adapter.controller(for: FeedFixtures.weather(sol: 2)) is WeatherSectionController)
+        #expect(adapter.controller(for: RoverPass()) == nil)
+    }
+
+    @Test("a new kind is one controller and one template, with no change to the adapter")
+    func newKind() throws {
+        var extended = adapter
+        extended.register(RoverSectionController())
+        let section = try extended.section(for: RoverPass())
+        var renderer = PageRenderer(
+            templates: try TemplateLibrary(overrides: ["cell-rover": .init(text: "<p>{{name}}</p>", path: "templates/cell-rover.mustache")]),
+            sections: [section])
+        let html = try renderer.html(forSection: "rover:1")
+        #expect(html.contains("<p>Rover pass</p>"))
+        #expect(html.contains("class=\"section section-rover\""))
+    }
+
+    @Test("an object with no controller is an error, not a crash")
+    func missingController() {
+        #expect(throws: Diagnostic.self) { try adapter.section(for: RoverPass()) }
+    }
+
+    @Test("journal: a date cell linking to the sol, then a text cell linking to the entry")
+    func journalCells() throws {
+        let entry = FeedFixtures.entry("dust", sol: 452, hour: 14)
+        let section = try adapter.section(for: entry)
+        #expect(section.cells.map(\.template) == ["cell-journal-date", "cell-journal-text"])
+        let html = try render(entry)
+        #expect(html.contains("<a href=\"/sol/452/\">SOL 452 · 14:00 LMST</a>"))
+        #expect(html.contains("<a href=\"/journal/dust/\">Entry dust</a>"))
+        #expect(html.contains("data-diff-id=\"journal:content/journal/dust.md\""))
+        #expect(html.contains("data-diff-hash=\"\(entry.contentHash)\""))
+        #expect(html.contains("id=\"entry-dust\""))
+    }
+
+    @Test("message: the sender's name in capitals, then the text")
+    func messageCell() throws {
+        let html = try render(FeedFixtures.message(sol: 3, hour: 9))
+        #expect(html.contains(">DANIEL OKORO</a>"))
+        #expect(html.contains("<p>Hi</p>"))
+        let sender = try #require(html.range(of: "DANIEL OKORO"))
+        let text = try #require(html.range(of: "<p>Hi</p>"))
+        #expect(sender.lowerBound < text.lowerBound)
+    }
+
+    @Test("weather: a summary that expands, without JavaScript, to four detail cells")
+    func weatherCells() throws {
+        let report = FeedFixtures.weather(sol: 7, temperature: -48)
+        let section = try adapter.section(for: report)
+        #expect(section.layout == .expandable)
+        #expect(section.cells.count == 5)
+        let html = try render(report)
+        #expect(html.contains("<details"))
+        #expect(html.contains("<summary>"))
+        #expect(html.contains("-48 °C"))
+        #expect(html.contains("dust storm"))
+        for label in ["SUNRISE</span> <span class=\"detail-value\">05:42", "SUNSET</span> <span class=\"detail-value\">17:58",
+                      "HIGH</span> <span class=\"detail-value\">13 C", "LOW</span> <span class=\"detail-value\">-69 C"] {
+            #expect(html.contains(label), "missing \(label)")
+        }
+        #expect(!html.contains("<script"))
+    }
+
+    @Test("text from content is escaped in every cell")
+    func escaping() throws {
+        let evil = CrewMember(id: "x", name: "<script>alert(1)</script> & \"Q\"", role: "{{role}}")
+        let entry = FeedFixtures.entry("e", sol: 2, author: evil, title: "<b>Title</b> & 'quotes'")
+        let html = try render(entry)
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("<b>Title</b>"))
+        #expect(html.contains("&lt;b&gt;Title&lt;/b&gt; &amp; &#39;quotes&#39;"))
+        #expect(html.contains("{{role}}"))
+    }
+}
+
+@Suite struct TemplateLibraryTests {
+    @Test("a syntax error names the template file, line and column")
+    func syntaxError() {
+        #expect {
+            try TemplateLibrary(overrides: ["cell-message": .init(text: "<p>\n{{#sender}}oops\n", path: "templates/cell-message.mustache")])
+        } throws: { error in
+            guard let diagnostic = error as? Diagnostic else { return false }
+            return diagnostic.location?.path == "templates/cell-message.mustache" && (diagnostic.location?.line ?? 0) >= 2
+                && diagnostic.message.hasPrefix("template syntax error")
+        }
+    }
+
+    @Test("a missing partial is reported where it is named")
+    func missingPartial() {
+        #expect {
+            try TemplateLibrary(overrides: ["footer": .init(text: "<footer>\n  {{> credits}}\n</footer>", path: "templates/footer.mustache")])
+        } throws: { error in
+            (error as? Diagnostic)?.headline
+                == "templates/footer.mustache:2:3: error: template names a partial 'credits' that does not exist"
+        }
+    }
+
+    @Test("a site's template replaces the default of the same name, and partials are traced")
+    func overrides() throws {
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: "<footer>{{> credits}}</footer>", path: "templates/footer.mustache"),
+            "credits": .init(text: "Made on Mars", path: "templates/credits.mustache"),
+        ])
+        #expect(try library.render("footer", context: [:]) == "<footer>Made on Mars</footer>")
+        #expect(library.origins["footer"] == "templates/footer.mustache")
+        #expect(library.origins["layout"] == "(built-in)/layout.mustache")
+        #expect(library.templatesUsed(by: "layout").isSuperset(of: ["layout", "header", "footer", "credits"]))
+    }
+}

@@ -1,0 +1,91 @@
+import Content
+import Feed
+import Testing
+
+@Suite struct PagePlannerTests {
+    func library(entries: Int, weather: [Int] = []) throws -> ContentLibrary {
+        try ContentLibrary(crew: FeedFixtures.crew,
+                           journalEntries: (0..<entries).map { FeedFixtures.entry("e\($0)", sol: 1 + $0 / 3, hour: 8 + $0 % 3 * 4) },
+                           messages: [], weatherReports: weather.map { FeedFixtures.weather(sol: $0) })
+    }
+
+    func pages(_ library: ContentLibrary, pageSize: Int = 3) -> [Page] {
+        PagePlanner(library: library, config: FeedFixtures.config(pageSize: pageSize)).pages()
+    }
+
+    func feedMembership(_ pages: [Page]) -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: pages.filter { $0.kind == .front || $0.kind == .feedArchive }
+            .map { ($0.outputPath, ($0.slots["sections"] ?? []).map(\.objectID)) })
+    }
+
+    @Test("the front page pins the latest weather and shows the newest objects, newest first")
+    func frontPage() throws {
+        let all = pages(try library(entries: 7, weather: [1, 2]))
+        let front = try #require(all.first { $0.kind == .front })
+        #expect(front.slots["pinned"]?.map(\.objectID) == ["weather:content/weather/sol-2.md"])
+        #expect(front.slots["sections"]?.map(\.objectID) == ["journal:content/journal/e6.md", "journal:content/journal/e5.md",
+                                                             "journal:content/journal/e4.md"])
+    }
+
+    @Test("archive pages are numbered from the oldest and only full pages exist")
+    func archive() throws {
+        let membership = feedMembership(pages(try library(entries: 7)))
+        #expect(membership["page/1/index.html"] == ["journal:content/journal/e2.md", "journal:content/journal/e1.md",
+                                                    "journal:content/journal/e0.md"])
+        #expect(membership["page/2/index.html"]?.count == 3)
+        #expect(membership["page/3/index.html"] == nil)
+    }
+
+    @Test("a new newest object changes the front page and at most one archive page", arguments: 3...13)
+    func stability(count: Int) throws {
+        let before = feedMembership(pages(try library(entries: count)))
+        let after = feedMembership(pages(try library(entries: count + 1)))
+        let changed = after.filter { before[$0.key] != $0.value }.map(\.key)
+        let archiveChanges = changed.filter { $0 != "index.html" }
+        #expect(archiveChanges.count <= 1, "changed: \(changed)")
+        // A page that existed before keeps its objects, unless it is the front page.
+        for (path, members) in before where path != "index.html" {
+            #expect(after[path] == members)
+        }
+    }
+
+    @Test("every object appears on some feed page")
+    func coverage() throws {
+        let library = try library(entries: 10, weather: [1, 2, 3])
+        let membership = feedMembership(pages(library))
+        let shown = Set(membership.values.joined()).union([PagePlanner(library: library, config: FeedFixtures.config()).pinnedID ?? ""])
+        #expect(Set(library.allObjects.map(\.diffIdentifier)).isSubset(of: shown))
+    }
+
+    @Test("sol pages hold that sol's objects in time order, weather first")
+    func solPages() throws {
+        let all = pages(try library(entries: 6, weather: [1, 2]))
+        let sol2 = try #require(all.first { $0.outputPath == "sol/2/index.html" })
+        #expect(sol2.slots["sections"]?.map(\.objectID) == ["weather:content/weather/sol-2.md", "journal:content/journal/e3.md",
+                                                            "journal:content/journal/e4.md", "journal:content/journal/e5.md"])
+        #expect((sol2.context["previous"] as? TemplateContext)?["url"] as? String == "/sol/1/")
+        #expect(sol2.context["next"] == nil)
+    }
+
+    @Test("entry pages link to their neighbours in time")
+    func entryPages() throws {
+        let all = pages(try library(entries: 3))
+        let middle = try #require(all.first { $0.outputPath == "journal/e1/index.html" })
+        #expect((middle.context["previous"] as? TemplateContext)?["url"] as? String == "/journal/e0/")
+        #expect((middle.context["next"] as? TemplateContext)?["url"] as? String == "/journal/e2/")
+        #expect(middle.objectIDs == ["journal:content/journal/e0.md", "journal:content/journal/e1.md", "journal:content/journal/e2.md"])
+    }
+
+    @Test("the Atom feed holds at most 50 objects, newest first")
+    func atom() throws {
+        let atom = try #require(pages(try library(entries: 60)).first { $0.kind == .atom })
+        let entries = atom.slots["entries"] ?? []
+        #expect(entries.count == 50)
+        #expect(entries.first?.objectID == "journal:content/journal/e59.md")
+        #expect(entries.first?.extra["link"] as? String == "https://example.org/journal/e59/")
+    }
+}
+
+extension PagePlanner {
+    var pinnedID: String? { pages().first { $0.kind == .front }?.slots["pinned"]?.first?.objectID }
+}

@@ -1,0 +1,39 @@
+import MarsTime
+import Testing
+
+@Suite struct InstantTests {
+    @Test("ISO 8601 instants with a zone parse", arguments: [
+        ("2038-11-02T14:17:00Z", "2038-11-02T14:17:00Z"),
+        ("2038-11-02T14:17Z", "2038-11-02T14:17:00Z"),
+        ("2038-11-02 14:17:00Z", "2038-11-02T14:17:00Z"),
+        ("2038-11-02T16:17:00+02:00", "2038-11-02T14:17:00Z"),
+        ("2038-11-02T09:17:00-0500", "2038-11-02T14:17:00Z"),
+        ("2038-11-02T14:17:00.250Z", "2038-11-02T14:17:00.250Z"),
+        ("2038-11-02T14:17:00.1234567Z", "2038-11-02T14:17:00.123Z"),
+        ("1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"),
+        ("2036-02-29T00:00:00Z", "2036-02-29T00:00:00Z"),
+    ])
+    func parses(_ input: String, _ expected: String) throws {
+        let instant = try #require(Instant(iso8601: input))
+        #expect(instant.iso8601 == expected)
+    }
+
+    @Test("invalid or zoneless instants are rejected", arguments: [
+        "", "2038-11-02", "2038-11-02T14:17:00", "2035-02-30T00:00:00Z", "2035-13-01T00:00:00Z",
+        "2038-11-02T24:00:00Z", "2038-11-02T14:60:00Z", "2038-11-02T14:17:00+25:00", "2038-11-02T14:17:00Zjunk",
+        "38-11-02T14:17:00Z", "2038-11-02T14:17:00.Z", "tomorrow",
+    ])
+    func rejects(_ input: String) {
+        #expect(Instant(iso8601: input) == nil)
+    }
+
+    @Test("LMST clock times parse and format")
+    func clockTimes() throws {
+        #expect(try #require(MarsClockTime(parsing: "14:02")).description == "14:02:00")
+        #expect(try #require(MarsClockTime(parsing: "00:00:59")).hourMinute == "00:00")
+        #expect(MarsClockTime(parsing: "24:00") == nil)
+        #expect(MarsClockTime(parsing: "9:30") == nil)
+        #expect(MarsClockTime(parsing: "12:30pm") == nil)
+        #expect(MarsClockTime(secondsOfSol: 86_399.7).description == "23:59:59")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import MarsgenCLI
+import Site
+import Testing
+
+@Suite(.serialized) struct BuildGuaranteeTests {
+    @Test("two builds of the same input are byte-identical")
+    func deterministic() throws {
+        let first = try SiteFixture.temporaryDirectory("a"), second = try SiteFixture.temporaryDirectory("b")
+        defer { try? FileManager.default.removeItem(at: first); try? FileManager.default.removeItem(at: second) }
+        let root = SiteFixture.repositoryRoot.path
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root, outputDirectory: first.path)).build()
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root, outputDirectory: second.path)).build()
+        let a = try SiteFixture.snapshot(first), b = try SiteFixture.snapshot(second)
+        #expect(a.count > 50)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (path, bytes) in a { #expect(b[path] == bytes, "\(path) differs between builds") }
+    }
+
+    /// Each broken input fails with `path:line:column: error:` and leaves the output as it was.
+    @Test("a failed build leaves public/ exactly as it was", arguments: [
+        ("content/journal/sol-03-power.md", "---\ntitle: x\nauthor: [vega\n---\n", "content/journal/sol-03-power.md:3:"),
+        ("content/journal/sol-03-power.md", "---\nauthor: vega\n---\nNo date.\n", "content/journal/sol-03-power.md:2:1: error: missing date"),
+        ("content/journal/sol-03-power.md", "---\nauthor: nobody\nsol: 3\n---\n", "content/journal/sol-03-power.md:2:9: error: unknown crew id 'nobody'"),
+        ("content/messages/habitat.md", "---\nsol: 3\n---\n## 10:00\nHi\n", "content/messages/habitat.md:4:1: error: message heading '10:00' names no author"),
+        ("content/weather/sol-03.md", "---\nsol: 3\ntemperature: -4\nhigh: 0\nlow: -9\nsunrise: \"06:00\"\nsunset: \"18:00\"\ncondition: sunny\n---\n",
+         "content/weather/sol-03.md:8:12: error: unknown weather condition 'sunny'"),
+        ("templates/cell-message.mustache", "<p>{{#sender}}</p>\n", "templates/cell-message.mustache:"),
+        ("marsgen.yml", "title: x\nbase_url: https://x.org/\n", "marsgen.yml:1:1: error: missing required key 'mission'"),
+    ])
+    func failureKeepsOutput(path: String, text: String, expected: String) throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let output = site.appendingPathComponent("public")
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        try Data("keep me".utf8).write(to: output.appendingPathComponent(".gitkeep"))
+        let before = try SiteFixture.snapshot(output)
+
+        try SiteFixture.write(text, to: path, in: site)
+        let result = try SiteFixture.run(["build", "--source", site.path])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix(expected), "stderr was: \(result.err)")
+        #expect(result.err.contains("  hint: ") || path.hasPrefix("templates/"))
+        #expect(try SiteFixture.snapshot(output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("staging") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("invalid UTF-8 fails at the offending byte")
+    func invalidUTF8() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let bytes = Array("---\nauthor: vega\nsol: 3\n---\nCaf".utf8) + [0xE9] + Array("\n".utf8)
+        try Data(bytes).write(to: site.appendingPathComponent("content/journal/latin1.md"))
+        let result = try SiteFixture.run(["build", "--source", site.path])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("content/journal/latin1.md:5:4: error: the file is not valid UTF-8"))
+    }
+
+    @Test("a rebuild replaces the output and keeps its top-level dot files")
+    func rebuildKeepsDotFiles() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let output = site.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: output.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("ref".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        try Data("stale".utf8).write(to: output.appendingPathComponent("stale.html"))
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let files = try SiteFixture.snapshot(output)
+        #expect(files[".git/HEAD"] == Data("ref".utf8))
+        #expect(files["stale.html"] == nil)
+        #expect(files["index.html"] != nil)
+    }
+
+    @Test("drafts are built only with --drafts")
+    func drafts() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try SiteFixture.run(["build", "--source", site.path, "--drafts", "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.out.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/journal/sol-08-draft-notes/index.html").path))
+    }
+
+    @Test("a static file replaces the theme's file of the same path")
+    func staticOverride() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try SiteFixture.write("body{}", to: "static/theme/marsgen.css", in: site)
+        try SiteFixture.write("hello", to: "static/robots.txt", in: site)
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
+        #expect(files["theme/marsgen.css"] == Data("body{}".utf8))
+        #expect(files["robots.txt"] == Data("hello".utf8))
+    }
+
+    @Test("an output directory inside content/ or that is a file is refused")
+    func badOutput() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let inside = try SiteFixture.run(["build", "--source", site.path, "--output", site.appendingPathComponent("content/out").path])
+        #expect(inside.status == 1)
+        #expect(inside.err.contains("error: the output directory is inside content/"))
+        try Data().write(to: site.appendingPathComponent("afile"))
+        let file = try SiteFixture.run(["build", "--source", site.path, "--output", site.appendingPathComponent("afile").path])
+        #expect(file.status == 1)
+        #expect(file.err.contains("error: the output path is a file"))
+    }
+}
+
+@Suite(.serialized) struct CommandLineTests {
+    @Test("marsgen init scaffolds a site that builds at once")
+    func initThenBuild() throws {
+        let parent = try SiteFixture.temporaryDirectory("init")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let site = parent.appendingPathComponent("newsite")
+        let result = try SiteFixture.run(["init", site.path])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("Built 1 journal entry, 2 messages, 1 weather report"))
+        #expect(result.err.isEmpty, "\(result.err)")
+        for path in ["marsgen.yml", "content/crew.yml", "public/index.html", "public/journal/first-light/index.html", "public/feed.xml"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path), "missing \(path)")
+        }
+        let again = try SiteFixture.run(["init", site.path])
+        #expect(again.status == 1)
+        #expect(again.err.contains("is not empty"))
+        let rebuild = try SiteFixture.run(["build"], in: site)
+        #expect(rebuild.status == 0)
+    }
+
+    @Test("marsgen sol --json prints the Mars24 worked example B")
+    func solJSON() throws {
+        let result = try SiteFixture.run(["sol", "--at", "2004-01-03T13:46:31Z", "--longitude", "184.702W", "--json",
+                                          "--source", "/nonexistent"])
+        #expect(result.status == 0)
+        #expect(result.out == "{\"utc\":\"2004-01-03T13:46:31Z\",\"msd\":46215.54856,\"mtc\":\"13:09:55\",\"ls\":327.32416,\"sol\":null,\"lmst\":\"00:51:07\"}\n")
+    }
+
+    @Test("marsgen sol uses the site's mission and converts sol + LMST back to UTC")
+    func solInSite() throws {
+        let utc = try SiteFixture.run(["sol", "--sol", "12", "--lmst", "14:02"], in: SiteFixture.repositoryRoot)
+        #expect(utc.status == 0)
+        let instant = utc.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        let back = try SiteFixture.run(["sol", "--at", instant, "--json"], in: SiteFixture.repositoryRoot)
+        #expect(back.out.contains("\"sol\":12,\"lmst\":\"14:02:00\""))
+    }
+
+    @Test("bad flags are usage errors, not crashes")
+    func badFlags() throws {
+        let result = try SiteFixture.run(["sol", "--at", "yesterday"])
+        #expect(result.status != 0 && result.status < 128)
+        #expect(result.err.contains("--at must be an ISO 8601 instant"))
+        let help = try SiteFixture.run(["build", "--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("--drafts"))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Site
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Builds the repository's own demo site and checks what a reader would click through.
+@Suite(.serialized) struct DemoSiteBuildTests {
+    let output: URL
+    let report: BuildReport
+    let files: [String: Data]
+
+    init() throws {
+        output = try SiteFixture.temporaryDirectory("public")
+        report = try SiteBuilder(options: BuildOptions(sourceDirectory: SiteFixture.repositoryRoot.path, outputDirectory: output.path)).build()
+        files = try SiteFixture.snapshot(output)
+    }
+
+    func html(_ path: String) throws -> String {
+        String(decoding: try #require(files[path], "no \(path)"), as: UTF8.self)
+    }
+
+    @Test("the demo site has the content the brief asks for")
+    func contentCounts() {
+        #expect(report.journalEntries >= 30)
+        #expect(report.messages >= 40)
+        #expect(report.weatherReports >= 12)
+        #expect(report.summary.hasPrefix("Built \(report.journalEntries) journal entries, \(report.messages) messages"))
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+    }
+
+    @Test("every kind of page is written")
+    func pagesExist() throws {
+        for path in ["index.html", "page/1/index.html", "journal/sol-01-touchdown/index.html", "sol/1/index.html",
+                     "sol/14/index.html", "sol/index.html", "crew/vega/index.html", "crew/index.html", "404.html",
+                     "feed.xml", "sitemap.xml", "theme/marsgen.css", "theme/favicon.svg"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        let sols = Set(files.keys.filter { $0.hasPrefix("sol/") && $0 != "sol/index.html" })
+        #expect(sols.count >= 12)
+        // Drafts are not built by default.
+        #expect(files["journal/sol-08-draft-notes/index.html"] == nil)
+    }
+
+    @Test("every page is HTML5 with a language, a viewport and a title")
+    func htmlBasics() throws {
+        for (path, data) in files where path.hasSuffix(".html") {
+            let page = String(decoding: data, as: UTF8.self)
+            #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"), "\(path)")
+            #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"), "\(path)")
+            #expect(page.occurrences(of: "<title>") == 1, "\(path)")
+            let ids = page.attributeValues("id")
+            #expect(Set(ids).count == ids.count, "duplicate element ids in \(path)")
+        }
+    }
+
+    @Test("every internal link and anchor resolves")
+    func links() throws {
+        for (path, data) in files where path.hasSuffix(".html") {
+            let page = String(decoding: data, as: UTF8.self)
+            for link in page.attributeValues("href") + page.attributeValues("src") where link.hasPrefix("/") || link.hasPrefix("#") {
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                var target = parts[0].isEmpty ? path : String(parts[0].dropFirst())
+                if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
+                guard let targetData = files[target] else {
+                    Issue.record("\(path) links to \(link), which is not in the output")
+                    continue
+                }
+                if parts.count == 2, !parts[1].isEmpty {
+                    let ids = String(decoding: targetData, as: UTF8.self).attributeValues("id")
+                    #expect(ids.contains(parts[1]), "\(path) links to \(link), but there is no element with that id")
+                }
+            }
+        }
+    }
+
+    @Test("the front page pins the weather and then lists the newest objects, each section diffable")
+    func frontPage() throws {
+        let page = try html("index.html")
+        let pinned = try #require(page.range(of: "<div class=\"pinned\">"))
+        let feed = try #require(page.range(of: "<div class=\"feed\" data-feed>"))
+        #expect(pinned.lowerBound < feed.lowerBound)
+        #expect(page[pinned.upperBound...].hasPrefix("<section class=\"section section-weather\""))
+        let sections = page.occurrences(of: "<section ")
+        #expect(sections == 21)
+        #expect(page.occurrences(of: "data-diff-id=\"") == sections)
+        #expect(page.occurrences(of: "data-diff-hash=\"") == sections)
+        #expect(page.contains("SOL 14 · 20:00 LMST"))
+    }
+
+    @Test("a sol page lists weather, entries and messages in time order, with neighbours")
+    func solPage() throws {
+        let page = try html("sol/6/index.html")
+        let weather = try #require(page.range(of: "section-weather"))
+        let firstEntry = try #require(page.range(of: "section-journal"))
+        #expect(weather.lowerBound < firstEntry.lowerBound)
+        #expect(page.contains("href=\"/sol/5/\""))
+        #expect(page.contains("href=\"/sol/7/\""))
+        #expect(page.contains("A dust devil crosses the field"))
+        #expect(page.contains("EVERYONE LOOK") == false) // message text is not capitalised, only the sender
+        #expect(page.contains("RUTH ARDEN"))
+    }
+
+    @Test("Markdown features survive into the entry pages")
+    func markdown() throws {
+        let table = try html("journal/sol-01-first-night/index.html")
+        #expect(table.contains("<table>"))
+        let footnote = try html("journal/sol-04-sample-log/index.html")
+        #expect(footnote.contains("class=\"footnotes\""))
+        let code = try html("journal/sol-04-isru/index.html")
+        #expect(code.contains("<pre><code>ISRU-CYCLE 0001"))
+        let tasks = try html("journal/sol-01-touchdown/index.html")
+        #expect(tasks.contains("type=\"checkbox\""))
+    }
+
+    @Test("the Atom feed is well-formed and holds the newest 50 objects with absolute links")
+    func atom() throws {
+        let data = try #require(files["feed.xml"])
+        let parser = XMLParser(data: data)
+        #expect(parser.parse(), "feed.xml is not well-formed: \(String(describing: parser.parserError))")
+        let feed = String(decoding: data, as: UTF8.self)
+        #expect(feed.occurrences(of: "<entry>") == 50)
+        #expect(feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://kasei-station.example.org/feed.xml\"/>"))
+        for link in feed.attributeValues("href") { #expect(link.hasPrefix("https://kasei-station.example.org/")) }
+    }
+
+    @Test("the sitemap lists every page but the 404, with absolute URLs")
+    func sitemap() throws {
+        let data = try #require(files["sitemap.xml"])
+        #expect(XMLParser(data: data).parse())
+        let sitemap = String(decoding: data, as: UTF8.self)
+        let pages = files.keys.filter { $0.hasSuffix("index.html") }
+        #expect(sitemap.occurrences(of: "<loc>") == pages.count)
+        #expect(!sitemap.contains("404"))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Paths and helpers shared by the end-to-end tests.
+enum SiteFixture {
+    /// The repository root, which is itself the demo site.
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory(_ label: String = "site") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Copies the demo site's sources (not its output) into a temporary directory.
+    static func copyOfDemoSite() throws -> URL {
+        let destination = try temporaryDirectory("demo")
+        for item in ["marsgen.yml", "content", "templates", "static"] {
+            let source = repositoryRoot.appendingPathComponent(item)
+            guard FileManager.default.fileExists(atPath: source.path) else { continue }
+            try FileManager.default.copyItem(at: source, to: destination.appendingPathComponent(item))
+        }
+        return destination
+    }
+
+    /// Every regular file under `directory`, by relative path, with its bytes.
+    static func snapshot(_ directory: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return result }
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = directory.appendingPathComponent(relative).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            result[relative] = FileManager.default.contents(atPath: path)
+        }
+        return result
+    }
+
+    static func write(_ text: String, to relative: String, in root: URL) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// The `marsgen` executable built beside the test bundle.
+    static var executable: URL? {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("marsgen"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("marsgen"),
+            repositoryRoot.appendingPathComponent(".build/debug/marsgen"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+        let binary = try #require(executable, "the marsgen executable was not built")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+extension String {
+    /// Every value of `attribute="…"` in this HTML.
+    func attributeValues(_ attribute: String) -> [String] {
+        var values: [String] = []
+        var rest = self[...]
+        let marker = " \(attribute)=\""
+        while let start = rest.range(of: marker) {
+            let valueStart = start.upperBound
+            guard let end = rest[valueStart...].firstIndex(of: "\"") else { break }
+            values.append(String(rest[valueStart..<end]))
+            rest = rest[end...]
+        }
+        return values
+    }
+
+    func occurrences(of needle: String) -> Int {
+        components(separatedBy: needle).count - 1
+    }
+}
