@@ -46,6 +46,15 @@ struct SolCommand: ParsableCommand {
         if (sol == nil) != (lmst == nil) { throw ValidationError("--sol and --lmst go together") }
         if sol != nil, at != nil { throw ValidationError("give --at, or --sol with --lmst, not both") }
         if let firstSol, firstSol != 0, firstSol != 1 { throw ValidationError("--first-sol must be 0 or 1") }
+        if let at, Instant(iso8601: at) == nil {
+            throw ValidationError("--at must be an ISO 8601 instant with a zone, like 2037-03-01T14:02:00Z")
+        }
+        if let landing, Instant(iso8601: landing) == nil {
+            throw ValidationError("--landing must be an ISO 8601 instant with a zone, like 2037-02-14T09:32:00Z")
+        }
+        if let lmst, MarsClockTime(parsing: lmst) == nil {
+            throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmst)'")
+        }
         if let longitude, Self.eastLongitude(parsing: longitude) == nil {
             throw ValidationError("--longitude must be degrees like 137.4, -35.8 or 184.702W")
         }

@@ -1,0 +1,57 @@
+# marsgen: `make build` builds the demo site into public/, `make test` runs every test.
+# Both install what they need on a fresh Debian or Ubuntu machine with Swift 6.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv
+VENV := .build/test-venv
+BROWSER_SITE := .build/browser-site
+
+.PHONY: build test deps test-deps swift-test browser-test bench clean
+
+# Installs the Debian packages named in $(1) that are missing.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+test-deps: deps
+	$(call apt_install,$(TEST_APT_PACKAGES))
+	@[ -x $(VENV)/bin/pytest ] || { python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt; }
+
+build: deps
+	$(SWIFT) build -c release --product marsgen
+	.build/release/marsgen build
+
+test: test-deps swift-test browser-test
+
+swift-test: deps
+	$(SWIFT) test
+
+# Every page of the demo site in headless Chromium: no console errors, readable on a phone.
+browser-test: test-deps
+	$(SWIFT) build --product marsgen
+	rm -rf $(BROWSER_SITE)
+	.build/debug/marsgen build --quiet --output $(BROWSER_SITE)
+	MARSGEN_SITE=$(BROWSER_SITE) MARSGEN_SCREENSHOTS=.build/screenshots $(VENV)/bin/pytest -q Tests/Browser
+
+clean:
+	rm -rf .build public/* .marsgen
+
+# Figures for the README: a clean build of the demo site (release binary), timed by hyperfine.
+BENCH_OUT := .build/bench-site
+bench: deps
+	$(call apt_install,hyperfine time)
+	$(SWIFT) build -c release --product marsgen
+	@echo "Machine: $$(nproc) cores, $$(free -g | awk '/Mem:/{print $$2}') GiB, $$(uname -sm)"
+	hyperfine --warmup 3 --runs 20 --prepare 'rm -rf $(BENCH_OUT)' \
+		'.build/release/marsgen build --quiet --output $(BENCH_OUT)'
+	@/usr/bin/time -v .build/release/marsgen build --quiet --output $(BENCH_OUT) 2>&1 | awk -F': ' '/Maximum resident/{printf "Peak memory: %.1f MB\n", $$2/1024}'
+	@.build/release/marsgen build --output $(BENCH_OUT)

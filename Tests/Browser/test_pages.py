@@ -1,0 +1,140 @@
+"""Every page of a built site, opened in headless Chromium as a reader would open it.
+
+MARSGEN_SITE names the built site (an output directory of `marsgen build`). The site is
+served over HTTP on a free loopback port, because its links are root-relative.
+"""
+import functools
+import http.server
+import os
+import pathlib
+import threading
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+SITE = pathlib.Path(os.environ.get("MARSGEN_SITE", "public")).resolve()
+SCREENSHOTS = pathlib.Path(os.environ.get("MARSGEN_SCREENSHOTS", ".build/screenshots")).resolve()
+PAGES = sorted(str(p.relative_to(SITE)) for p in SITE.rglob("*.html"))
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        # Serve the site's own 404 page, as a real host would.
+        if code == 404 and (SITE / "404.html").exists():
+            body = (SITE / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    handler = functools.partial(QuietHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def make_driver(width, height, mobile=False):
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                 f"--window-size={max(width, 500)},{height}"):
+        options.add_argument(flag)
+    if mobile:
+        # Headless windows are at least 500px wide; emulate the phone's viewport instead.
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3, "touch": True},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                         "Chrome/120.0 Mobile Safari/537.36",
+        })
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def desktop():
+    driver = make_driver(1280, 900)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def phone():
+    driver = make_driver(390, 844, mobile=True)
+    yield driver
+    driver.quit()
+
+
+def url_for(base_url, page):
+    return base_url + (page[: -len("index.html")] if page.endswith("index.html") else page)
+
+
+def console_errors(driver):
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_site_was_built():
+    assert len(PAGES) > 50, f"expected a built demo site in {SITE}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_opens_without_console_errors(desktop, base_url, page):
+    desktop.get(url_for(base_url, page))
+    assert desktop.title, f"{page} has no title"
+    assert console_errors(desktop) == []
+    # The theme's stylesheet applied: the page is dark.
+    background = desktop.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(11, 15, 20)", background
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_fits_a_phone(phone, base_url, page):
+    phone.get(url_for(base_url, page))
+    assert console_errors(phone) == []
+    assert phone.execute_script("return window.innerWidth") == 390
+    overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{page} scrolls sideways by {overflow}px on a 390px-wide phone"
+    font_size = phone.execute_script("return parseFloat(getComputedStyle(document.querySelector('main')).fontSize)")
+    assert font_size >= 15
+
+
+def test_weather_expands_without_javascript(desktop, base_url):
+    desktop.get(base_url)
+    weather = desktop.find_element(By.CSS_SELECTOR, ".pinned .section-weather details")
+    assert weather.get_attribute("open") is None
+    details = weather.find_elements(By.CSS_SELECTOR, ".cell-detail")
+    assert [d.is_displayed() for d in details] == [False] * 4
+    weather.find_element(By.CSS_SELECTOR, "summary .weather-reading").click()
+    assert weather.get_attribute("open") is not None
+    labels = [d.find_element(By.CSS_SELECTOR, ".detail-label").text for d in details]
+    assert labels == ["SUNRISE", "SUNSET", "HIGH", "LOW"]
+    assert all(d.is_displayed() for d in details)
+
+
+def test_missing_page_shows_the_site_404(desktop, base_url):
+    desktop.get(base_url + "no/such/page/")
+    assert "Signal lost" in desktop.title
+
+
+def test_screenshots(desktop, phone, base_url):
+    """Screenshots for people to look at; the test checks only that they were taken."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for name, driver in (("desktop", desktop), ("phone", phone)):
+        for page in ("", "sol/10/", "journal/sol-04-sample-log/"):
+            driver.get(base_url + page)
+            target = SCREENSHOTS / f"{name}-{page.strip('/').replace('/', '-') or 'front'}.png"
+            assert driver.save_screenshot(str(target))
