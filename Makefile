@@ -55,3 +55,5 @@ bench: deps
 		'.build/release/marsgen build --quiet --output $(BENCH_OUT)'
 	@/usr/bin/time -v .build/release/marsgen build --quiet --output $(BENCH_OUT) 2>&1 | awk -F': ' '/Maximum resident/{printf "Peak memory: %.1f MB\n", $$2/1024}'
 	@.build/release/marsgen build --output $(BENCH_OUT)
+	$(SWIFT) build -c release --product ListDiffBenchmark
+	.build/release/ListDiffBenchmark

@@ -77,6 +77,10 @@ let package = Package(
         ),
         .executableTarget(name: "marsgen", dependencies: ["MarsgenCLI"], swiftSettings: strictSettings),
 
+        // Figures for `make bench`; not part of the product.
+        .executableTarget(name: "ListDiffBenchmark", dependencies: ["ListDiff"], path: "Benchmarks/ListDiffBenchmark"),
+
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
