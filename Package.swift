@@ -53,7 +53,7 @@ let package = Package(
         // Templates: render requests → HTML. Knows no file system layout of a site.
         .target(
             name: "Rendering",
-            dependencies: ["Feed", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["Feed", "Content", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.embedInCode("Theme")],
             swiftSettings: strictSettings
         ),
@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
-            dependencies: ["Site", "MarsgenCLI", "Diagnostics", "MarsTime"]
+            dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime"]
         ),
     ]
 )

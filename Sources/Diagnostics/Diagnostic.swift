@@ -5,9 +5,9 @@
 ///
 ///     content/journal/sol-12.md:3:9: error: unknown crew id 'sam'
 ///       hint: add 'sam' to content/crew.yml
-public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// How serious the problem is.
-    public enum Severity: String, Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Codable {
         /// The build cannot go on.
         case error
         /// The build goes on, but the author should know.

@@ -1,5 +1,5 @@
 /// A place in a user's file: a site-relative path and a 1-based line and column.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The path as the user would type it, relative to the site root (`content/journal/sol-12.md`).
     public var path: String
     /// 1-based line; 0 when unknown.

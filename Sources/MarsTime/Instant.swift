@@ -2,7 +2,7 @@
 ///
 /// marsgen keeps its own instant type instead of `Foundation.Date` so that parsing and
 /// formatting are strict, locale-free and byte-for-byte deterministic.
-public struct Instant: Hashable, Comparable, Sendable {
+public struct Instant: Hashable, Comparable, Sendable, Codable {
     /// Milliseconds since 1970-01-01T00:00:00Z (negative before it).
     public var unixMillis: Int64
 

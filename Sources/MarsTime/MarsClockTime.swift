@@ -2,7 +2,7 @@
 ///
 /// A Mars "second" here is 1/86,400 of a sol, as in Mars24; clocks on Mars run
 /// about 2.7 % slower than Earth clocks.
-public struct MarsClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// Seconds since local midnight, in `0..<86_400`.
     public var secondsOfSol: Double
 

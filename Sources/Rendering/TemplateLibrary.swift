@@ -1,3 +1,4 @@
+import Content
 import Diagnostics
 import Feed
 import Mustache
@@ -13,6 +14,8 @@ public struct TemplateLibrary: Sendable {
     public let origins: [String: String]
     /// The partials each template names directly.
     public let partials: [String: Set<String>]
+    /// A hash of each template's source text, by name: a change means pages using it change.
+    public let sourceHashes: [String: String]
 
     /// A template's source text and where it came from.
     public struct Source: Sendable {
@@ -69,6 +72,11 @@ public struct TemplateLibrary: Sendable {
         self.library = library
         self.origins = sources.mapValues(\.path)
         self.partials = partials
+        self.sourceHashes = sources.mapValues { source in
+            var hash = ContentHash()
+            hash.combine(source.text)
+            return hash.description
+        }
     }
 
     /// Renders one request.

@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import Feed
+import ListDiff
 import Rendering
 import SiteConfig
 
@@ -18,28 +19,57 @@ public struct BuildContext {
     public internal(set) var templates: TemplateLibrary?
     /// The pages to write (after "Plan pages").
     public internal(set) var pages: [Page] = []
-    /// The rendered output, by output-relative path (after "Render pages").
-    public internal(set) var rendered: [String: [UInt8]] = [:]
-    /// Files copied as they are: output-relative path → absolute source path.
-    public internal(set) var copies: [String: String] = [:]
-    /// Theme assets, by output-relative path, unless `static/` replaces them.
-    public internal(set) var themeAssets: [String: [UInt8]] = [:]
     /// Warnings so far.
     public internal(set) var log = DiagnosticLog()
     /// What the build did.
     public internal(set) var report = BuildReport()
 
+    /// The previous build's state, when it can be used for an incremental build.
+    var previous: BuildState?
+    /// The state this build will leave.
+    var state: BuildState
+    /// Whether the crew file changed since the previous build (every author may render differently).
+    var crewChanged = true
+    /// The hash of each template's source, by name.
+    var templateHashes: [String: String] = [:]
+    /// How the object list changed since the previous build.
+    var objectChanges = ObjectChanges()
+
+    /// Files to write: output-relative path → bytes.
+    var writes: [String: [UInt8]] = [:]
+    /// Files to copy: output-relative path → absolute source path.
+    var copies: [String: String] = [:]
+    /// Output-relative paths to delete.
+    var deletes: [String] = []
+
     var journalEntries: [JournalEntry] = []
     var messages: [Message] = []
     var weatherReports: [WeatherReport] = []
 
+    var isIncremental: Bool { previous != nil }
+
     init(options: BuildOptions) {
         self.options = options
+        self.state = BuildState(formatVersion: BuildState.formatVersion, marsgenVersion: BuildState.marsgenVersion,
+                                outputDirectory: options.outputDirectory, configurationHash: "", scanStartedAt: FileStat.now,
+                                sources: [:], templates: [:], objects: [], pages: [:], files: [:])
     }
 
     func requireConfig() throws(Diagnostic) -> SiteConfiguration {
         guard let config else { throw Diagnostic.error("internal: configuration not loaded") }
         return config
+    }
+}
+
+/// The object-list diff, as sets of identifiers, for explaining why pages changed.
+struct ObjectChanges {
+    var inserted: Set<String> = []
+    var deleted: Set<String> = []
+    var updated: Set<String> = []
+    var moved: Set<String> = []
+
+    var summary: String {
+        "\(updated.count) updated, \(inserted.count) inserted, \(deleted.count) deleted, \(moved.count) moved"
     }
 }
 
@@ -54,4 +84,9 @@ public struct BuildStep {
         self.name = name
         self.body = body
     }
+}
+
+extension BuildState {
+    /// The version of marsgen's output rules; a state from another version means a full build.
+    static let marsgenVersion = "0.2.0"
 }

@@ -6,12 +6,15 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: String
     /// Whether entries with `draft: true` are built.
     public var includesDrafts: Bool
+    /// Whether to ignore the build state and build everything (`--clean`).
+    public var isClean: Bool
 
     /// Creates options.
-    public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false) {
+    public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false) {
         let source = SitePaths.absolute(sourceDirectory)
         self.sourceDirectory = source
         self.outputDirectory = outputDirectory.map(SitePaths.absolute) ?? SitePaths.join(source, "public")
         self.includesDrafts = includesDrafts
+        self.isClean = isClean
     }
 }

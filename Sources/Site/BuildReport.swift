@@ -1,7 +1,8 @@
 import Diagnostics
 import Feed
 
-/// What a build did: objects by kind, pages and files written, warnings, and time per step.
+/// What a build did: objects by kind, pages written, deleted and left alone, warnings,
+/// reasons, and time per step.
 public struct BuildReport: Sendable {
     /// Journal entries built.
     public var journalEntries = 0
@@ -9,10 +10,24 @@ public struct BuildReport: Sendable {
     public var messages = 0
     /// Weather reports built.
     public var weatherReports = 0
-    /// Pages written (HTML, Atom, sitemap).
+    /// Whether this was a full build (no usable build state, or `--clean`).
+    public var isFullBuild = true
+    /// Why the build was full, when it had to be (`build state is unreadable`).
+    public var notice: String?
+    /// Pages (HTML, Atom, sitemap) whose bytes were written.
     public var pagesWritten = 0
+    /// Pages and files deleted because the build no longer produces them.
+    public var filesDeleted = 0
+    /// Pages the build produced with the same bytes as before, left untouched.
+    public var pagesUnchanged = 0
     /// Static and theme files written.
     public var filesCopied = 0
+    /// Output-relative paths written, sorted.
+    public var written: [String] = []
+    /// Output-relative paths deleted, sorted.
+    public var deleted: [String] = []
+    /// One line per written or deleted file with its reason (`journal/dust-storm: updated`).
+    public var explanations: [String] = []
     /// Warnings found on the way.
     public var warnings: [Diagnostic] = []
     /// Each step's name and duration, in order.
@@ -20,11 +35,14 @@ public struct BuildReport: Sendable {
     /// The whole build's duration.
     public var duration: Duration = .zero
 
-    /// One line: `Built 34 journal entries, 45 messages, 14 weather reports → 120 pages, 3 files in 85 ms`.
+    /// One line: `Built 31 journal entries, 47 messages, 14 weather reports → 3 pages written, 0 deleted,
+    /// 58 unchanged, 0 files copied in 14 ms`.
     public var summary: String {
         "Built \(plural(journalEntries, "journal entry", "journal entries")), \(plural(messages, "message", "messages")), "
-            + "\(plural(weatherReports, "weather report", "weather reports")) → \(plural(pagesWritten, "page", "pages")), "
-            + "\(plural(filesCopied, "file", "files")) in \(milliseconds(duration)) ms"
+            + "\(plural(weatherReports, "weather report", "weather reports")) → "
+            + "\(plural(pagesWritten, "page", "pages")) written, \(filesDeleted) deleted, \(pagesUnchanged) unchanged, "
+            + "\(plural(filesCopied, "file", "files")) copied in \(milliseconds(duration)) ms"
+            + (isFullBuild ? " (full build)" : "")
     }
 }
 

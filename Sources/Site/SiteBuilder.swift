@@ -2,10 +2,15 @@ import Content
 import Diagnostics
 import Feed
 import Foundation
+import ListDiff
 import Rendering
 import SiteConfig
 
 /// Builds a site: a fixed list of named, timed steps from `marsgen.yml` to `public/`.
+///
+/// When the previous build left a usable state (see ``BuildState``), the build is
+/// incremental: unchanged sources are not parsed again, pages whose inputs did not change
+/// are not rendered, and only files whose bytes change are written.
 ///
 ///     let report = try SiteBuilder(options: BuildOptions(sourceDirectory: ".")).build()
 ///     print(report.summary)
@@ -18,11 +23,12 @@ public struct SiteBuilder {
         self.options = options
     }
 
-    /// The default pipeline, in order.
+    /// The pipeline, in order. Full and incremental builds run the same steps.
     public var steps: [BuildStep] {
         [
             BuildStep(named: "Check paths", body: checkPaths),
             BuildStep(named: "Load configuration", body: loadConfiguration),
+            BuildStep(named: "Load build state", body: loadBuildState),
             BuildStep(named: "Load crew", body: loadCrew),
             BuildStep(named: "Load journal entries", body: loadJournal),
             BuildStep(named: "Load message logs", body: loadMessages),
@@ -30,9 +36,11 @@ public struct SiteBuilder {
             BuildStep(named: "Check content", body: checkContent),
             BuildStep(named: "Load templates", body: loadTemplates),
             BuildStep(named: "Plan pages", body: planPages),
+            BuildStep(named: "Diff object list", body: diffObjects),
             BuildStep(named: "Render pages", body: renderPages),
             BuildStep(named: "Collect static files", body: collectStatic),
             BuildStep(named: "Write output", body: writeOutput),
+            BuildStep(named: "Save build state", body: saveBuildState),
         ]
     }
 
@@ -62,8 +70,9 @@ public struct SiteBuilder {
     }
 
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
+    var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
 
-    // MARK: - Steps
+    // MARK: - Configuration and state
 
     func checkPaths(_ context: inout BuildContext) throws(Diagnostic) {
         let source = options.sourceDirectory
@@ -77,7 +86,7 @@ public struct SiteBuilder {
             throw Diagnostic.error("the output directory would contain the site itself", at: SourceLocation(path: output),
                                    hint: "write the site to a folder of its own, such as public/")
         }
-        for protected in ["content", "templates", "static"] where SitePaths.isWithin(output, SitePaths.join(source, protected)) {
+        for protected in ["content", "templates", "static", ".marsgen"] where SitePaths.isWithin(output, SitePaths.join(source, protected)) {
             throw Diagnostic.error("the output directory is inside \(protected)/", at: SourceLocation(path: output),
                                    hint: "the build replaces its output folder; choose one outside \(protected)/, such as public/")
         }
@@ -91,15 +100,51 @@ public struct SiteBuilder {
         }
         let file = try reader.sourceFile(SiteConfiguration.fileName)
         context.config = try SiteConfiguration.parse(file.text, path: file.path, log: &context.log)
+        var hash = ContentHash()
+        hash.combine(file.text)
+        context.state.configurationHash = hash.description
     }
+
+    func loadBuildState(_ context: inout BuildContext) throws(Diagnostic) {
+        guard !options.isClean else {
+            context.report.notice = "--clean: full build"
+            return
+        }
+        switch BuildState.load(from: statePath) {
+        case .failure(let problem):
+            context.report.notice = problem.notice
+        case .success(let state):
+            var isDirectory: ObjCBool = false
+            if state.marsgenVersion != BuildState.marsgenVersion {
+                context.report.notice = "marsgen's output rules changed since the last build; doing a full build"
+            } else if state.configurationHash != context.state.configurationHash {
+                context.report.notice = "\(SiteConfiguration.fileName) changed; doing a full build"
+            } else if state.outputDirectory != options.outputDirectory
+                        || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
+                        || !isDirectory.boolValue {
+                context.report.notice = "the output directory is missing; doing a full build"
+            } else {
+                context.previous = state
+                context.report.isFullBuild = false
+            }
+        }
+    }
+
+    // MARK: - Content
 
     func loadCrew(_ context: inout BuildContext) throws(Diagnostic) {
         guard reader.exists(CrewLoader.path) else {
             context.log.warn("no crew file; every author will be unknown", at: SourceLocation(path: CrewLoader.path),
                              hint: "add content/crew.yml with one entry per crew member")
+            context.crewChanged = context.previous?.sources[CrewLoader.path] != nil
             return
         }
-        context.crew = try CrewLoader.load(try reader.sourceFile(CrewLoader.path), log: &context.log)
+        let bytes = try reader.bytes(CrewLoader.path)
+        let file = try SourceFile(path: CrewLoader.path, bytes: bytes)
+        context.crew = try CrewLoader.load(file, log: &context.log)
+        let record = try sourceRecord(CrewLoader.path, bytes: bytes)
+        context.crewChanged = context.previous?.sources[CrewLoader.path]?.hash != record.hash
+        context.state.sources[CrewLoader.path] = record
     }
 
     func contentContext(_ context: BuildContext) throws(Diagnostic) -> ContentContext {
@@ -109,23 +154,86 @@ public struct SiteBuilder {
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
         for path in reader.files(under: "content/journal", suffix: ".md") {
-            let entry = try JournalLoader.load(try reader.sourceFile(path), context: content, log: &context.log)
-            if !entry.isDraft || options.includesDrafts { context.journalEntries.append(entry) }
+            let record = try readSource(path, context: &context) { file, log throws(Diagnostic) in
+                var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+                record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
+                return record
+            }
+            for entry in record.journalEntries where !entry.isDraft || options.includesDrafts {
+                context.journalEntries.append(entry)
+            }
         }
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
         for path in reader.files(under: "content/messages", suffix: ".md") {
-            context.messages += try MessageLogLoader.load(try reader.sourceFile(path), context: content, log: &context.log)
+            let record = try readSource(path, context: &context) { file, log throws(Diagnostic) in
+                var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+                record.messages = try MessageLogLoader.load(file, context: content, log: &log)
+                return record
+            }
+            context.messages += record.messages
         }
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
         for path in reader.files(under: "content/weather", suffix: ".md") {
-            context.weatherReports.append(try WeatherLoader.load(try reader.sourceFile(path), context: content, log: &context.log))
+            let record = try readSource(path, context: &context) { file, log throws(Diagnostic) in
+                var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+                record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
+                return record
+            }
+            context.weatherReports += record.weatherReports
         }
+    }
+
+    /// Reads and parses one content file, or reuses what the previous build parsed from it
+    /// when its stat is unchanged (and clearly older than that build's start), or when its
+    /// bytes hash the same. Any crew change means every file is parsed again.
+    func readSource(_ path: String, context: inout BuildContext,
+                    parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
+        throws(Diagnostic) -> BuildState.SourceRecord {
+        let stat = FileStat(path: SitePaths.join(options.sourceDirectory, path))
+        if let previous = context.previous, !context.crewChanged, let old = previous.sources[path], let stat,
+           old.size == stat.size, old.modified == stat.modified,
+           stat.modified < previous.scanStartedAt - Self.racyWindow {
+            return reuse(old, for: path, context: &context)
+        }
+        let bytes = try reader.bytes(path)
+        let fresh = try sourceRecord(path, bytes: bytes, stat: stat)
+        if context.previous != nil, !context.crewChanged, var old = context.previous?.sources[path], old.hash == fresh.hash {
+            old.size = fresh.size
+            old.modified = fresh.modified
+            return reuse(old, for: path, context: &context)
+        }
+        var fileLog = DiagnosticLog()
+        var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
+        record.size = fresh.size
+        record.modified = fresh.modified
+        record.hash = fresh.hash
+        record.warnings = fileLog.entries
+        context.log.merge(fileLog)
+        context.state.sources[path] = record
+        return record
+    }
+
+    /// Files modified less than this long (ns) before the previous build started are hashed
+    /// again even when their stat matches: a coarse clock can give an edit the same mtime.
+    static let racyWindow: Int64 = 2_000_000_000
+
+    private func reuse(_ record: BuildState.SourceRecord, for path: String, context: inout BuildContext) -> BuildState.SourceRecord {
+        for warning in record.warnings { context.log.record(warning) }
+        context.state.sources[path] = record
+        return record
+    }
+
+    func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
+        let stat = stat ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
+        var hash = ContentHash()
+        hash.combine(bytes: bytes)
+        return BuildState.SourceRecord(size: stat?.size ?? Int64(bytes.count), modified: stat?.modified ?? 0, hash: hash.description)
     }
 
     func checkContent(_ context: inout BuildContext) throws(Diagnostic) {
@@ -136,8 +244,13 @@ public struct SiteBuilder {
         context.report.weatherReports = context.weatherReports.count
     }
 
+    // MARK: - Pages
+
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
-        context.templates = try TemplateLibrary(overrides: try reader.templateOverrides())
+        let templates = try TemplateLibrary(overrides: try reader.templateOverrides())
+        context.templates = templates
+        context.templateHashes = templates.sourceHashes
+        context.state.templates = templates.sourceHashes
     }
 
     func planPages(_ context: inout BuildContext) throws(Diagnostic) {
@@ -145,38 +258,157 @@ public struct SiteBuilder {
         context.pages = PagePlanner(library: library, config: try context.requireConfig()).pages()
     }
 
+    func diffObjects(_ context: inout BuildContext) throws(Diagnostic) {
+        guard let library = context.library else { return }
+        let objects = library.allObjects.sorted(by: isNewerInFeed).map(\.fingerprint)
+        context.state.objects = objects
+        guard let previous = context.previous else { return }
+        let old = previous.objects
+        let result = listDiff(old: old, new: objects)
+        var changes = ObjectChanges()
+        changes.inserted = Set(result.inserts.map { objects[$0].diffIdentifier })
+        changes.deleted = Set(result.deletes.map { old[$0].diffIdentifier })
+        changes.updated = Set(result.updates.map { old[$0].diffIdentifier })
+        changes.moved = Set(result.moves.map { objects[$0.to].diffIdentifier })
+        context.objectChanges = changes
+    }
+
     func renderPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
         var sections: [FeedSection] = []
-        for object in library.allObjects { sections.append(try adapter.section(for: object)) }
+        var hashes: [String: ContentHash] = [:]
+        for object in library.allObjects {
+            sections.append(try adapter.section(for: object))
+            hashes[object.diffIdentifier] = object.contentHash
+        }
         var renderer = PageRenderer(templates: templates, sections: sections)
         for page in context.pages {
-            guard context.rendered[page.outputPath] == nil else {
+            guard context.state.pages[page.outputPath] == nil else {
                 throw Diagnostic.error("two pages would be written to \(page.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
-            context.rendered[page.outputPath] = try renderer.render(page)
+            let used = renderer.templatesUsed(by: page, adapter: adapter).sorted()
+            var fingerprint = PageFingerprint.of(page, contentHash: { hashes[$0] })
+            for name in used {
+                fingerprint.combine(name)
+                fingerprint.combine(context.templateHashes[name] ?? "?")
+            }
+            let previous = context.previous?.pages[page.outputPath]
+            var record = BuildState.PageRecord(bytes: previous?.bytes ?? "", fingerprint: fingerprint.description,
+                                               objectIDs: page.objectIDs.sorted(), templates: used)
+            if let previous, previous.fingerprint == record.fingerprint {
+                // Same inputs, same bytes: not even rendered.
+                context.state.pages[page.outputPath] = record
+                context.report.pagesUnchanged += 1
+                continue
+            }
+            let bytes = try renderer.render(page)
+            var bytesHash = ContentHash()
+            bytesHash.combine(bytes: bytes)
+            record.bytes = bytesHash.description
+            context.state.pages[page.outputPath] = record
+            if let previous, previous.bytes == record.bytes {
+                context.report.pagesUnchanged += 1
+                continue
+            }
+            context.writes[page.outputPath] = bytes
+            context.report.pagesWritten += 1
+            context.report.explanations.append("\(displayPath(page.outputPath)): \(reason(for: page, record: record, previous: previous, context: context))")
         }
-        context.report.pagesWritten = context.pages.count
     }
 
+    /// Why a page is written, for `--explain`.
+    func reason(for page: Page, record: BuildState.PageRecord, previous: BuildState.PageRecord?, context: BuildContext) -> String {
+        guard let previous else { return context.isIncremental ? "new page" : "full build" }
+        if let template = record.templates.first(where: { context.previous?.templates[$0] != context.templateHashes[$0] }) {
+            return "template \(template).mustache changed"
+        }
+        let changes = context.objectChanges
+        let ids = record.objectIDs
+        if let id = ids.first(where: changes.updated.contains) { return "\(shortName(id)) updated" }
+        if let id = ids.first(where: changes.inserted.contains) { return "\(shortName(id)) added" }
+        if let id = Set(previous.objectIDs).subtracting(ids).sorted().first { return "\(shortName(id)) removed" }
+        if ids.contains(where: changes.moved.contains) { return "order changed" }
+        return "links or counts changed"
+    }
+
+    func shortName(_ id: String) -> String {
+        id.replacingOccurrences(of: ":content/", with: " ").replacingOccurrences(of: "journal journal/", with: "journal/")
+    }
+
+    func displayPath(_ path: String) -> String {
+        if path == "index.html" { return "index" }
+        return path.hasSuffix("/index.html") ? String(path.dropLast("/index.html".count)) : path
+    }
+
+    // MARK: - Files
+
     func collectStatic(_ context: inout BuildContext) throws(Diagnostic) {
+        var produced: Set<String> = []
         for path in reader.files(under: "static") {
             let relative = String(path.dropFirst("static/".count))
-            guard context.rendered[relative] == nil else {
+            guard context.state.pages[relative] == nil else {
                 throw Diagnostic.error("static file would overwrite the generated page \(relative)", at: SourceLocation(path: path),
                                        hint: "rename or move the file in static/")
             }
+            produced.insert(relative)
+            let record = try sourceRecord(path, bytes: try reader.bytes(path))
+            context.state.sources[path] = record
+            context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)
+            guard context.previous?.files[relative]?.bytes != record.hash else { continue }
             context.copies[relative] = SitePaths.join(options.sourceDirectory, path)
+            context.report.filesCopied += 1
+            context.report.explanations.append("\(relative): \(context.isIncremental ? "static file changed" : "full build")")
         }
-        for (path, bytes) in DefaultTheme.assets where context.copies[path] == nil {
-            context.rendered[path] = bytes
+        for (relative, bytes) in DefaultTheme.assets.sorted(by: { $0.key < $1.key }) where !produced.contains(relative) {
+            var hash = ContentHash()
+            hash.combine(bytes: bytes)
+            context.state.files[relative] = BuildState.FileRecord(bytes: hash.description)
+            guard context.previous?.files[relative]?.bytes != hash.description else { continue }
+            context.writes[relative] = bytes
+            context.report.filesCopied += 1
+            context.report.explanations.append("\(relative): \(context.isIncremental ? "theme file changed" : "full build")")
         }
-        context.report.filesCopied = context.copies.count + DefaultTheme.assets.keys.filter { context.copies[$0] == nil }.count
+        guard let previous = context.previous else { return }
+        let stale = Set(previous.pages.keys).union(previous.files.keys)
+            .subtracting(context.state.pages.keys).subtracting(context.state.files.keys)
+        for path in stale.sorted() {
+            context.deletes.append(path)
+            context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path))")
+        }
+        context.report.filesDeleted = context.deletes.count
+    }
+
+    func deletionReason(_ path: String) -> String {
+        if path.hasPrefix("sol/") { return "sol \(path.split(separator: "/").dropFirst().first ?? ""): lost last object" }
+        if path.hasPrefix("journal/") { return "entry removed or its slug changed" }
+        if path.hasPrefix("page/") || path.contains("/page/") { return "fewer objects to page through" }
+        if path.hasPrefix("crew/") { return "crew member removed" }
+        return "no longer produced"
     }
 
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
-        try OutputWriter(output: options.outputDirectory).write(pages: context.rendered, copies: context.copies)
+        // The state describes the output as it was; remove it before touching the output,
+        // so a build killed while writing leads to a full build, never to a wrong site.
+        try? FileManager.default.removeItem(atPath: statePath)
+        if context.isIncremental {
+            try IncrementalWriter(output: options.outputDirectory).apply(writes: context.writes, copies: context.copies,
+                                                                       deletes: context.deletes)
+        } else {
+            try OutputWriter(output: options.outputDirectory).write(pages: context.writes, copies: context.copies)
+        }
+        context.report.written = (Array(context.writes.keys) + Array(context.copies.keys)).sorted()
+        context.report.deleted = context.deletes.sorted()
+    }
+
+    func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {
+        do {
+            try context.state.save(to: statePath)
+        } catch {
+            // The site itself is complete; the next build will be a full one.
+            context.log.warn("cannot save the build state: \(error.localizedDescription)", at: SourceLocation(path: statePath),
+                             hint: "the next build will be a full build")
+        }
     }
 }

@@ -6,11 +6,11 @@ import Testing
 @Suite(.serialized) struct BuildGuaranteeTests {
     @Test("two builds of the same input are byte-identical")
     func deterministic() throws {
-        let first = try SiteFixture.temporaryDirectory("a"), second = try SiteFixture.temporaryDirectory("b")
-        defer { try? FileManager.default.removeItem(at: first); try? FileManager.default.removeItem(at: second) }
-        let root = SiteFixture.repositoryRoot.path
-        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root, outputDirectory: first.path)).build()
-        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root, outputDirectory: second.path)).build()
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let first = site.appendingPathComponent("first"), second = site.appendingPathComponent("second")
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: first.path)).build()
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: second.path)).build()
         let a = try SiteFixture.snapshot(first), b = try SiteFixture.snapshot(second)
         #expect(a.count > 50)
         #expect(a.keys.sorted() == b.keys.sorted())

@@ -12,8 +12,9 @@ import FoundationXML
     let files: [String: Data]
 
     init() throws {
-        output = try SiteFixture.temporaryDirectory("public")
-        report = try SiteBuilder(options: BuildOptions(sourceDirectory: SiteFixture.repositoryRoot.path, outputDirectory: output.path)).build()
+        let site = try SiteFixture.copyOfDemoSite()
+        output = site.appendingPathComponent("public")
+        report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
         files = try SiteFixture.snapshot(output)
     }
 

@@ -17,6 +17,12 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
         mix(0x1F)
     }
 
+    /// Mixes raw bytes into the hash (a file's contents, say).
+    public mutating func combine(bytes: some Sequence<UInt8>) {
+        for byte in bytes { mix(byte) }
+        mix(0x1F)
+    }
+
     /// Mixes an integer into the hash.
     public mutating func combine(_ number: Int64) {
         combine(String(number))

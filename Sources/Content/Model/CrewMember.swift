@@ -1,5 +1,5 @@
 /// A member of the crew, from `content/crew.yml`.
-public struct CrewMember: Hashable, Sendable {
+public struct CrewMember: Hashable, Sendable, Codable {
     /// The id authors use in front matter and message headings (`lewis`).
     public var id: String
     /// The full name (`Melissa Lewis`).

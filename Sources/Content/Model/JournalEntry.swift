@@ -1,7 +1,7 @@
 import MarsTime
 
 /// A journal entry: one Markdown file under `content/journal/`.
-public struct JournalEntry: FeedObject, Hashable {
+public struct JournalEntry: FeedObject, Hashable, Codable {
     public var kind: ObjectKind { .journal }
     public let diffIdentifier: String
     public let contentHash: ContentHash

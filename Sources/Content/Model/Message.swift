@@ -1,7 +1,7 @@
 import MarsTime
 
 /// One message from a message log (`content/messages/*.md`), under its `## <when> <author>` heading.
-public struct Message: FeedObject, Hashable {
+public struct Message: FeedObject, Hashable, Codable {
     public var kind: ObjectKind { .message }
     public let diffIdentifier: String
     public let contentHash: ContentHash

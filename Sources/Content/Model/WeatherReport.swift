@@ -1,7 +1,7 @@
 import MarsTime
 
 /// The sky over the habitat, as a weather report file describes it.
-public enum WeatherCondition: String, CaseIterable, Hashable, Sendable {
+public enum WeatherCondition: String, CaseIterable, Hashable, Sendable, Codable {
     case clear
     case cloudy
     case dustStorm = "dust storm"
@@ -14,7 +14,7 @@ public enum WeatherCondition: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A weather report: one file under `content/weather/`.
-public struct WeatherReport: FeedObject, Hashable {
+public struct WeatherReport: FeedObject, Hashable, Codable {
     public var kind: ObjectKind { .weather }
     public let diffIdentifier: String
     public let contentHash: ContentHash

@@ -58,7 +58,6 @@ public struct PagePlanner {
             "cssURL": links.asset("theme/marsgen.css"),
             "iconURL": links.asset("theme/favicon.svg"),
             "baseURL": config.baseURL,
-            "latestSol": feed.first.map { $0.sol } ?? config.mission.clock.firstSol,
         ]
     }
 
@@ -97,6 +96,7 @@ public struct PagePlanner {
         var pages: [Page] = []
         var frontContext = context(title: config.title, url: links.home, heading: "Latest transmissions", section: "feed",
                                    extra: ["isFront": true, "isEmpty": feed.isEmpty])
+        frontContext["latestSol"] = feed.first.map { String($0.sol) }
         frontContext["older"] = olderFromFront
         frontContext["hasPager"] = olderFromFront != nil
         pages.append(Page(kind: .front, url: links.home, outputPath: "index.html", template: "page-feed",

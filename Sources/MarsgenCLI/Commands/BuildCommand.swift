@@ -7,13 +7,22 @@ struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build the site into public/.",
-        discussion: "On any error the output directory is left exactly as it was."
+        discussion: """
+            Builds incrementally when the last build left its state in .marsgen/: only pages whose \
+            bytes change are written. On any error the output directory is left exactly as it was.
+            """
     )
 
     @OptionGroup var paths: SitePathOptions
 
     @Flag(name: .long, help: "Include entries marked 'draft: true'.")
     var drafts = false
+
+    @Flag(name: .long, help: "Ignore the last build's state and build everything.")
+    var clean = false
+
+    @Flag(name: .long, help: "Print every page written or deleted, with the reason.")
+    var explain = false
 
     @Flag(name: .shortAndLong, help: "Print nothing but warnings and errors.")
     var quiet = false
@@ -22,7 +31,8 @@ struct BuildCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts)
+        let options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts,
+                                   isClean: clean)
         let report: BuildReport
         do {
             report = try SiteBuilder(options: options).build()
@@ -31,6 +41,10 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode.failure
         }
         for warning in report.warnings { Console.report(warning) }
+        if let notice = report.notice, !quiet, !clean { Console.out("note: \(notice)") }
+        if explain {
+            for line in report.explanations { Console.out(line) }
+        }
         if verbose {
             for (index, step) in report.steps.enumerated() {
                 Console.out("[\(index + 1)/\(report.steps.count)] \(step.name) (\(formatMilliseconds(step.duration)) ms)")

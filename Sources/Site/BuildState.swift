@@ -1,0 +1,109 @@
+import Content
+import Diagnostics
+import Foundation
+
+/// What a successful build leaves for the next one, in `.marsgen/` in the site root.
+///
+/// It records the sources it read (with their stat and hash, and the objects parsed from
+/// each), the ordered object list, the templates' hashes, and every file it wrote (with the
+/// hash of its bytes, its fingerprint and what it was made from). A missing, corrupt or
+/// old-version state means a full build, never a wrong site.
+public struct BuildState: Codable, Sendable {
+    /// Bumped whenever the format or the meaning of a field changes.
+    public static let formatVersion = 1
+
+    /// The format version this state was written with.
+    public var formatVersion: Int
+    /// The marsgen version that wrote it; another version means a full build.
+    public var marsgenVersion: String
+    /// The output directory it describes (absolute).
+    public var outputDirectory: String
+    /// A hash of the configuration text and the build options that change output.
+    public var configurationHash: String
+    /// When the previous build started reading sources (ns since the epoch): a file whose
+    /// modification time is not clearly before it is hashed again, whatever its stat says.
+    public var scanStartedAt: Int64
+    /// Every content source read, by site-relative path.
+    public var sources: [String: SourceRecord]
+    /// The hash of each template's source, by template name.
+    public var templates: [String: String]
+    /// The object list, in feed order.
+    public var objects: [ObjectFingerprint]
+    /// Every page written, by output-relative path.
+    public var pages: [String: PageRecord]
+    /// Every other file written (theme assets, static files), by output-relative path.
+    public var files: [String: FileRecord]
+
+    /// One content source file and what was parsed from it.
+    public struct SourceRecord: Codable, Sendable, Equatable {
+        /// Size in bytes.
+        public var size: Int64
+        /// Modification time, ns since the epoch.
+        public var modified: Int64
+        /// Hash of the file's bytes.
+        public var hash: String
+        /// Entries, messages or reports parsed from it (one kind per file).
+        public var journalEntries: [JournalEntry] = []
+        public var messages: [Message] = []
+        public var weatherReports: [WeatherReport] = []
+        /// Warnings found while parsing it, replayed when it is reused.
+        public var warnings: [Diagnostic] = []
+    }
+
+    /// One page written by the build.
+    public struct PageRecord: Codable, Sendable, Equatable {
+        /// Hash of the page's bytes.
+        public var bytes: String
+        /// The page's fingerprint (see `PageFingerprint`).
+        public var fingerprint: String
+        /// The objects it shows, sorted.
+        public var objectIDs: [String]
+        /// The templates it is made from, sorted.
+        public var templates: [String]
+    }
+
+    /// A file copied or generated as it is.
+    public struct FileRecord: Codable, Sendable, Equatable {
+        /// Hash of the file's bytes.
+        public var bytes: String
+    }
+
+    /// The state file for `output` under the site root: one per output directory.
+    static func path(siteRoot: String, output: String) -> String {
+        var hash = ContentHash()
+        hash.combine(output)
+        return SitePaths.join(siteRoot, ".marsgen/build-\(hash.description.prefix(12)).json")
+    }
+
+    /// Reads the state, or says why it cannot be used.
+    static func load(from path: String) -> Result<BuildState, StateProblem> {
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.missing) }
+        guard let state = try? JSONDecoder().decode(BuildState.self, from: data) else { return .failure(.unreadable) }
+        guard state.formatVersion == formatVersion else { return .failure(.otherFormat(state.formatVersion)) }
+        return .success(state)
+    }
+
+    /// Writes the state atomically (temporary file, then rename).
+    func save(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(self)
+        try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Why a state was not used.
+    enum StateProblem: Error, Equatable {
+        case missing
+        case unreadable
+        case otherFormat(Int)
+
+        var notice: String? {
+            switch self {
+            case .missing: return nil
+            case .unreadable: return "build state is unreadable; doing a full build"
+            case .otherFormat(let version): return "build state has format \(version), not \(BuildState.formatVersion); doing a full build"
+            }
+        }
+    }
+}

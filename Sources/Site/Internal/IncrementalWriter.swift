@@ -1,0 +1,61 @@
+import Diagnostics
+import Foundation
+
+/// Applies an incremental build to an existing output directory: writes each changed file
+/// atomically (temporary file beside it, then rename), deletes files no longer produced and
+/// removes the directories they leave empty. Unchanged files are never touched, so their
+/// modification times stay as they were.
+struct IncrementalWriter {
+    let output: String
+    private let files = FileManager.default
+
+    init(output: String) { self.output = output }
+
+    func apply(writes: [String: [UInt8]], copies: [String: String], deletes: [String]) throws(Diagnostic) {
+        do {
+            for relative in writes.keys.sorted() {
+                guard let bytes = writes[relative] else { continue }
+                try write(Data(bytes), to: relative)
+            }
+            for relative in copies.keys.sorted() {
+                guard let source = copies[relative], let data = files.contents(atPath: source) else {
+                    throw Diagnostic.error("cannot read static file", at: SourceLocation(path: copies[relative] ?? relative))
+                }
+                try write(data, to: relative)
+            }
+            for relative in deletes.sorted() {
+                let path = SitePaths.join(output, relative)
+                if files.fileExists(atPath: path) { try files.removeItem(atPath: path) }
+                removeEmptyDirectories(above: relative)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic.error("cannot update the site: \(error.localizedDescription)", at: SourceLocation(path: output),
+                                   hint: "check that the output directory is writable and the disk is not full")
+        }
+    }
+
+    private func write(_ data: Data, to relative: String) throws {
+        let path = SitePaths.join(output, relative)
+        let directory = SitePaths.parent(path)
+        try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = SitePaths.join(directory, ".\(SitePaths.name(path)).marsgen-\(getpid())")
+        try data.write(to: URL(fileURLWithPath: temporary))
+        if rename(temporary, path) != 0 {
+            try? files.removeItem(atPath: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes `relative`'s parent directories while they are empty, up to the output root.
+    private func removeEmptyDirectories(above relative: String) {
+        var directory = SitePaths.parent(relative)
+        while !directory.isEmpty, directory != "/", directory != "." {
+            let path = SitePaths.join(output, directory)
+            guard let contents = try? files.contentsOfDirectory(atPath: path), contents.isEmpty else { return }
+            try? files.removeItem(atPath: path)
+            directory = SitePaths.parent(directory)
+        }
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import Rendering
+
+/// A small site generated from a seed, edited at random the way authors edit: the model
+/// behind the incremental-build equivalence test.
+struct GeneratedSite {
+    struct Entry {
+        var title: String
+        var author: String
+        var sol: Int
+        var minute: Int
+        var slug: String?
+        var isDraft = false
+        var body: String
+    }
+
+    struct LogMessage {
+        var sol: Int
+        var minute: Int
+        var author: String
+        var text: String
+    }
+
+    let root: URL
+    var random: SeededRandom
+    var entries: [String: Entry] = [:]
+    var logs: [String: [LogMessage]] = [:]
+    var weather: [Int: Int] = [:]
+    var crewNames: [String: String] = ["vega": "Ines Vega", "okoro": "Daniel Okoro", "arden": "Ruth Arden", "tanaka": "Hiro Tanaka"]
+    var templateVariants: [String: Int] = [:]
+    var staticFiles: Set<String> = []
+    var counter = 0
+
+    static let sols = 1...10
+    static let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt",
+                        "greenhouse", "radish", "antenna", "sample", "drill", "crater", "ridge", "sunset"]
+
+    init(root: URL, seed: UInt64) throws {
+        self.root = root
+        self.random = SeededRandom(seed: seed)
+        try write("""
+            title: Generated Mission
+            base_url: https://example.org/gen/
+            page_size: 4
+            mission:
+              name: Generated
+              landing: 2038-11-02T14:17:00Z
+              longitude: -58.2
+              first_sol: 1
+            """, to: "marsgen.yml")
+        try writeCrew()
+        for _ in 0..<14 { _ = try addEntry() }
+        for index in 0..<3 {
+            let name = "log-\(index).md"
+            var messages: [LogMessage] = []
+            for _ in 0..<5 { messages.append(randomMessage()) }
+            logs[name] = messages
+            try writeLog(name)
+        }
+        for sol in Self.sols where random.next(4) > 0 {
+            weather[sol] = -30 - random.next(50)
+            try writeWeather(sol)
+        }
+    }
+
+    // MARK: - Edits
+
+    /// Applies one random edit and says what it was.
+    mutating func randomEdit() throws -> String {
+        switch random.next(18) {
+        case 0: return "add entry \(try addEntry())"
+        case 1:
+            let sentence = randomSentence()
+            return try editEntry("body") { $0.body += " " + sentence }
+        case 2:
+            guard let name = pick(entries.keys), entries.count > 3 else { return "skip" }
+            entries[name] = nil
+            try remove("content/journal/\(name)")
+            return "delete entry \(name)"
+        case 3:
+            guard let name = pick(entries.keys), let entry = entries[name] else { return "skip" }
+            counter += 1
+            let newName = "renamed-\(counter).md"
+            entries[name] = nil
+            entries[newName] = entry
+            try remove("content/journal/\(name)")
+            try writeEntry(newName)
+            return "rename \(name) → \(newName)"
+        case 4:
+            counter += 1
+            let slug = "slug-\(counter)"
+            return try editEntry("slug → \(slug)") { $0.slug = slug }
+        case 5:
+            let sol = Int(random.next(UInt64(Self.sols.count))) + 1
+            return try editEntry("move to sol \(sol)") { $0.sol = sol }
+        case 6:
+            guard let name = pick(logs.keys) else { return "skip" }
+            let message = randomMessage()
+            logs[name, default: []].append(message)
+            try writeLog(name)
+            return "append message to \(name)"
+        case 7:
+            guard let name = pick(logs.keys), let count = logs[name]?.count, count > 0 else { return "skip" }
+            let index = Int(random.next(UInt64(count)))
+            let text = randomSentence()
+            logs[name]?[index].text = text
+            try writeLog(name)
+            return "edit message in \(name)"
+        case 8:
+            guard let name = pick(logs.keys), let count = logs[name]?.count, count > 1 else { return "skip" }
+            let index = Int(random.next(UInt64(count)))
+            logs[name]?.remove(at: index)
+            try writeLog(name)
+            return "delete message in \(name)"
+        case 9:
+            counter += 1
+            let name = "log-new-\(counter).md"
+            var messages: [LogMessage] = []
+            for _ in 0..<3 { messages.append(randomMessage()) }
+            logs[name] = messages
+            try writeLog(name)
+            return "add log \(name)"
+        case 10:
+            guard let name = pick(logs.keys), logs.count > 1 else { return "skip" }
+            logs[name] = nil
+            try remove("content/messages/\(name)")
+            return "delete log \(name)"
+        case 11:
+            let sol = Int(random.next(UInt64(Self.sols.count))) + 1
+            if weather[sol] != nil, random.next(3) == 0 {
+                weather[sol] = nil
+                try remove("content/weather/sol-\(sol).md")
+                return "delete weather for sol \(sol)"
+            }
+            weather[sol] = -20 - random.next(60)
+            try writeWeather(sol)
+            return "change weather for sol \(sol)"
+        case 12:
+            guard let id = pick(crewNames.keys) else { return "skip" }
+            counter += 1
+            crewNames[id] = "Crew Member \(counter)"
+            try writeCrew()
+            return "rename crew \(id)"
+        case 13: return try editTemplate("cell-message") { $0.replacingOccurrences(of: "<div class=\"prose\">", with: "<div class=\"prose\" data-v=\"\($1)\">") }
+        case 14: return try editTemplate("footer") { $0.replacingOccurrences(of: "Built with marsgen", with: "Built with marsgen, take \($1)") }
+        case 15: return try editTemplate("layout") { $0.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta name=\"variant\" content=\"\($1)\">") }
+        case 16:
+            if let file = pick(staticFiles), random.next(2) == 0 {
+                staticFiles.remove(file)
+                try remove("static/\(file)")
+                return "remove static \(file)"
+            }
+            counter += 1
+            let file = "assets/file-\(counter % 4).txt"
+            staticFiles.insert(file)
+            try write("asset \(counter)", to: "static/\(file)")
+            return "add or change static \(file)"
+        default:
+            return try editEntry("toggle draft") { $0.isDraft.toggle() }
+        }
+    }
+
+    mutating func addEntry() throws -> String {
+        counter += 1
+        let name = "entry-\(counter).md"
+        entries[name] = Entry(title: "Entry \(counter) about \(randomWord())", author: randomAuthor(),
+                              sol: Int(random.next(UInt64(Self.sols.count))) + 1, minute: Int(random.next(1440)),
+                              slug: nil, body: randomSentence())
+        try writeEntry(name)
+        return name
+    }
+
+    mutating func editEntry(_ label: String, _ change: (inout Entry) -> Void) throws -> String {
+        guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
+        change(&entry)
+        entries[name] = entry
+        try writeEntry(name)
+        return "\(label) in \(name)"
+    }
+
+    mutating func editTemplate(_ name: String, _ change: (String, Int) -> String) throws -> String {
+        let variant = (templateVariants[name] ?? 0) + 1
+        templateVariants[name] = variant
+        if variant % 3 == 0 {
+            try remove("templates/\(name).mustache")
+            return "restore built-in \(name) template"
+        }
+        try write(change(DefaultTheme.templates[name] ?? "", variant), to: "templates/\(name).mustache")
+        return "edit \(name) template"
+    }
+
+    // MARK: - Files
+
+    func writeEntry(_ name: String) throws {
+        guard let entry = entries[name] else { return }
+        var lines = ["---", "title: \"\(entry.title)\"", "author: \(entry.author)", "sol: \(entry.sol)",
+                     "time: \"\(pad(entry.minute / 60)):\(pad(entry.minute % 60))\""]
+        if let slug = entry.slug { lines.append("slug: \(slug)") }
+        if entry.isDraft { lines.append("draft: true") }
+        lines += ["---", entry.body, ""]
+        try write(lines.joined(separator: "\n"), to: "content/journal/\(name)")
+    }
+
+    func writeLog(_ name: String) throws {
+        var text = "---\nchannel: \(name.dropLast(3))\nsol: 1\n---\n"
+        for message in logs[name] ?? [] {
+            text += "## Sol \(message.sol) \(pad(message.minute / 60)):\(pad(message.minute % 60)) \(message.author)\n\(message.text)\n\n"
+        }
+        try write(text, to: "content/messages/\(name)")
+    }
+
+    func writeWeather(_ sol: Int) throws {
+        guard let temperature = weather[sol] else { return }
+        try write("""
+            ---
+            sol: \(sol)
+            temperature: \(temperature)
+            high: \(temperature + 30)
+            low: \(temperature - 30)
+            sunrise: "05:50"
+            sunset: "17:50"
+            condition: \(["clear", "windy", "dust storm", "fog"][sol % 4])
+            ---
+            """, to: "content/weather/sol-\(sol).md")
+    }
+
+    func writeCrew() throws {
+        let text = crewNames.keys.sorted().map { "\($0):\n  name: \(crewNames[$0] ?? $0)\n  role: Crew\n" }.joined()
+        try write(text, to: "content/crew.yml")
+    }
+
+    func write(_ text: String, to relative: String) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func remove(_ relative: String) throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(relative))
+    }
+
+    // MARK: - Random pieces
+
+    mutating func randomMessage() -> LogMessage {
+        LogMessage(sol: Int(random.next(UInt64(Self.sols.count))) + 1, minute: Int(random.next(1440)), author: randomAuthor(),
+                   text: randomSentence())
+    }
+
+    mutating func randomAuthor() -> String { crewNames.keys.sorted()[Int(random.next(UInt64(crewNames.count)))] }
+    mutating func randomWord() -> String { Self.words[Int(random.next(UInt64(Self.words.count)))] }
+    mutating func randomSentence() -> String {
+        (0..<(3 + Int(random.next(8)))).map { _ in randomWord() }.joined(separator: " ").capitalizedFirst + "."
+    }
+
+    mutating func pick<C: Collection>(_ collection: C) -> C.Element? where C.Element: Comparable {
+        let sorted = collection.sorted()
+        guard !sorted.isEmpty else { return nil }
+        return sorted[Int(random.next(UInt64(sorted.count)))]
+    }
+
+    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// SplitMix64: small, fast and reproducible from its seed.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(_ bound: UInt64) -> Int { Int(next() % bound) }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

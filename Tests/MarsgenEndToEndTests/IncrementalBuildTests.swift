@@ -1,0 +1,139 @@
+import Foundation
+import Site
+import Testing
+
+/// One case each of what an incremental build must get right, on a copy of the demo site.
+@Suite(.serialized) struct IncrementalBuildTests {
+    let site: URL
+    var output: URL { site.appendingPathComponent("public") }
+
+    init() throws {
+        site = try SiteFixture.copyOfDemoSite()
+        _ = try build()
+    }
+
+    func build(clean: Bool = false) throws -> BuildReport {
+        try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: clean)).build()
+    }
+
+    func modificationTimes() throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for path in try SiteFixture.snapshot(output).keys {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+            times[path] = attributes[.modificationDate] as? Date
+        }
+        return times
+    }
+
+    func edit(_ relative: String, _ change: (String) -> String) throws {
+        let url = site.appendingPathComponent(relative)
+        try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+    }
+
+    @Test("a no-op rebuild writes nothing and keeps every modification time")
+    func noOp() throws {
+        let before = try modificationTimes()
+        let report = try build()
+        #expect(!report.isFullBuild)
+        #expect(report.written.isEmpty && report.deleted.isEmpty)
+        #expect(report.pagesUnchanged == 61)
+        #expect(try modificationTimes() == before)
+    }
+
+    @Test("editing an entry rewrites its page, its sol, its author, the feed pages that show it and the Atom feed")
+    func editEntry() throws {
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
+        let report = try build()
+        #expect(report.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html",
+                                   "page/3/index.html", "sol/7/index.html"])
+        #expect(report.explanations.contains("journal/sol-07-bags: journal/sol-07-bags.md updated"))
+        #expect(report.written.count <= 6)
+    }
+
+    @Test("changing a slug deletes the old page and its directory, and updates its neighbours' links")
+    func slugChange() throws {
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "author: okoro", with: "author: okoro\nslug: sandbags") }
+        let report = try build()
+        #expect(report.deleted == ["journal/sol-07-bags/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("journal/sol-07-bags").path))
+        #expect(report.written.contains("journal/sandbags/index.html"))
+        #expect(report.written.contains("journal/sol-07-sick-day/index.html"))
+        #expect(report.written.contains("journal/sol-08-greenhouse-sprouts/index.html"))
+    }
+
+    @Test("a sol that loses its last object loses its page")
+    func solLosesLastObject() throws {
+        let sol1 = ["content/journal/sol-01-touchdown.md", "content/journal/sol-01-first-night.md", "content/weather/sol-01.md"]
+        for path in sol1 { try FileManager.default.removeItem(at: site.appendingPathComponent(path)) }
+        try edit("content/messages/habitat.md") { text in
+            // The first three messages are on sol 1 (the log's default day).
+            let start = text.range(of: "## Sol 2 06:35 tanaka")!.lowerBound
+            return "---\nchannel: habitat\nsol: 1\n---\n" + text[start...]
+        }
+        let report = try build()
+        #expect(report.deleted.contains("sol/1/index.html"))
+        #expect(report.explanations.contains("sol/1: deleted, sol 1: lost last object"))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("sol/1").path))
+        #expect(try SiteFixture.snapshot(output).keys.contains("sol/2/index.html"))
+    }
+
+    @Test("a cell template change rewrites exactly the pages that show that cell")
+    func templateChange() throws {
+        let built = try SiteFixture.snapshot(output)
+        try SiteFixture.write("<div class=\"cell cell-detail\"><span class=\"detail-label\">{{label}}</span> <b>{{value}}</b></div>\n",
+                              to: "templates/cell-weather-detail.mustache", in: site)
+        let report = try build()
+        let withWeather = built.filter { !$0.key.hasPrefix("theme/") && String(decoding: $0.value, as: UTF8.self).contains("detail-value") }.keys.sorted()
+        #expect(report.written == withWeather)
+        #expect(report.explanations.allSatisfy { $0.hasSuffix("template cell-weather-detail.mustache changed") })
+    }
+
+    @Test("a partial change rewrites every page whose layout uses it")
+    func partialChange() throws {
+        try edit("templates/footer.mustache") { $0.replacingOccurrences(of: "An invented mission", with: "A made-up mission") }
+        let report = try build()
+        let htmlPages = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix(".html") }
+        #expect(Set(report.written) == Set(htmlPages))
+    }
+
+    @Test("a config change means a full build, with a notice")
+    func configChange() throws {
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "marsgen.yml changed; doing a full build")
+    }
+
+    @Test("a corrupt or truncated state means a full build, with a notice, and a correct site")
+    func corruptState() throws {
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).first)
+        let url = stateDirectory.appendingPathComponent(stateFile)
+        let data = try Data(contentsOf: url)
+        try data.prefix(data.count / 2).write(to: url)
+        let before = try SiteFixture.snapshot(output)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "build state is unreadable; doing a full build")
+        #expect(try SiteFixture.snapshot(output) == before)
+        #expect(try !build().isFullBuild)
+    }
+
+    @Test("a new newest message rewrites the front page and at most one archive page")
+    func newestObject() throws {
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:00 vega\nGood night.\n", to: "content/messages/late.md", in: site)
+        let report = try build()
+        let archive = report.written.filter { $0.hasPrefix("page/") }
+        #expect(report.written.contains("index.html"))
+        #expect(archive.count <= 1)
+        #expect(report.written.count <= 8)
+    }
+
+    @Test("--clean rebuilds everything; the next build is incremental again")
+    func clean() throws {
+        let report = try build(clean: true)
+        #expect(report.isFullBuild)
+        #expect(report.pagesWritten == 61)
+        #expect(try !build().isFullBuild)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Site
+import Testing
+
+/// The guarantee behind incremental builds: after any sequence of edits, an incremental
+/// build leaves `public/` byte-identical to a clean build of the same input, and writes only
+/// files whose bytes changed.
+///
+/// `MARSGEN_EQUIVALENCE_EDITS` sets the number of edits (default 300) and `MARSGEN_SEED`
+/// the seed (default 2038); a failure prints both so it can be replayed.
+@Suite(.serialized) struct IncrementalEquivalenceTests {
+    @Test("incremental builds equal clean builds after every random edit")
+    func equivalence() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let edits = environment["MARSGEN_EQUIVALENCE_EDITS"].flatMap(Int.init) ?? 300
+        let seed = environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 2038
+        let root = try SiteFixture.temporaryDirectory("equivalence")
+        let cleanOutput = try SiteFixture.temporaryDirectory("clean")
+        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: cleanOutput) }
+        var site = try GeneratedSite(root: root, seed: seed)
+        let output = root.appendingPathComponent("public")
+        let incremental = BuildOptions(sourceDirectory: root.path)
+        let clean = BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)
+
+        let first = try SiteBuilder(options: incremental).build()
+        #expect(first.isFullBuild)
+        var incrementalBuilds = 0
+        var history: [String] = []
+        for step in 1...edits {
+            let edit = try site.randomEdit()
+            history.append(edit)
+            let before = try SiteFixture.snapshot(output)
+            let report = try SiteBuilder(options: incremental).build()
+            if !report.isFullBuild { incrementalBuilds += 1 }
+            _ = try SiteBuilder(options: clean).build()
+            let after = try SiteFixture.snapshot(output)
+            let expected = try SiteFixture.snapshot(cleanOutput)
+            let replay = "seed \(seed), edit \(step) (\(edit)); last edits: \(history.suffix(5).joined(separator: "; "))"
+
+            let missing = Set(expected.keys).subtracting(after.keys).sorted()
+            let extra = Set(after.keys).subtracting(expected.keys).sorted()
+            let different = expected.keys.filter { after[$0] != nil && after[$0] != expected[$0] }.sorted()
+            let needless = report.written.filter { before[$0] != nil && before[$0] == after[$0] }
+            #expect(missing.isEmpty && extra.isEmpty && different.isEmpty,
+                    "\(replay): missing \(missing), extra \(extra), different \(different)")
+            #expect(needless.isEmpty, "\(replay): rewrote unchanged files \(needless)")
+            #expect(report.deleted.allSatisfy { before[$0] != nil }, "\(replay): deleted files that did not exist")
+            if !(missing.isEmpty && extra.isEmpty && different.isEmpty && needless.isEmpty) { return }
+        }
+        // Only a marsgen.yml change forces a full build, and the edits never touch it.
+        #expect(incrementalBuilds == edits)
+    }
+}
