@@ -57,3 +57,5 @@ bench: deps
 	@.build/release/marsgen build --output $(BENCH_OUT)
 	$(SWIFT) build -c release --product ListDiffBenchmark
 	.build/release/ListDiffBenchmark
+	$(SWIFT) build -c release --product SiteGenerator
+	bench/incremental.sh

@@ -79,6 +79,7 @@ let package = Package(
 
         // Figures for `make bench`; not part of the product.
         .executableTarget(name: "ListDiffBenchmark", dependencies: ["ListDiff"], path: "Benchmarks/ListDiffBenchmark"),
+        .executableTarget(name: "SiteGenerator", path: "Benchmarks/SiteGenerator"),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime"]),

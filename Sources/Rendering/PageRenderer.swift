@@ -5,19 +5,26 @@ import Feed
 public struct PageRenderer {
     /// The templates.
     public let templates: TemplateLibrary
-    private let sections: [String: FeedSection]
+    private let section: (String) throws(Diagnostic) -> FeedSection?
     private var sectionHTML: [String: String] = [:]
 
     /// Creates a renderer over the sections of every object in the site.
     public init(templates: TemplateLibrary, sections: [FeedSection]) {
+        let byID = Dictionary(sections.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        self.init(templates: templates, section: { byID[$0] })
+    }
+
+    /// Creates a renderer that asks for an object's section only when a page shows it, so an
+    /// incremental build that renders three pages builds only their sections.
+    public init(templates: TemplateLibrary, section: @escaping (String) throws(Diagnostic) -> FeedSection?) {
         self.templates = templates
-        self.sections = Dictionary(sections.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        self.section = section
     }
 
     /// Renders a section to HTML (once per object per build).
     public mutating func html(forSection id: String) throws(Diagnostic) -> String {
         if let cached = sectionHTML[id] { return cached }
-        guard let section = sections[id] else {
+        guard let section = try section(id) else {
             throw Diagnostic.error("internal: page refers to an unknown object '\(id)'")
         }
         var cells: [String] = []

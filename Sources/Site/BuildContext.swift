@@ -32,6 +32,8 @@ public struct BuildContext {
     var crewChanged = true
     /// The hash of each template's source, by name.
     var templateHashes: [String: String] = [:]
+    /// Whether this build's state differs from the previous one, so it must be saved.
+    var stateChanged = false
     /// How the object list changed since the previous build.
     var objectChanges = ObjectChanges()
 

@@ -215,6 +215,7 @@ public struct SiteBuilder {
         record.hash = fresh.hash
         record.warnings = fileLog.entries
         context.log.merge(fileLog)
+        context.stateChanged = true
         context.state.sources[path] = record
         return record
     }
@@ -225,6 +226,7 @@ public struct SiteBuilder {
 
     private func reuse(_ record: BuildState.SourceRecord, for path: String, context: inout BuildContext) -> BuildState.SourceRecord {
         for warning in record.warnings { context.log.record(warning) }
+        if context.previous?.sources[path]?.modified != record.modified { context.stateChanged = true }
         context.state.sources[path] = record
         return record
     }
@@ -265,6 +267,10 @@ public struct SiteBuilder {
         guard let previous = context.previous else { return }
         let old = previous.objects
         let result = listDiff(old: old, new: objects)
+        if result.hasChanges || old.count != objects.count || previous.templates != context.state.templates
+            || previous.sources.count != context.state.sources.count {
+            context.stateChanged = true
+        }
         var changes = ObjectChanges()
         changes.inserted = Set(result.inserts.map { objects[$0].diffIdentifier })
         changes.deleted = Set(result.deletes.map { old[$0].diffIdentifier })
@@ -276,20 +282,23 @@ public struct SiteBuilder {
     func renderPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
-        var sections: [FeedSection] = []
-        var hashes: [String: ContentHash] = [:]
-        for object in library.allObjects {
-            sections.append(try adapter.section(for: object))
-            hashes[object.diffIdentifier] = object.contentHash
+        var objects: [String: any FeedObject] = [:]
+        for object in library.allObjects { objects[object.diffIdentifier] = object }
+        var renderer = PageRenderer(templates: templates) { id throws(Diagnostic) in
+            guard let object = objects[id] else { return nil }
+            return try adapter.section(for: object)
         }
-        var renderer = PageRenderer(templates: templates, sections: sections)
+        // Pages of one template, layout and shape use the same templates: look them up once.
+        var templatesByShape: [String: [String]] = [:]
         for page in context.pages {
             guard context.state.pages[page.outputPath] == nil else {
                 throw Diagnostic.error("two pages would be written to \(page.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
-            let used = renderer.templatesUsed(by: page, adapter: adapter).sorted()
-            var fingerprint = PageFingerprint.of(page, contentHash: { hashes[$0] })
+            let shape = "\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"
+            let used = templatesByShape[shape] ?? renderer.templatesUsed(by: page, adapter: adapter).sorted()
+            templatesByShape[shape] = used
+            var fingerprint = PageFingerprint.of(page, contentHash: { objects[$0]?.contentHash })
             for name in used {
                 fingerprint.combine(name)
                 fingerprint.combine(context.templateHashes[name] ?? "?")
@@ -301,8 +310,10 @@ public struct SiteBuilder {
                 // Same inputs, same bytes: not even rendered.
                 context.state.pages[page.outputPath] = record
                 context.report.pagesUnchanged += 1
+                if previous != record { context.stateChanged = true }
                 continue
             }
+            context.stateChanged = true
             let bytes = try renderer.render(page)
             var bytesHash = ContentHash()
             bytesHash.combine(bytes: bytes)
@@ -355,6 +366,7 @@ public struct SiteBuilder {
             produced.insert(relative)
             let record = try sourceRecord(path, bytes: try reader.bytes(path))
             context.state.sources[path] = record
+            if context.previous?.sources[path] != record { context.stateChanged = true }
             context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)
             guard context.previous?.files[relative]?.bytes != record.hash else { continue }
             context.copies[relative] = SitePaths.join(options.sourceDirectory, path)
@@ -389,9 +401,13 @@ public struct SiteBuilder {
     }
 
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
+        if context.isIncremental, context.writes.isEmpty, context.copies.isEmpty, context.deletes.isEmpty {
+            return
+        }
         // The state describes the output as it was; remove it before touching the output,
         // so a build killed while writing leads to a full build, never to a wrong site.
         try? FileManager.default.removeItem(atPath: statePath)
+        context.stateChanged = true
         if context.isIncremental {
             try IncrementalWriter(output: options.outputDirectory).apply(writes: context.writes, copies: context.copies,
                                                                        deletes: context.deletes)
@@ -403,6 +419,8 @@ public struct SiteBuilder {
     }
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {
+        // A no-op build leaves the state file as it is: nothing in it would change.
+        guard context.stateChanged || !context.isIncremental else { return }
         do {
             try context.state.save(to: statePath)
         } catch {

@@ -212,14 +212,15 @@ public struct PagePlanner {
         for member in library.crew.members {
             let objects = (byAuthor[member.id] ?? []).map(\.1)
             let paging = StablePagination(newestFirst: objects, pageSize: config.pageSize)
+            // Archive pages show no totals: a new message would otherwise rewrite every one of them.
             let base: TemplateContext = [
                 "member": ["id": member.id, "name": member.name, "role": member.role, "hasRole": !member.role.isEmpty],
-                "entryCount": objects.filter { $0.kind == .journal }.count,
-                "messageCount": objects.filter { $0.kind == .message }.count,
             ]
             let count = paging.archivePageCount
             var front = base
             front["isFront"] = true
+            front["entryCount"] = objects.filter { $0.kind == .journal }.count
+            front["messageCount"] = objects.filter { $0.kind == .message }.count
             if objects.count > config.pageSize, let page = paging.archivePage(containingNewestFirstPosition: config.pageSize) {
                 front["older"] = link(links.crew(member.id, page: page), "Older")
                 front["hasPager"] = true
@@ -247,19 +248,14 @@ public struct PagePlanner {
     }
 
     func crewIndexPage() -> Page {
+        // No per-member totals here: they would change with every message; each member's page has them.
         let rows: [TemplateContext] = library.crew.members.map { member in
-            let objects = library.allObjects.filter { $0.authorIDs.contains(member.id) }
-            return [
-                "id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id),
-                "entryCount": objects.filter { $0.kind == .journal }.count,
-                "messageCount": objects.filter { $0.kind == .message }.count,
-            ]
+            ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
         }
         let url = links.crewIndex
         return Page(kind: .crewIndex, url: url, outputPath: links.outputPath(for: url), template: "page-crew-index",
                     context: context(title: "Crew", url: url, heading: "Crew", section: "crew",
-                                     extra: ["members": rows, "hasMembers": !rows.isEmpty]),
-                    objectIDs: Set(library.allObjects.filter { !$0.authorIDs.isEmpty }.map(\.diffIdentifier)))
+                                     extra: ["members": rows, "hasMembers": !rows.isEmpty]))
     }
 
     // MARK: - Other files

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Incremental-build figures for `make bench`: a generated site (default 10,000 entries and
+# 50,000 messages; override with BENCH_ENTRIES and BENCH_MESSAGES), then a clean build, a
+# no-op rebuild, one entry edited, one message appended and one cell template edited.
+# Prints wall time, pages written and peak memory for each. Figures, not assertions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+entries=${BENCH_ENTRIES:-10000}
+messages=${BENCH_MESSAGES:-50000}
+site=.build/bench-incremental
+marsgen=.build/release/marsgen
+rm -rf "$site"
+.build/release/SiteGenerator "$site" --entries "$entries" --messages "$messages"
+
+run() { # label, then the marsgen arguments
+  local label=$1; shift
+  local log; log=$(mktemp)
+  /usr/bin/time -v "$marsgen" build --source "$site" "$@" >"$log.out" 2>"$log"
+  local summary; summary=$(tail -n 1 "$log.out")
+  local ms; ms=$(sed -E 's/.* in ([0-9]+) ms.*/\1/' <<<"$summary")
+  local written; written=$(sed -E 's/.*→ ([0-9]+) pages? written.*/\1/' <<<"$summary")
+  local rss; rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$log")
+  printf '| %s | %s ms | %s | %s MB |\n' "$label" "$ms" "$written" "$rss"
+  rm -f "$log" "$log.out"
+}
+
+echo
+echo "Incremental builds: $entries entries + $messages messages ($(nproc) cores)"
+echo "| scenario | wall time | pages written | peak memory |"
+echo "| --- | ---: | ---: | ---: |"
+run "clean build" --clean
+run "no-op rebuild"
+entry=$(find "$site/content/journal" -name '*.md' | sort | sed -n "$((entries / 2))p")
+sed -i 's/^\(A note\|- \)/\1edited /' "$entry"; echo "One more sentence." >>"$entry"
+run "one entry edited"
+log=$(find "$site/content/messages" -name '*.md' | sort | tail -n 1)
+printf '## 23:59 vega\nOne more message.\n' >>"$log"
+run "one message appended"
+mkdir -p "$site/templates"
+sed 's/<div class="prose">/<div class="prose" data-edited>/' Sources/Rendering/Theme/cell-message.mustache >"$site/templates/cell-message.mustache"
+run "cell template edited"
