@@ -53,6 +53,7 @@ bench: deps
 	@echo "Machine: $$(nproc) cores, $$(free -g | awk '/Mem:/{print $$2}') GiB, $$(uname -sm)"
 	hyperfine --warmup 3 --runs 20 --prepare 'rm -rf $(BENCH_OUT)' \
 		'.build/release/marsgen build --quiet --output $(BENCH_OUT)'
+	hyperfine --warmup 3 --runs 20 '.build/release/marsgen build --quiet --output $(BENCH_OUT)'
 	@/usr/bin/time -v .build/release/marsgen build --quiet --output $(BENCH_OUT) 2>&1 | awk -F': ' '/Maximum resident/{printf "Peak memory: %.1f MB\n", $$2/1024}'
 	@.build/release/marsgen build --output $(BENCH_OUT)
 	$(SWIFT) build -c release --product ListDiffBenchmark
