@@ -77,17 +77,19 @@ let package = Package(
         ),
         .executableTarget(name: "marsgen", dependencies: ["MarsgenCLI"], swiftSettings: strictSettings),
 
+        // Shared by tests and benchmarks only; not part of the product.
+        .target(name: "MarsgenTesting", swiftSettings: strictSettings),
         // Figures for `make bench`; not part of the product.
-        .executableTarget(name: "ListDiffBenchmark", dependencies: ["ListDiff"], path: "Benchmarks/ListDiffBenchmark"),
-        .executableTarget(name: "SiteGenerator", path: "Benchmarks/SiteGenerator"),
+        .executableTarget(name: "ListDiffBenchmark", dependencies: ["ListDiff", "MarsgenTesting"], path: "Benchmarks/ListDiffBenchmark"),
+        .executableTarget(name: "SiteGenerator", dependencies: ["MarsgenTesting"], path: "Benchmarks/SiteGenerator"),
 
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
-        .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime"]),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
+        .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
-            dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime"]
+            dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]
         ),
     ]
 )

@@ -2,6 +2,7 @@
 // CollectionDifference (Myers) on the same input. Prints figures; asserts nothing.
 import Foundation
 import ListDiff
+import MarsgenTesting
 
 struct Object: Diffable, Hashable {
     let id: String
@@ -9,20 +10,9 @@ struct Object: Diffable, Hashable {
     var diffIdentifier: String { id }
 }
 
-/// A seeded generator, so every run diffs the same lists.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func makeLists(count: Int, changes: Int) -> (old: [Object], new: [Object]) {
-    var random = SplitMix(state: 2038)
+    var random = SeededRandom(seed: 2038)
     let old = (0..<count).map { Object(id: "journal:content/journal/entry-\($0).md", revision: 0) }
     var new = old
     for _ in 0..<changes {

@@ -3,18 +3,8 @@
 // N journal entries with realistic Markdown, M messages spread over logs of 100, one weather
 // report per sol, a crew of five. The same arguments always give the same bytes.
 import Foundation
+import MarsgenTesting
 
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -30,7 +20,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
 let root = URL(fileURLWithPath: arguments[1])
 let entryCount = option("--entries", 1_000)
 let messageCount = option("--messages", 0)
-var random = SplitMix(state: UInt64(option("--seed", 2038)))
+var random = SeededRandom(seed: UInt64(option("--seed", 2038)))
 let crew = ["vega", "okoro", "lindqvist", "tanaka", "arden"]
 let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt", "greenhouse",
              "radish", "antenna", "sample", "drill", "crater", "ridge", "sunset", "battery", "airlock", "habitat", "spectra"]

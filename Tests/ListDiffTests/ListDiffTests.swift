@@ -1,4 +1,5 @@
 import ListDiff
+import MarsgenTesting
 import Testing
 
 extension Int: Diffable {
@@ -177,7 +178,7 @@ func moves(_ pairs: [(Int, Int)]) -> [ListMove] { pairs.map { ListMove(from: $0.
 
     @Test("property: applying the result to old gives new", arguments: 0..<20)
     func applying(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for _ in 0..<50 {
             let old = (0..<Int(generator.next() % 40)).map { _ in T(Int(generator.next() % 12), Int(generator.next() % 3)) }
             let new = (0..<Int(generator.next() % 40)).map { _ in T(Int(generator.next() % 12), Int(generator.next() % 3)) }
@@ -208,14 +209,3 @@ func moves(_ pairs: [(Int, Int)]) -> [ListMove] { pairs.map { ListMove(from: $0.
     }
 }
 
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x1234 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import MarsTime
+import MarsgenTesting
 import Testing
 
 /// The published Mars24 worked examples (shared/MARS-TIME.md).
@@ -77,7 +78,7 @@ struct WorkedExample: Sendable, CustomTestStringConvertible {
 
     @Test("sol + LMST → UTC → sol + LMST agrees to the second", arguments: [0, 1, 17, 452, 1000, 4000])
     func roundTrip(sol: Int) throws {
-        var generator = SplitMix(seed: UInt64(sol) + 7)
+        var generator = SeededRandom(seed: UInt64(sol) + 7)
         for _ in 0..<50 {
             let seconds = Int(generator.next() % 86_400)
             let lmst = MarsClockTime(secondsOfSol: Double(seconds))
@@ -91,7 +92,7 @@ struct WorkedExample: Sendable, CustomTestStringConvertible {
 
     @Test("UTC → sol + LMST → UTC agrees to the second")
     func reverseRoundTrip() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<200 {
             let instant = Instant(unixMillis: curiosity.landing.unixMillis + Int64(generator.next() % 300_000_000_000))
             let sol = curiosity.sol(containing: instant)
@@ -102,15 +103,3 @@ struct WorkedExample: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// A tiny seeded generator so random tests are reproducible.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import MarsgenTesting
 import Rendering
 
 /// A small site generated from a seed, edited at random the way authors edit: the model
@@ -91,7 +92,7 @@ struct GeneratedSite {
             let slug = "slug-\(counter)"
             return try editEntry("slug → \(slug)") { $0.slug = slug }
         case 5:
-            let sol = Int(random.next(UInt64(Self.sols.count))) + 1
+            let sol = Int(random.next(Self.sols.count)) + 1
             return try editEntry("move to sol \(sol)") { $0.sol = sol }
         case 6:
             guard let name = pick(logs.keys) else { return "skip" }
@@ -101,14 +102,14 @@ struct GeneratedSite {
             return "append message to \(name)"
         case 7:
             guard let name = pick(logs.keys), let count = logs[name]?.count, count > 0 else { return "skip" }
-            let index = Int(random.next(UInt64(count)))
+            let index = Int(random.next(count))
             let text = randomSentence()
             logs[name]?[index].text = text
             try writeLog(name)
             return "edit message in \(name)"
         case 8:
             guard let name = pick(logs.keys), let count = logs[name]?.count, count > 1 else { return "skip" }
-            let index = Int(random.next(UInt64(count)))
+            let index = Int(random.next(count))
             logs[name]?.remove(at: index)
             try writeLog(name)
             return "delete message in \(name)"
@@ -126,7 +127,7 @@ struct GeneratedSite {
             try remove("content/messages/\(name)")
             return "delete log \(name)"
         case 11:
-            let sol = Int(random.next(UInt64(Self.sols.count))) + 1
+            let sol = Int(random.next(Self.sols.count)) + 1
             if weather[sol] != nil, random.next(3) == 0 {
                 weather[sol] = nil
                 try remove("content/weather/sol-\(sol).md")
@@ -164,7 +165,7 @@ struct GeneratedSite {
         counter += 1
         let name = "entry-\(counter).md"
         entries[name] = Entry(title: "Entry \(counter) about \(randomWord())", author: randomAuthor(),
-                              sol: Int(random.next(UInt64(Self.sols.count))) + 1, minute: Int(random.next(1440)),
+                              sol: Int(random.next(Self.sols.count)) + 1, minute: Int(random.next(1440)),
                               slug: nil, body: randomSentence())
         try writeEntry(name)
         return name
@@ -242,12 +243,12 @@ struct GeneratedSite {
     // MARK: - Random pieces
 
     mutating func randomMessage() -> LogMessage {
-        LogMessage(sol: Int(random.next(UInt64(Self.sols.count))) + 1, minute: Int(random.next(1440)), author: randomAuthor(),
+        LogMessage(sol: Int(random.next(Self.sols.count)) + 1, minute: Int(random.next(1440)), author: randomAuthor(),
                    text: randomSentence())
     }
 
-    mutating func randomAuthor() -> String { crewNames.keys.sorted()[Int(random.next(UInt64(crewNames.count)))] }
-    mutating func randomWord() -> String { Self.words[Int(random.next(UInt64(Self.words.count)))] }
+    mutating func randomAuthor() -> String { crewNames.keys.sorted()[Int(random.next(crewNames.count))] }
+    mutating func randomWord() -> String { Self.words[Int(random.next(Self.words.count))] }
     mutating func randomSentence() -> String {
         (0..<(3 + Int(random.next(8)))).map { _ in randomWord() }.joined(separator: " ").capitalizedFirst + "."
     }
@@ -255,25 +256,12 @@ struct GeneratedSite {
     mutating func pick<C: Collection>(_ collection: C) -> C.Element? where C.Element: Comparable {
         let sorted = collection.sorted()
         guard !sorted.isEmpty else { return nil }
-        return sorted[Int(random.next(UInt64(sorted.count)))]
+        return sorted[Int(random.next(sorted.count))]
     }
 
     func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
 
-/// SplitMix64: small, fast and reproducible from its seed.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ bound: UInt64) -> Int { Int(next() % bound) }
-}
 
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
