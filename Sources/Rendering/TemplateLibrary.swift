@@ -31,9 +31,6 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// The templates every site must have.
-    public static var requiredTemplates: [String] { DefaultTheme.embeddedTemplates.map(\.0) }
-
     /// Builds a library from the defaults and a site's overrides.
     ///
     /// - Parameter overrides: Templates from the site's `templates/`, by name.

@@ -190,46 +190,61 @@ public struct SiteBuilder {
     }
 
     /// Reads and parses one content file, or reuses what the previous build parsed from it
-    /// when its stat is unchanged (and clearly older than that build's start), or when its
-    /// bytes hash the same. Any crew change means every file is parsed again.
+    /// (see ``readIfChanged(_:context:mayReuse:)``). Any crew change means every file is parsed again.
     func readSource(_ path: String, context: inout BuildContext,
                     parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
         throws(Diagnostic) -> BuildState.SourceRecord {
+        switch try readIfChanged(path, context: context, mayReuse: !context.crewChanged) {
+        case .unchanged(let record):
+            for warning in record.warnings { context.log.record(warning) }
+            if context.previous?.sources[path]?.modified != record.modified { context.stateChanged = true }
+            context.state.sources[path] = record
+            return record
+        case .changed(let bytes, let fresh):
+            var fileLog = DiagnosticLog()
+            var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
+            record.size = fresh.size
+            record.modified = fresh.modified
+            record.hash = fresh.hash
+            record.warnings = fileLog.entries
+            context.log.merge(fileLog)
+            context.stateChanged = true
+            context.state.sources[path] = record
+            return record
+        }
+    }
+
+    /// A source file as the previous build left it, or its new bytes.
+    enum SourceRead {
+        /// Same stat (and clearly older than the previous build's start), or same hash:
+        /// the previous record, with the current stat.
+        case unchanged(BuildState.SourceRecord)
+        /// The file's bytes and a fresh record (stat and hash, no parsed objects).
+        case changed(bytes: [UInt8], record: BuildState.SourceRecord)
+    }
+
+    /// Decides whether `path` changed since the previous build, reading it only when its
+    /// stat does not settle the question.
+    func readIfChanged(_ path: String, context: BuildContext, mayReuse: Bool) throws(Diagnostic) -> SourceRead {
         let stat = FileStat(path: SitePaths.join(options.sourceDirectory, path))
-        if let previous = context.previous, !context.crewChanged, let old = previous.sources[path], let stat,
-           old.size == stat.size, old.modified == stat.modified,
+        let old = mayReuse ? context.previous?.sources[path] : nil
+        if let old, let stat, let previous = context.previous, old.size == stat.size, old.modified == stat.modified,
            stat.modified < previous.scanStartedAt - Self.racyWindow {
-            return reuse(old, for: path, context: &context)
+            return .unchanged(old)
         }
         let bytes = try reader.bytes(path)
         let fresh = try sourceRecord(path, bytes: bytes, stat: stat)
-        if context.previous != nil, !context.crewChanged, var old = context.previous?.sources[path], old.hash == fresh.hash {
+        if var old, old.hash == fresh.hash {
             old.size = fresh.size
             old.modified = fresh.modified
-            return reuse(old, for: path, context: &context)
+            return .unchanged(old)
         }
-        var fileLog = DiagnosticLog()
-        var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
-        record.size = fresh.size
-        record.modified = fresh.modified
-        record.hash = fresh.hash
-        record.warnings = fileLog.entries
-        context.log.merge(fileLog)
-        context.stateChanged = true
-        context.state.sources[path] = record
-        return record
+        return .changed(bytes: bytes, record: fresh)
     }
 
     /// Files modified less than this long (ns) before the previous build started are hashed
     /// again even when their stat matches: a coarse clock can give an edit the same mtime.
     static let racyWindow: Int64 = 2_000_000_000
-
-    private func reuse(_ record: BuildState.SourceRecord, for path: String, context: inout BuildContext) -> BuildState.SourceRecord {
-        for warning in record.warnings { context.log.record(warning) }
-        if context.previous?.sources[path]?.modified != record.modified { context.stateChanged = true }
-        context.state.sources[path] = record
-        return record
-    }
 
     func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
         let stat = stat ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
@@ -257,14 +272,14 @@ public struct SiteBuilder {
 
     func planPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library else { return }
-        context.pages = PagePlanner(library: library, config: try context.requireConfig()).pages()
+        let planner = PagePlanner(library: library, config: try context.requireConfig())
+        context.pages = planner.pages()
+        context.state.objects = planner.feed.map(\.fingerprint)
     }
 
     func diffObjects(_ context: inout BuildContext) throws(Diagnostic) {
-        guard let library = context.library else { return }
-        let objects = library.allObjects.sorted(by: isNewerInFeed).map(\.fingerprint)
-        context.state.objects = objects
         guard let previous = context.previous else { return }
+        let objects = context.state.objects
         let old = previous.objects
         let result = listDiff(old: old, new: objects)
         if result.hasChanges || old.count != objects.count || previous.templates != context.state.templates
@@ -364,7 +379,11 @@ public struct SiteBuilder {
                                        hint: "rename or move the file in static/")
             }
             produced.insert(relative)
-            let record = try sourceRecord(path, bytes: try reader.bytes(path))
+            let record: BuildState.SourceRecord
+            switch try readIfChanged(path, context: context, mayReuse: true) {
+            case .unchanged(let old): record = old
+            case .changed(_, let fresh): record = fresh
+            }
             context.state.sources[path] = record
             if context.previous?.sources[path] != record { context.stateChanged = true }
             context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)

@@ -61,7 +61,7 @@ extension FrontMatter {
     /// Reads `date`, or `sol` and `time`, as a moment on the mission clock.
     ///
     /// `sol` without `time` means local noon; `time` without `sol` is an error.
-    func moment(in context: ContentContext, file: SourceFile, what: String) throws(Diagnostic) -> Moment {
+    func moment(in context: ContentContext, what: String) throws(Diagnostic) -> Moment {
         if let dateText = try fields.string("date") {
             if fields.contains("sol") || fields.contains("time") {
                 throw Diagnostic.error("give either 'date' or 'sol' and 'time', not both", at: fields.keyLocation(of: "sol"),

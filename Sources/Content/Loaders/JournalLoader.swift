@@ -27,7 +27,7 @@ public enum JournalLoader {
                                    hint: "add 'author: <crew id>' with an id from content/crew.yml")
         }
         let author = try context.author(authorID, at: fields.location(of: "author"))
-        let moment = try matter.moment(in: context, file: file, what: "this entry")
+        let moment = try matter.moment(in: context, what: "this entry")
 
         let slug: String
         if let explicit = try fields.string("slug") {

@@ -24,7 +24,7 @@ public enum WeatherLoader {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "weather front matter")
-        var moment = try matter.moment(in: context, file: file, what: "this report")
+        var moment = try matter.moment(in: context, what: "this report")
         if !fields.contains("date"), !fields.contains("time") {
             moment = context.moment(sol: moment.sol, lmst: MarsClockTime(secondsOfSol: 0))
         }

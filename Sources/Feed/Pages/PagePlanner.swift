@@ -9,7 +9,9 @@ public struct PagePlanner {
     let config: SiteConfiguration
     let links: SiteLinks
     /// Every object, newest first (the feed order).
-    let feed: [any FeedObject]
+    public let feed: [any FeedObject]
+    /// Every object by sol, oldest first within a sol.
+    let objectsBySol: [Int: [any FeedObject]]
     /// The weather report pinned on the front page.
     let pinnedWeather: WeatherReport?
 
@@ -21,7 +23,9 @@ public struct PagePlanner {
         self.library = library
         self.config = config
         self.links = SiteLinks(config: config)
-        self.feed = library.allObjects.sorted(by: isNewerInFeed)
+        let objects = library.allObjects
+        self.feed = objects.sorted(by: isNewerInFeed)
+        self.objectsBySol = Dictionary(grouping: objects, by: \.sol).mapValues { $0.sorted(by: isEarlierInTime) }
         self.pinnedWeather = library.weatherReports.sorted(by: isNewerInFeed).first
     }
 
@@ -151,10 +155,6 @@ public struct PagePlanner {
 
     // MARK: - Sols
 
-    var objectsBySol: [Int: [any FeedObject]] {
-        Dictionary(grouping: library.allObjects, by: \.sol).mapValues { $0.sorted(by: isEarlierInTime) }
-    }
-
     func solPages() -> [Page] {
         let bySol = objectsBySol
         let sols = bySol.keys.sorted()
@@ -201,7 +201,7 @@ public struct PagePlanner {
         return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
                     context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
                                      extra: ["sols": rows, "hasSols": !rows.isEmpty]),
-                    objectIDs: Set(library.allObjects.map(\.diffIdentifier)))
+                    objectIDs: Set(feed.map(\.diffIdentifier)))
     }
 
     // MARK: - Crew
