@@ -27,6 +27,13 @@ public struct PageRenderer {
         guard let section = try section(id) else {
             throw Diagnostic.error("internal: page refers to an unknown object '\(id)'")
         }
+        let html = try html(for: section)
+        sectionHTML[id] = html
+        return html
+    }
+
+    /// Renders `section` to HTML: its cells, then the section wrapper with its diff id and hash.
+    public func html(for section: FeedSection) throws(Diagnostic) -> String {
         var cells: [String] = []
         for cell in section.cells { cells.append(try templates.render(cell)) }
         var context: TemplateContext = [
@@ -41,19 +48,30 @@ public struct PageRenderer {
             context["summary"] = cells.first ?? ""
             context["details"] = cells.dropFirst().map { ["html": $0] }
         }
-        let html = try templates.render("section", context: context)
-        sectionHTML[id] = html
-        return html
+        return try templates.render("section", context: context)
     }
 
-    /// Renders a whole page to bytes.
+    /// Renders a whole page to bytes, caching each section's HTML for the next page.
     public mutating func render(_ page: Page) throws(Diagnostic) -> [UInt8] {
+        for id in page.slots.values.joined().map(\.objectID) where sectionHTML[id] == nil {
+            _ = try html(forSection: id)
+        }
+        return try render(page, sections: sectionHTML)
+    }
+
+    /// Renders a whole page to bytes from sections already rendered, by object identifier.
+    /// It does not mutate anything, so pages can be rendered on several threads at once.
+    public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
         var context = page.context
         for (slot, items) in page.slots {
             var rendered: [TemplateContext] = []
+            rendered.reserveCapacity(items.count)
             for item in items {
+                guard let html = sections[item.objectID] else {
+                    throw Diagnostic.error("internal: page \(page.outputPath) refers to an unrendered object '\(item.objectID)'")
+                }
                 var value = item.extra
-                value["html"] = try html(forSection: item.objectID)
+                value["html"] = html
                 rendered.append(value)
             }
             context[slot] = rendered

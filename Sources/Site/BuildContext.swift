@@ -24,8 +24,16 @@ public struct BuildContext {
     /// What the build did.
     public internal(set) var report = BuildReport()
 
-    /// The previous build's state, when it can be used for an incremental build.
+    /// The previous build's index, when it can be used for an incremental build.
+    var previousIndex: BuildIndex?
+    /// The previous build's state, when it can be used for an incremental build and some
+    /// input changed.
     var previous: BuildState?
+    /// No input changed since the previous build: the output is already right.
+    var isUpToDate = false
+    /// The previous index with refreshed stats, when an up-to-date build found files whose
+    /// stat changed but whose bytes did not.
+    var refreshedIndex: BuildIndex?
     /// The state this build will leave.
     var state: BuildState
     /// Whether the crew file changed since the previous build (every author may render differently).
@@ -90,5 +98,5 @@ public struct BuildStep {
 
 extension BuildState {
     /// The version of marsgen's output rules; a state from another version means a full build.
-    static let marsgenVersion = "0.2.0"
+    static let marsgenVersion = "0.3.0"
 }

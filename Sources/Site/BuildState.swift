@@ -10,12 +10,14 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Codable, Sendable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The format version this state was written with.
     public var formatVersion: Int
     /// The marsgen version that wrote it; another version means a full build.
     public var marsgenVersion: String
+    /// Names this state; the ``BuildIndex`` written with it names it too.
+    public var token: String = ""
     /// The output directory it describes (absolute).
     public var outputDirectory: String
     /// A hash of the configuration text and the build options that change output.
@@ -84,12 +86,15 @@ public struct BuildState: Codable, Sendable {
     }
 
     /// Writes the state atomically (temporary file, then rename).
-    func save(to path: String) throws {
+    ///
+    /// - Returns: The size of the file written, for the ``BuildIndex``.
+    func save(to path: String) throws -> Int64 {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(self)
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        return Int64(data.count)
     }
 
     /// Why a state was not used.

@@ -36,21 +36,19 @@ struct OutputWriter {
         removeAbandonedStaging()
         let staging = stagingPath
         do {
-            try? files.removeItem(atPath: staging)
-            try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
+            try FileSystem.removeTree(staging)
+            try FileSystem.createDirectories(staging)
             var createdDirectories: Set<String> = [staging]
             func ensureDirectory(for relative: String) throws {
                 let directory = SitePaths.parent(SitePaths.join(staging, relative))
                 if createdDirectories.insert(directory).inserted {
-                    try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                    try FileSystem.createDirectories(directory)
                 }
             }
             for relative in pages.keys.sorted() {
                 try ensureDirectory(for: relative)
                 guard let bytes = pages[relative] else { continue }
-                let url = URL(fileURLWithPath: SitePaths.join(staging, relative))
-                try Data(bytes).write(to: url)
+                try FileSystem.write(bytes, to: SitePaths.join(staging, relative))
             }
             for relative in copies.keys.sorted() {
                 guard let source = copies[relative] else { continue }
@@ -58,15 +56,15 @@ struct OutputWriter {
                 guard let data = files.contents(atPath: source) else {
                     throw Diagnostic.error("cannot read static file", at: SourceLocation(path: source))
                 }
-                try data.write(to: URL(fileURLWithPath: SitePaths.join(staging, relative)))
+                try FileSystem.write([UInt8](data), to: SitePaths.join(staging, relative))
             }
             try carryOverDotFiles(into: staging)
             try swapIntoPlace(staging)
         } catch let diagnostic as Diagnostic {
-            try? files.removeItem(atPath: staging)
+            try? FileSystem.removeTree(staging)
             throw diagnostic
         } catch {
-            try? files.removeItem(atPath: staging)
+            try? FileSystem.removeTree(staging)
             throw Diagnostic.error("cannot write the site: \(error.localizedDescription)", at: SourceLocation(path: output),
                                    hint: "check that the output directory's parent is writable and the disk is not full")
         }
@@ -89,12 +87,12 @@ struct OutputWriter {
         }
         if marsgen_exchange_paths(staging, output) == 0 {
             // `staging` now holds the previous site.
-            try files.removeItem(atPath: staging)
+            try FileSystem.removeTree(staging)
             return
         }
         // No atomic exchange here: two renames, the old site kept until the new one is in place.
         let retired = retiredPath
-        try? files.removeItem(atPath: retired)
+        try? FileSystem.removeTree(retired)
         try files.moveItem(atPath: output, toPath: retired)
         do {
             try files.moveItem(atPath: staging, toPath: output)
@@ -102,7 +100,7 @@ struct OutputWriter {
             try? files.moveItem(atPath: retired, toPath: output)
             throw error
         }
-        try? files.removeItem(atPath: retired)
+        try? FileSystem.removeTree(retired)
     }
 
     /// Removes staging directories left by builds that were killed (their process is gone).
@@ -113,7 +111,7 @@ struct OutputWriter {
             guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
                   let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0
             else { continue }
-            try? files.removeItem(atPath: SitePaths.join(parent, name))
+            try? FileSystem.removeTree(SitePaths.join(parent, name))
         }
     }
 }

@@ -28,7 +28,8 @@ public struct SiteBuilder {
         [
             BuildStep(named: "Check paths", body: checkPaths),
             BuildStep(named: "Load configuration", body: loadConfiguration),
-            BuildStep(named: "Load build state", body: loadBuildState),
+            BuildStep(named: "Load build index", body: loadBuildIndex),
+            BuildStep(named: "Check for changes", body: checkForChanges),
             BuildStep(named: "Load crew", body: loadCrew),
             BuildStep(named: "Load journal entries", body: loadJournal),
             BuildStep(named: "Load message logs", body: loadMessages),
@@ -54,6 +55,8 @@ public struct SiteBuilder {
         let clock = ContinuousClock()
         let start = clock.now
         for step in steps {
+            // Nothing changed: the output is right as it is, and the rest has nothing to do.
+            if context.isUpToDate, step.name != "Save build state" { continue }
             let stepStart = clock.now
             do {
                 try step.body(&context)
@@ -71,6 +74,7 @@ public struct SiteBuilder {
 
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
     var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
+    var indexPath: String { BuildIndex.path(forState: statePath) }
 
     // MARK: - Configuration and state
 
@@ -102,31 +106,77 @@ public struct SiteBuilder {
         context.config = try SiteConfiguration.parse(file.text, path: file.path, log: &context.log)
         var hash = ContentHash()
         hash.combine(file.text)
+        hash.combine(options.includesDrafts ? "drafts" : "no drafts")
         context.state.configurationHash = hash.description
     }
 
-    func loadBuildState(_ context: inout BuildContext) throws(Diagnostic) {
+    func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {
         guard !options.isClean else {
             context.report.notice = "--clean: full build"
             return
         }
+        guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
+            return
+        }
+        guard let index = BuildIndex.load(from: indexPath),
+              FileStat(path: statePath)?.size == index.stateSize else {
+            context.report.notice = BuildState.StateProblem.unreadable.notice
+            return
+        }
+        var isDirectory: ObjCBool = false
+        if index.marsgenVersion != BuildState.marsgenVersion {
+            context.report.notice = "marsgen's output rules changed since the last build; doing a full build"
+        } else if index.configurationHash != context.state.configurationHash {
+            context.report.notice = "\(SiteConfiguration.fileName) changed; doing a full build"
+        } else if index.outputDirectory != options.outputDirectory
+                    || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
+                    || !isDirectory.boolValue {
+            context.report.notice = "the output directory is missing; doing a full build"
+        } else {
+            context.previousIndex = index
+        }
+    }
+
+    /// Compares every input file with the index: when none changed, the build is done;
+    /// otherwise the full state is loaded for an incremental build.
+    func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
+        guard var index = context.previousIndex else { return }
+        let paths = reader.inputFiles()
+        var changed = paths.count != index.inputs.count
+        for path in paths where !changed {
+            guard let old = index.inputs[path], let stat = FileStat(path: SitePaths.join(options.sourceDirectory, path)) else {
+                changed = true
+                break
+            }
+            if old.size == stat.size, old.modified == stat.modified, stat.modified < index.scanStartedAt - Self.racyWindow {
+                continue
+            }
+            var hash = ContentHash()
+            hash.combine(bytes: try reader.bytes(path))
+            guard hash.description == old.hash else {
+                changed = true
+                break
+            }
+            index.inputs[path] = BuildIndex.Input(size: stat.size, modified: stat.modified, hash: old.hash)
+        }
+        if !changed {
+            context.isUpToDate = true
+            context.report.isFullBuild = false
+            context.report.journalEntries = index.journalEntries
+            context.report.messages = index.messages
+            context.report.weatherReports = index.weatherReports
+            context.report.pagesUnchanged = index.pages
+            if index != context.previousIndex { context.refreshedIndex = index }
+            return
+        }
         switch BuildState.load(from: statePath) {
         case .failure(let problem):
-            context.report.notice = problem.notice
+            context.report.notice = problem.notice ?? BuildState.StateProblem.unreadable.notice
+        case .success(let state) where state.token != index.stateToken:
+            context.report.notice = BuildState.StateProblem.unreadable.notice
         case .success(let state):
-            var isDirectory: ObjCBool = false
-            if state.marsgenVersion != BuildState.marsgenVersion {
-                context.report.notice = "marsgen's output rules changed since the last build; doing a full build"
-            } else if state.configurationHash != context.state.configurationHash {
-                context.report.notice = "\(SiteConfiguration.fileName) changed; doing a full build"
-            } else if state.outputDirectory != options.outputDirectory
-                        || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
-                        || !isDirectory.boolValue {
-                context.report.notice = "the output directory is missing; doing a full build"
-            } else {
-                context.previous = state
-                context.report.isFullBuild = false
-            }
+            context.previous = state
+            context.report.isFullBuild = false
         }
     }
 
@@ -153,65 +203,68 @@ public struct SiteBuilder {
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        for path in reader.files(under: "content/journal", suffix: ".md") {
-            let record = try readSource(path, context: &context) { file, log throws(Diagnostic) in
-                var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-                record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
-                return record
-            }
-            for entry in record.journalEntries where !entry.isDraft || options.includesDrafts {
-                context.journalEntries.append(entry)
-            }
+        let records = try readSources(reader.files(under: "content/journal", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+            var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+            record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
+            return record
+        }
+        for entry in records.flatMap(\.journalEntries) where !entry.isDraft || options.includesDrafts {
+            context.journalEntries.append(entry)
         }
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        for path in reader.files(under: "content/messages", suffix: ".md") {
-            let record = try readSource(path, context: &context) { file, log throws(Diagnostic) in
-                var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-                record.messages = try MessageLogLoader.load(file, context: content, log: &log)
-                return record
-            }
-            context.messages += record.messages
+        let records = try readSources(reader.files(under: "content/messages", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+            var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+            record.messages = try MessageLogLoader.load(file, context: content, log: &log)
+            return record
         }
+        context.messages += records.flatMap(\.messages)
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        for path in reader.files(under: "content/weather", suffix: ".md") {
-            let record = try readSource(path, context: &context) { file, log throws(Diagnostic) in
-                var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-                record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
-                return record
-            }
-            context.weatherReports += record.weatherReports
+        let records = try readSources(reader.files(under: "content/weather", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+            var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+            record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
+            return record
         }
+        context.weatherReports += records.flatMap(\.weatherReports)
     }
 
-    /// Reads and parses one content file, or reuses what the previous build parsed from it
-    /// (see ``readIfChanged(_:context:mayReuse:)``). Any crew change means every file is parsed again.
-    func readSource(_ path: String, context: inout BuildContext,
-                    parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
-        throws(Diagnostic) -> BuildState.SourceRecord {
-        switch try readIfChanged(path, context: context, mayReuse: !context.crewChanged) {
-        case .unchanged(let record):
-            for warning in record.warnings { context.log.record(warning) }
-            if context.previous?.sources[path]?.modified != record.modified { context.stateChanged = true }
-            context.state.sources[path] = record
-            return record
-        case .changed(let bytes, let fresh):
-            var fileLog = DiagnosticLog()
-            var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
-            record.size = fresh.size
-            record.modified = fresh.modified
-            record.hash = fresh.hash
-            record.warnings = fileLog.entries
-            context.log.merge(fileLog)
-            context.stateChanged = true
-            context.state.sources[path] = record
-            return record
+    /// Reads and parses content files on every core, or reuses what the previous build parsed
+    /// from them (see ``readIfChanged(_:context:mayReuse:)``). Any crew change means every file
+    /// is parsed again. Records, warnings and errors come back in `paths` order.
+    func readSources(_ paths: [String], context: inout BuildContext,
+                     parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
+        throws(Diagnostic) -> [BuildState.SourceRecord] {
+        let snapshot = context
+        let outcomes = try parallelMap(paths) { path throws(Diagnostic) -> (record: BuildState.SourceRecord, log: DiagnosticLog?) in
+            switch try readIfChanged(path, context: snapshot, mayReuse: !snapshot.crewChanged) {
+            case .unchanged(let record):
+                return (record, nil)
+            case .changed(let bytes, let fresh):
+                var fileLog = DiagnosticLog()
+                var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
+                record.size = fresh.size
+                record.modified = fresh.modified
+                record.hash = fresh.hash
+                record.warnings = fileLog.entries
+                return (record, fileLog)
+            }
         }
+        for (path, outcome) in zip(paths, outcomes) {
+            if let fileLog = outcome.log {
+                context.log.merge(fileLog)
+                context.stateChanged = true
+            } else {
+                for warning in outcome.record.warnings { context.log.record(warning) }
+                if context.previous?.sources[path]?.modified != outcome.record.modified { context.stateChanged = true }
+            }
+            context.state.sources[path] = outcome.record
+        }
+        return outcomes.map(\.record)
     }
 
     /// A source file as the previous build left it, or its new bytes.
@@ -264,7 +317,15 @@ public struct SiteBuilder {
     // MARK: - Pages
 
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
-        let templates = try TemplateLibrary(overrides: try reader.templateOverrides())
+        var overrides: [String: TemplateLibrary.Source] = [:]
+        for path in reader.files(under: "templates", suffix: ".mustache") {
+            let bytes = try reader.bytes(path)
+            let file = try SourceFile(path: path, bytes: bytes)
+            let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
+            overrides[name] = TemplateLibrary.Source(text: file.text, path: path)
+            context.state.sources[path] = try sourceRecord(path, bytes: bytes)
+        }
+        let templates = try TemplateLibrary(overrides: overrides)
         context.templates = templates
         context.templateHashes = templates.sourceHashes
         context.state.templates = templates.sourceHashes
@@ -299,46 +360,81 @@ public struct SiteBuilder {
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
         var objects: [String: any FeedObject] = [:]
         for object in library.allObjects { objects[object.diffIdentifier] = object }
-        var renderer = PageRenderer(templates: templates) { id throws(Diagnostic) in
-            guard let object = objects[id] else { return nil }
-            return try adapter.section(for: object)
-        }
+        let renderer = PageRenderer(templates: templates, sections: [])
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
+        var seen: Set<String> = []
         for page in context.pages {
-            guard context.state.pages[page.outputPath] == nil else {
+            guard seen.insert(page.outputPath).inserted else {
                 throw Diagnostic.error("two pages would be written to \(page.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
             let shape = "\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"
-            let used = templatesByShape[shape] ?? renderer.templatesUsed(by: page, adapter: adapter).sorted()
-            templatesByShape[shape] = used
-            var fingerprint = PageFingerprint.of(page, contentHash: { objects[$0]?.contentHash })
-            for name in used {
-                fingerprint.combine(name)
-                fingerprint.combine(context.templateHashes[name] ?? "?")
+            if templatesByShape[shape] == nil {
+                templatesByShape[shape] = renderer.templatesUsed(by: page, adapter: adapter).sorted()
             }
+        }
+        let templateHashes = context.templateHashes
+        let fingerprints = try parallelMap(context.pages) { page throws(Diagnostic) -> String in
+            var fingerprint = PageFingerprint.of(page, contentHash: { objects[$0]?.contentHash })
+            for name in templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? [] {
+                fingerprint.combine(name)
+                fingerprint.combine(templateHashes[name] ?? "?")
+            }
+            return fingerprint.description
+        }
+
+        // Same fingerprint as last time: same inputs, same bytes, so the page is not even rendered.
+        var toRender: [Int] = []
+        for (index, page) in context.pages.enumerated() {
             let previous = context.previous?.pages[page.outputPath]
-            var record = BuildState.PageRecord(bytes: previous?.bytes ?? "", fingerprint: fingerprint.description,
-                                               objectIDs: page.objectIDs.sorted(), templates: used)
-            if let previous, previous.fingerprint == record.fingerprint {
-                // Same inputs, same bytes: not even rendered.
+            if let previous, previous.fingerprint == fingerprints[index] {
+                let used = templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? []
+                let record = BuildState.PageRecord(bytes: previous.bytes, fingerprint: fingerprints[index],
+                                                   objectIDs: page.objectIDs.sorted(), templates: used)
                 context.state.pages[page.outputPath] = record
                 context.report.pagesUnchanged += 1
                 if previous != record { context.stateChanged = true }
-                continue
+            } else {
+                toRender.append(index)
             }
-            context.stateChanged = true
-            let bytes = try renderer.render(page)
-            var bytesHash = ContentHash()
-            bytesHash.combine(bytes: bytes)
-            record.bytes = bytesHash.description
+        }
+        guard !toRender.isEmpty else { return }
+        context.stateChanged = true
+
+        // Each section once, then the pages, both on every core.
+        var sectionIDs: [String] = []
+        var wanted: Set<String> = []
+        for index in toRender {
+            for item in context.pages[index].slots.values.joined() where wanted.insert(item.objectID).inserted {
+                sectionIDs.append(item.objectID)
+            }
+        }
+        let sectionHTML = try parallelMap(sectionIDs) { id throws(Diagnostic) -> String in
+            guard let object = objects[id] else { throw Diagnostic.error("internal: page refers to an unknown object '\(id)'") }
+            return try renderer.html(for: try adapter.section(for: object))
+        }
+        let sections = Dictionary(uniqueKeysWithValues: zip(sectionIDs, sectionHTML))
+        let pages = context.pages
+        let rendered = try parallelMap(toRender) { index throws(Diagnostic) -> (bytes: [UInt8], hash: String) in
+            let bytes = try renderer.render(pages[index], sections: sections)
+            var hash = ContentHash()
+            hash.combine(bytes: bytes)
+            return (bytes, hash.description)
+        }
+
+        for (position, index) in toRender.enumerated() {
+            let page = context.pages[index]
+            let previous = context.previous?.pages[page.outputPath]
+            let used = templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? []
+            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index],
+                                               objectIDs: page.objectIDs.sorted(), templates: used)
             context.state.pages[page.outputPath] = record
             if let previous, previous.bytes == record.bytes {
                 context.report.pagesUnchanged += 1
                 continue
             }
-            context.writes[page.outputPath] = bytes
+            context.writes[page.outputPath] = rendered[position].bytes
             context.report.pagesWritten += 1
             context.report.explanations.append("\(displayPath(page.outputPath)): \(reason(for: page, record: record, previous: previous, context: context))")
         }
@@ -425,6 +521,7 @@ public struct SiteBuilder {
         }
         // The state describes the output as it was; remove it before touching the output,
         // so a build killed while writing leads to a full build, never to a wrong site.
+        try? FileManager.default.removeItem(atPath: indexPath)
         try? FileManager.default.removeItem(atPath: statePath)
         context.stateChanged = true
         if context.isIncremental {
@@ -438,12 +535,31 @@ public struct SiteBuilder {
     }
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {
-        // A no-op build leaves the state file as it is: nothing in it would change.
-        guard context.stateChanged || !context.isIncremental else { return }
         do {
-            try context.state.save(to: statePath)
+            if context.isUpToDate {
+                // Only stats changed (a touched file): the index learns them, so the next
+                // build need not hash those files again.
+                try context.refreshedIndex?.save(to: indexPath)
+                return
+            }
+            // A no-op incremental build leaves both files as they are: nothing in them would change.
+            guard context.stateChanged || !context.isIncremental else { return }
+            context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
+            try? FileManager.default.removeItem(atPath: indexPath)
+            let size = try context.state.save(to: statePath)
+            var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
+                                   scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: size,
+                                   inputs: context.state.sources.mapValues {
+                                       BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash)
+                                   })
+            index.journalEntries = context.report.journalEntries
+            index.messages = context.report.messages
+            index.weatherReports = context.report.weatherReports
+            index.pages = context.state.pages.count
+            try index.save(to: indexPath)
         } catch {
             // The site itself is complete; the next build will be a full one.
+            try? FileManager.default.removeItem(atPath: indexPath)
             context.log.warn("cannot save the build state: \(error.localizedDescription)", at: SourceLocation(path: statePath),
                              hint: "the next build will be a full build")
         }

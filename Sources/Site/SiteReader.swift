@@ -36,42 +36,33 @@ struct SiteReader {
     /// Site-relative paths of the regular files under `directory` whose names end in `suffix`,
     /// sorted; hidden files and editors' temporary files are skipped.
     func files(under directory: String, suffix: String? = nil) -> [String] {
-        let base = SitePaths.join(root, directory)
-        var isDirectory: ObjCBool = false
-        guard files.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = files.enumerator(atPath: base)
-        else { return [] }
         var result: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = SitePaths.name(relative)
-            if name.hasPrefix(".") {
-                if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
-                continue
-            }
-            guard !Self.isEditorTemporary(name) else { continue }
-            if let suffix, !name.hasSuffix(suffix) { continue }
-            var isDir: ObjCBool = false
-            let full = SitePaths.join(base, relative)
-            guard files.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue else { continue }
+        FileSystem.walk(SitePaths.join(root, directory)) { relative, name, isDirectory in
+            // Hidden folders (.git) are skipped whole; hidden and temporary files one by one.
+            guard !name.hasPrefix("."), !Self.isEditorTemporary(name) else { return false }
+            if isDirectory { return true }
+            if let suffix, !name.hasSuffix(suffix) { return true }
             result.append(SitePaths.join(directory, relative))
+            return true
         }
         return result.sorted()
+    }
+
+    /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'
+    /// Markdown files, template overrides and static files, sorted.
+    func inputFiles() -> [String] {
+        var paths = exists(CrewLoader.path) ? [CrewLoader.path] : []
+        for directory in ["content/journal", "content/messages", "content/weather"] {
+            paths += files(under: directory, suffix: ".md")
+        }
+        paths += files(under: "templates", suffix: ".mustache")
+        paths += files(under: "static")
+        return paths
     }
 
     /// Swap files, backups and lock files that editors leave beside the files being edited.
     static func isEditorTemporary(_ name: String) -> Bool {
         name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name.hasSuffix(".tmp")
             || name == "4913" || name.hasPrefix(".#") || name.hasPrefix("#")
-    }
-
-    /// The site's template overrides, by template name.
-    func templateOverrides() throws(Diagnostic) -> [String: TemplateLibrary.Source] {
-        var overrides: [String: TemplateLibrary.Source] = [:]
-        for path in files(under: "templates", suffix: ".mustache") {
-            let file = try sourceFile(path)
-            let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
-            overrides[name] = TemplateLibrary.Source(text: file.text, path: path)
-        }
-        return overrides
     }
 }

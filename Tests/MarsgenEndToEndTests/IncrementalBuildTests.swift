@@ -104,10 +104,12 @@ import Testing
         #expect(report.notice == "marsgen.yml changed; doing a full build")
     }
 
-    @Test("a corrupt or truncated state means a full build, with a notice, and a correct site")
-    func corruptState() throws {
+    @Test("a corrupt or truncated state or index means a full build, with a notice, and a correct site",
+          arguments: ["json", "index"])
+    func corruptState(part: String) throws {
         let stateDirectory = site.appendingPathComponent(".marsgen")
-        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).first)
+        let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
+        let stateFile = try #require(names.first { $0.hasSuffix("." + part) })
         let url = stateDirectory.appendingPathComponent(stateFile)
         let data = try Data(contentsOf: url)
         try data.prefix(data.count / 2).write(to: url)
@@ -117,6 +119,30 @@ import Testing
         #expect(report.notice == "build state is unreadable; doing a full build")
         #expect(try SiteFixture.snapshot(output) == before)
         #expect(try !build().isFullBuild)
+    }
+
+    @Test("a touched file with the same bytes changes nothing, and is not hashed again next time")
+    func touchedFile() throws {
+        let path = site.appendingPathComponent("content/journal/sol-07-bags.md").path
+        let later = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 10).rounded(.down))
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+        let indexURL = try #require(try FileManager.default.contentsOfDirectory(
+            at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
+        let before = try String(contentsOf: indexURL, encoding: .utf8)
+        let report = try build()
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 61)
+        let after = try String(contentsOf: indexURL, encoding: .utf8)
+        #expect(before != after)
+        let stat = try FileManager.default.attributesOfItem(atPath: path)
+        let size = try #require(stat[.size] as? Int)
+        #expect(after.contains("input \(size) \(Int64(later.timeIntervalSince1970) * 1_000_000_000) "))
+    }
+
+    @Test("an added file that is not content (a note in content/) does not make a build stale")
+    func unrelatedFile() throws {
+        try SiteFixture.write("just notes", to: "content/NOTES.txt", in: site)
+        let report = try build()
+        #expect(!report.isFullBuild && report.written.isEmpty)
     }
 
     @Test("a new newest message rewrites the front page and at most one archive page")

@@ -1,8 +1,9 @@
-/// A 64-bit FNV-1a hash of everything that affects how an object renders.
+/// A stable 64-bit hash of everything that affects how an object renders.
 ///
-/// Swift's `Hasher` is seeded per process, so it cannot compare builds; FNV-1a is stable,
-/// fast and good enough to detect edits (a collision would need two different renderings
-/// with the same 64-bit hash).
+/// Swift's `Hasher` is seeded per process, so it cannot compare builds. This one is stable
+/// across runs and machines, and mixes eight bytes per step (multiply, then fold the high
+/// half down so every input bit reaches every output bit), so hashing a whole site's output
+/// costs little next to writing it. It detects edits; it is not a cryptographic hash.
 public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The hash value.
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -10,32 +11,61 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
     /// An empty hash, ready for ``combine(_:)``.
     public init() {}
 
-    /// Mixes a string into the hash, followed by a separator so that `("ab","c")` and
+    /// Mixes a string into the hash, followed by its length so that `("ab","c")` and
     /// `("a","bc")` differ.
     public mutating func combine(_ text: String) {
-        for byte in text.utf8 { mix(byte) }
-        mix(0x1F)
+        var text = text
+        text.withUTF8 { combine(buffer: UnsafeRawBufferPointer($0)) }
     }
 
     /// Mixes raw bytes into the hash (a file's contents, say).
     public mutating func combine(bytes: some Sequence<UInt8>) {
-        for byte in bytes { mix(byte) }
-        mix(0x1F)
+        if let done: Void = bytes.withContiguousStorageIfAvailable({ combine(buffer: UnsafeRawBufferPointer($0)) }) {
+            return done
+        }
+        combine(bytes: Array(bytes))
+    }
+
+    /// Mixes the bytes of `buffer`, eight at a time, then its length.
+    public mutating func combine(buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        let count = buffer.count
+        while offset + 8 <= count {
+            mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(buffer[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        mix(tail)
+        mix(UInt64(count) | 0x1F00_0000_0000_0000)
     }
 
     /// Mixes an integer into the hash.
     public mutating func combine(_ number: Int64) {
-        combine(String(number))
+        mix(UInt64(bitPattern: number))
+        mix(0x1E00_0000_0000_0000)
     }
 
-    private mutating func mix(_ byte: UInt8) {
-        value ^= UInt64(byte)
-        value = value &* 0x0000_0100_0000_01B3
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
     }
 
     /// Sixteen lowercase hex digits.
     public var description: String {
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var text = [UInt8](repeating: 0, count: 16)
+        var rest = value
+        for index in (0..<16).reversed() {
+            text[index] = digits[Int(rest & 0xF)]
+            rest >>= 4
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -15,13 +15,13 @@ struct IncrementalWriter {
         do {
             for relative in writes.keys.sorted() {
                 guard let bytes = writes[relative] else { continue }
-                try write(Data(bytes), to: relative)
+                try write(bytes, to: relative)
             }
             for relative in copies.keys.sorted() {
                 guard let source = copies[relative], let data = files.contents(atPath: source) else {
                     throw Diagnostic.error("cannot read static file", at: SourceLocation(path: copies[relative] ?? relative))
                 }
-                try write(data, to: relative)
+                try write([UInt8](data), to: relative)
             }
             for relative in deletes.sorted() {
                 let path = SitePaths.join(output, relative)
@@ -36,12 +36,12 @@ struct IncrementalWriter {
         }
     }
 
-    private func write(_ data: Data, to relative: String) throws {
+    private func write(_ bytes: [UInt8], to relative: String) throws {
         let path = SitePaths.join(output, relative)
         let directory = SitePaths.parent(path)
-        try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileSystem.createDirectories(directory)
         let temporary = SitePaths.join(directory, ".\(SitePaths.name(path)).marsgen-\(getpid())")
-        try data.write(to: URL(fileURLWithPath: temporary))
+        try FileSystem.write(bytes, to: temporary)
         if rename(temporary, path) != 0 {
             try? files.removeItem(atPath: temporary)
             throw CocoaError(.fileWriteUnknown)

@@ -1,0 +1,179 @@
+import Content
+import Foundation
+
+/// The small half of the build state: every input file's stat and hash, and what the build
+/// produced, in a line-based text file that loads in milliseconds.
+///
+/// A build reads it first. When no input changed (same file list, same stats, or the same
+/// hashes where the stat is unsure) the site is already up to date and the build stops
+/// there, without loading the large half (``BuildState``: the parsed objects and the page
+/// records), planning or rendering anything. The index names the state file it belongs to
+/// by its size and token, so a truncated or mismatched pair means a full build.
+struct BuildIndex: Equatable {
+    /// Bumped whenever the format or the meaning of a field changes.
+    static let formatVersion = 2
+
+    /// The marsgen version that wrote it; another version means a full build.
+    var marsgenVersion = BuildState.marsgenVersion
+    /// The output directory (absolute).
+    var outputDirectory: String
+    /// A hash of the configuration text and the build options that change output.
+    var configurationHash: String
+    /// When the build that wrote it started reading sources (ns since the epoch).
+    var scanStartedAt: Int64
+    /// The token of the ``BuildState`` written with it.
+    var stateToken: String
+    /// The size in bytes of that state file.
+    var stateSize: Int64
+    /// What that build made, for the summary line of a build that changes nothing.
+    var journalEntries = 0, messages = 0, weatherReports = 0, pages = 0
+    /// Every file the build read besides the configuration, by site-relative path.
+    var inputs: [String: Input]
+
+    /// One input file.
+    struct Input: Equatable {
+        var size: Int64
+        var modified: Int64
+        var hash: String
+    }
+
+    /// The index file beside the state file at `statePath`.
+    static func path(forState statePath: String) -> String {
+        (statePath.hasSuffix(".json") ? String(statePath.dropLast(5)) : statePath) + ".index"
+    }
+
+    // MARK: - Text form
+
+    /// The file's text: a header of `key value` lines, then one `input` line per file
+    /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped).
+    var text: String {
+        var lines = [
+            "marsgen-build-index \(Self.formatVersion)",
+            "marsgen \(marsgenVersion)",
+            "output \(Self.escape(outputDirectory))",
+            "configuration \(configurationHash)",
+            "scan-started \(scanStartedAt)",
+            "state \(stateToken) \(stateSize)",
+            "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
+        ]
+        for path in inputs.keys.sorted() {
+            guard let input = inputs[path] else { continue }
+            lines.append("input \(input.size) \(input.modified) \(input.hash) \(Self.escape(path))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Parses an index, or returns `nil` for anything malformed (a full build follows).
+    init?(text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        guard lines.popFirst() == "marsgen-build-index \(Self.formatVersion)", lines.last == "" else { return nil }
+        func field(_ name: String) -> Substring? {
+            guard let line = lines.popFirst(), line.hasPrefix(name + " ") else { return nil }
+            return line.dropFirst(name.count + 1)
+        }
+        guard let version = field("marsgen"), let output = field("output"), let configuration = field("configuration"),
+              let scan = field("scan-started").flatMap({ Int64($0) }), let state = field("state"), let made = field("made")
+        else { return nil }
+        let stateFields = state.split(separator: " ")
+        let counts = made.split(separator: " ").compactMap { Int($0) }
+        guard stateFields.count == 2, let stateSize = Int64(stateFields[1]), counts.count == 4 else { return nil }
+        marsgenVersion = String(version)
+        outputDirectory = Self.unescape(output)
+        configurationHash = String(configuration)
+        scanStartedAt = scan
+        stateToken = String(stateFields[0])
+        self.stateSize = stateSize
+        (journalEntries, messages, weatherReports, pages) = (counts[0], counts[1], counts[2], counts[3])
+        inputs = Dictionary(minimumCapacity: lines.count)
+        for line in lines.dropLast() {
+            guard let (path, input) = Self.parseInput(line) else { return nil }
+            inputs[path] = input
+        }
+    }
+
+    /// Parses `input SIZE MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
+    /// are read on every build, so this avoids splitting into substrings.
+    private static func parseInput(_ line: Substring) -> (String, Input)? {
+        var line = line
+        return line.withUTF8 { bytes -> (String, Input)? in
+            let prefix: [UInt8] = Array("input ".utf8)
+            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+            var position = prefix.count
+            func number() -> Int64? {
+                var value: Int64 = 0
+                var negative = false
+                if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+                    negative = true
+                    position += 1
+                }
+                let start = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: " ") {
+                    let digit = bytes[position] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    value = value &* 10 &+ Int64(digit)
+                    position += 1
+                }
+                guard position > start, position < bytes.count else { return nil }
+                position += 1
+                return negative ? -value : value
+            }
+            guard let size = number(), let modified = number() else { return nil }
+            let hashStart = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: " ") { position += 1 }
+            guard position < bytes.count else { return nil }
+            let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<position]), as: UTF8.self)
+            let pathBytes = UnsafeBufferPointer(rebasing: bytes[(position + 1)...])
+            let path = pathBytes.contains(UInt8(ascii: "\\"))
+                ? unescape(Substring(String(decoding: pathBytes, as: UTF8.self)))
+                : String(decoding: pathBytes, as: UTF8.self)
+            return (path, Input(size: size, modified: modified, hash: hash))
+        }
+    }
+
+    init(outputDirectory: String, configurationHash: String, scanStartedAt: Int64, stateToken: String, stateSize: Int64,
+         inputs: [String: Input]) {
+        self.outputDirectory = outputDirectory
+        self.configurationHash = configurationHash
+        self.scanStartedAt = scanStartedAt
+        self.stateToken = stateToken
+        self.stateSize = stateSize
+        self.inputs = inputs
+    }
+
+    /// Backslash, newline and carriage return escaped, so a path is always one line.
+    static func escape(_ path: String) -> String {
+        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    static func unescape(_ text: Substring) -> String {
+        guard text.contains("\\") else { return String(text) }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                result.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Files
+
+    /// Reads the index at `path`, or `nil` when it is missing or malformed.
+    static func load(from path: String) -> BuildIndex? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return BuildIndex(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Writes the index atomically (temporary file, then rename).
+    func save(to path: String) throws {
+        try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The few file operations the writers need, straight on the system calls.
+///
+/// Foundation's `Data.write` syncs each file to disk and `FileManager` stats every path it
+/// creates or removes; for tens of thousands of pages that is most of a build. Durability
+/// comes from the atomic renames around these calls, not from syncing each file.
+enum FileSystem {
+    #if canImport(Glibc)
+    private static let systemWrite = Glibc.write
+    #else
+    private static let systemWrite = Darwin.write
+    #endif
+
+    struct Failure: LocalizedError, CustomStringConvertible {
+        let operation: String
+        let path: String
+        let code: Int32
+        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+        var errorDescription: String? { description }
+    }
+
+    /// Writes `bytes` to `path`, creating or truncating it (mode 0644 before the umask).
+    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "write", path: path, code: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Creates `path` and any missing parents; an existing directory is fine.
+    static func createDirectories(_ path: String) throws(Failure) {
+        if mkdir(path, 0o755) == 0 { return }
+        switch errno {
+        case EEXIST:
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw Failure(operation: "mkdir", path: path, code: ENOTDIR)
+        case ENOENT:
+            let parent = SitePaths.parent(path)
+            guard parent != path, !parent.isEmpty else { throw Failure(operation: "mkdir", path: path, code: ENOENT) }
+            try createDirectories(parent)
+            if mkdir(path, 0o755) != 0, errno != EEXIST { throw Failure(operation: "mkdir", path: path, code: errno) }
+        default:
+            throw Failure(operation: "mkdir", path: path, code: errno)
+        }
+    }
+
+    /// Removes `path` and everything under it, without following symbolic links.
+    /// A path that does not exist is not an error.
+    static func removeTree(_ path: String) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw Failure(operation: "lstat", path: path, code: errno)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            let directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard directory >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+            try removeContents(of: directory, path: path)
+            if rmdir(path) != 0, errno != ENOENT { throw Failure(operation: "rmdir", path: path, code: errno) }
+        } else if unlink(path) != 0, errno != ENOENT {
+            throw Failure(operation: "unlink", path: path, code: errno)
+        }
+    }
+
+    /// Empties the directory open at `directory` (and closes it).
+    private static func removeContents(of directory: Int32, path: String) throws(Failure) {
+        guard let stream = fdopendir(directory) else {
+            close(directory)
+            throw Failure(operation: "opendir", path: path, code: errno)
+        }
+        defer { closedir(stream) }
+        var names: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            names.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
+        }
+        for (name, isDirectory) in names {
+            if isDirectory {
+                let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0 else { throw Failure(operation: "open", path: path + "/" + name, code: errno) }
+                try removeContents(of: child, path: path + "/" + name)
+                if unlinkat(directory, name, AT_REMOVEDIR) != 0, errno != ENOENT {
+                    throw Failure(operation: "rmdir", path: path + "/" + name, code: errno)
+                }
+            } else if unlinkat(directory, name, 0) != 0 {
+                if errno == EISDIR {
+                    // d_type was unknown on this file system: it is a directory after all.
+                    let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    guard child >= 0 else { throw Failure(operation: "open", path: path + "/" + name, code: errno) }
+                    try removeContents(of: child, path: path + "/" + name)
+                    if unlinkat(directory, name, AT_REMOVEDIR) != 0, errno != ENOENT {
+                        throw Failure(operation: "rmdir", path: path + "/" + name, code: errno)
+                    }
+                } else if errno != ENOENT {
+                    throw Failure(operation: "unlink", path: path + "/" + name, code: errno)
+                }
+            }
+        }
+    }
+
+    /// Walks the tree under `root` (following symbolic links to files and folders, the way
+    /// `stat` sees them), calling `visit` with each entry's root-relative path and name.
+    /// For a folder, `visit` returns whether to descend into it; for a file its answer is
+    /// ignored, and it is called only for regular files. A missing root visits nothing.
+    static func walk(_ root: String, _ visit: (_ relative: String, _ name: String, _ isDirectory: Bool) -> Bool) {
+        var pending: [String] = [""]
+        var seen: Set<[UInt64]> = []
+        while let relative = pending.popLast() {
+            let path = relative.isEmpty ? root : root + "/" + relative
+            var info = stat()
+            // A folder reached twice through links is a loop: walk it once.
+            guard stat(path, &info) == 0, seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
+                  let stream = opendir(path) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name == "." || name == ".." { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
+                    var target = stat()
+                    guard stat(path + "/" + name, &target) == 0 else { continue }
+                    type = (target.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (target.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                }
+                if type == Int32(DT_DIR) {
+                    if visit(child, name, true) { pending.append(child) }
+                } else if type == Int32(DT_REG) {
+                    _ = visit(child, name, false)
+                }
+            }
+        }
+    }
+}

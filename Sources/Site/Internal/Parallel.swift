@@ -1,0 +1,57 @@
+import Diagnostics
+import Foundation
+
+/// Runs `body` over `items` on every core and returns the results in the items' order, so
+/// output never depends on scheduling. The first error (by item order) is rethrown.
+///
+/// Builds are CPU-bound and embarrassingly parallel per file and per page; this is the
+/// only place that knows about threads.
+func parallelMap<Item, Result>(_ items: [Item], _ body: (Item) throws(Diagnostic) -> Result) throws(Diagnostic) -> [Result] {
+    let count = items.count
+    guard count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        for item in items { results.append(try body(item)) }
+        return results
+    }
+    // Chunks small enough to balance uneven work, large enough to keep overhead low.
+    let chunkCount = min(count, ProcessInfo.processInfo.activeProcessorCount * 8)
+    let slots = UnsafeMutableBufferPointer<Swift.Result<Result, Diagnostic>?>.allocate(capacity: count)
+    slots.initialize(repeating: nil)
+    defer {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+    withoutActuallyEscaping(body) { body in
+        let shared = UncheckedBox((items: items, body: body, slots: slots))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let (items, body, slots) = shared.value
+            let start = chunk * count / chunkCount
+            let end = (chunk + 1) * count / chunkCount
+            for index in start..<end {
+                do throws(Diagnostic) {
+                    slots[index] = .success(try body(items[index]))
+                } catch {
+                    slots[index] = .failure(error)
+                    return
+                }
+            }
+        }
+    }
+    var results: [Result] = []
+    results.reserveCapacity(count)
+    for slot in slots {
+        switch slot {
+        case .success(let value): results.append(value)
+        case .failure(let error): throw error
+        case nil: throw Diagnostic.error("internal: a parallel task did not finish")
+        }
+    }
+    return results
+}
+
+/// Hands values across threads where the code guarantees each slot is touched by one thread.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
