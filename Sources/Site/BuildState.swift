@@ -56,12 +56,9 @@ public struct BuildState: Codable, Sendable {
     public struct PageRecord: Codable, Sendable, Equatable {
         /// Hash of the page's bytes.
         public var bytes: String
-        /// The page's fingerprint (see `PageFingerprint`).
+        /// The page's fingerprint (see `PageFingerprint`): everything it is made from,
+        /// templates included. What it shows is not stored; the plan says it each build.
         public var fingerprint: String
-        /// The objects it shows, sorted.
-        public var objectIDs: [String]
-        /// The templates it is made from, sorted.
-        public var templates: [String]
     }
 
     /// A file copied or generated as it is.
@@ -90,7 +87,6 @@ public struct BuildState: Codable, Sendable {
     /// - Returns: The size of the file written, for the ``BuildIndex``.
     func save(to path: String) throws -> Int64 {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(self)
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)

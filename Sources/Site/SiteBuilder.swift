@@ -389,12 +389,8 @@ public struct SiteBuilder {
         for (index, page) in context.pages.enumerated() {
             let previous = context.previous?.pages[page.outputPath]
             if let previous, previous.fingerprint == fingerprints[index] {
-                let used = templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? []
-                let record = BuildState.PageRecord(bytes: previous.bytes, fingerprint: fingerprints[index],
-                                                   objectIDs: page.objectIDs.sorted(), templates: used)
-                context.state.pages[page.outputPath] = record
+                context.state.pages[page.outputPath] = previous
                 context.report.pagesUnchanged += 1
-                if previous != record { context.stateChanged = true }
             } else {
                 toRender.append(index)
             }
@@ -427,8 +423,7 @@ public struct SiteBuilder {
             let page = context.pages[index]
             let previous = context.previous?.pages[page.outputPath]
             let used = templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? []
-            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index],
-                                               objectIDs: page.objectIDs.sorted(), templates: used)
+            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index])
             context.state.pages[page.outputPath] = record
             if let previous, previous.bytes == record.bytes {
                 context.report.pagesUnchanged += 1
@@ -436,21 +431,25 @@ public struct SiteBuilder {
             }
             context.writes[page.outputPath] = rendered[position].bytes
             context.report.pagesWritten += 1
-            context.report.explanations.append("\(displayPath(page.outputPath)): \(reason(for: page, record: record, previous: previous, context: context))")
+            let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
+            context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
         }
     }
 
     /// Why a page is written, for `--explain`.
-    func reason(for page: Page, record: BuildState.PageRecord, previous: BuildState.PageRecord?, context: BuildContext) -> String {
-        guard let previous else { return context.isIncremental ? "new page" : "full build" }
-        if let template = record.templates.first(where: { context.previous?.templates[$0] != context.templateHashes[$0] }) {
+    func reason(for page: Page, templates: [String], isNew: Bool, context: BuildContext) -> String {
+        guard context.isIncremental else { return "full build" }
+        guard !isNew else { return "new page" }
+        if let template = templates.first(where: { context.previous?.templates[$0] != context.templateHashes[$0] }) {
             return "template \(template).mustache changed"
         }
         let changes = context.objectChanges
-        let ids = record.objectIDs
+        let ids = page.objectIDs.sorted()
         if let id = ids.first(where: changes.updated.contains) { return "\(shortName(id)) updated" }
         if let id = ids.first(where: changes.inserted.contains) { return "\(shortName(id)) added" }
-        if let id = Set(previous.objectIDs).subtracting(ids).sorted().first { return "\(shortName(id)) removed" }
+        if let id = changes.deleted.sorted().first {
+            return changes.deleted.count == 1 ? "\(shortName(id)) removed" : "\(changes.deleted.count) objects removed"
+        }
         if ids.contains(where: changes.moved.contains) { return "order changed" }
         return "links or counts changed"
     }
