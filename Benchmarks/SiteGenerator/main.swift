@@ -1,7 +1,9 @@
 // Writes a deterministic, seeded site for benchmarks:
-//   SiteGenerator DIR [--entries N] [--messages M] [--seed S]
+//   SiteGenerator DIR [--entries N] [--messages M] [--seed S] [--journal-only]
 // N journal entries with realistic Markdown, M messages spread over logs of 100, one weather
 // report per sol, a crew of five. The same arguments always give the same bytes.
+// --journal-only writes entries alone, dated with `date:` (title, date, author), so that
+// Hugo can build the same files for the side-by-side benchmark.
 import Foundation
 import MarsgenTesting
 
@@ -19,7 +21,8 @@ func option(_ name: String, _ fallback: Int) -> Int {
 }
 let root = URL(fileURLWithPath: arguments[1])
 let entryCount = option("--entries", 1_000)
-let messageCount = option("--messages", 0)
+let journalOnly = arguments.contains("--journal-only")
+let messageCount = journalOnly ? 0 : option("--messages", 0)
 var random = SeededRandom(seed: UInt64(option("--seed", 2038)))
 let crew = ["vega", "okoro", "lindqvist", "tanaka", "arden"]
 let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt", "greenhouse",
@@ -62,6 +65,20 @@ for index in 0..<entryCount {
     default: body += "A note[^1] and *emphasis* and **strength**.\n\n[^1]: \(sentence())\n\n"
     }
     body += paragraph() + "\n"
+    if journalOnly {
+        // Three entries a sol, the way the sol-dated site spreads them, as Earth dates.
+        let seconds = 2_172_327_420 + index * 29_591 + random.next(3_600)
+        let date = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        write("""
+            ---
+            title: "Entry \(index): \(words[random.next(words.count)])"
+            date: \(date)
+            author: \(crew[random.next(crew.count)])
+            ---
+            \(body)
+            """, "content/journal/\(pad(sol, 5))/entry-\(pad(index, 6)).md")
+        continue
+    }
     write("""
         ---
         title: "Entry \(index): \(words[random.next(words.count)])"
@@ -85,7 +102,7 @@ for log in 0..<((messageCount + perLog - 1) / perLog) {
     write(text, "content/messages/log-\(pad(log, 5)).md")
 }
 
-for sol in 1...solCount {
+for sol in 1...solCount where !journalOnly {
     let temperature = -30 - random.next(50)
     write("""
         ---

@@ -29,10 +29,10 @@ public final class MarkdownDocument {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
-        var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                cmark_parser_feed(parser, pointer, buffer.count)
+        var text = text
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
         self.parser = parser
@@ -127,15 +127,46 @@ public final class MarkdownDocument {
     /// cmark-gfm numbers footnote anchors `fn-N`/`fnref-N` per document; prefix them so a feed
     /// page holding many documents keeps its element ids unique.
     static func prefixFootnotes(_ html: String, with prefix: String) -> String {
-        guard html.contains("fnref") else { return html }
-        return html
-            .replacingAll("id=\"fn-", with: "id=\"\(prefix)fn-")
-            .replacingAll("href=\"#fn-", with: "href=\"#\(prefix)fn-")
-            .replacingAll("id=\"fnref-", with: "id=\"\(prefix)fnref-")
-            .replacingAll("href=\"#fnref-", with: "href=\"#\(prefix)fnref-")
+        // One pass over the bytes: `id="fn-`, `id="fnref-`, `href="#fn-` and `href="#fnref-`
+        // get the prefix inserted before `fn`. Most entries have no footnotes at all.
+        var html = html
+        return html.withUTF8 { bytes -> String in
+            let marker: [UInt8] = Array("fnref".utf8)
+            guard bytes.count > marker.count,
+                  (0...(bytes.count - marker.count)).contains(where: { offset in
+                      bytes[offset] == marker[0] && bytes[offset + 1] == marker[1] && bytes[offset + 2] == marker[2]
+                          && bytes[offset + 3] == marker[3] && bytes[offset + 4] == marker[4]
+                  })
+            else { return String(decoding: bytes, as: UTF8.self) }
+            let patterns: [[UInt8]] = [Array("id=\"fn".utf8), Array("href=\"#fn".utf8)]
+            let prefixBytes = Array(prefix.utf8)
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 64)
+            var index = 0
+            while index < bytes.count {
+                var matched = 0
+                for pattern in patterns where bytes.count - index >= pattern.count + 1
+                    && bytes[index] == pattern[0] && UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) {
+                    let rest = UnsafeBufferPointer(rebasing: bytes[(index + pattern.count)...])
+                    if rest.starts(with: [UInt8(ascii: "-")]) || rest.starts(with: Array("ref-".utf8)) {
+                        matched = pattern.count
+                        break
+                    }
+                }
+                if matched > 0 {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + matched - 2)]))
+                    output.append(contentsOf: prefixBytes)
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + matched - 2)..<(index + matched)]))
+                    index += matched
+                } else {
+                    output.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
-    /// The concatenated literal text of a node's descendants (text and code spans).
     static func plainText(of node: OpaquePointer) -> String {
         var text = ""
         var child = cmark_node_first_child(node)
@@ -166,11 +197,4 @@ public struct MarkdownPart: Hashable, Sendable {
     public var bodyHTML: String
     /// The line of the first block under the heading (0 when there is none).
     public var bodyLine: Int
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return components(separatedBy: target).joined(separator: replacement)
-    }
 }

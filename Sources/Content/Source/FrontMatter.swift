@@ -25,10 +25,19 @@ public struct FrontMatter {
     ///   - isRequired: Whether a file without front matter is an error.
     /// - Throws: A ``Diagnostic`` for an unclosed block or invalid YAML.
     public init(splitting file: SourceFile, isRequired: Bool = true) throws(Diagnostic) {
-        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+        // Only the front matter is split into lines; the body is taken whole, as one slice.
+        let text = file.text
+        var lineStart = text.startIndex
+        func nextLine() -> Substring? {
+            guard lineStart < text.endIndex else { return nil }
+            let end = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[lineStart..<end]
+            lineStart = end < text.endIndex ? text.index(after: end) : end
+            return line
+        }
+        guard let first = nextLine(), first.trimmingTrailingSpaces == "---" else {
             if isRequired {
-                if file.text.allSatisfy(\.isWhitespace) {
+                if text.allSatisfy(\.isWhitespace) {
                     throw Diagnostic.error("the file is empty", at: file.location(line: 1),
                                            hint: "add front matter between two '---' lines, then the text")
                 }
@@ -36,21 +45,33 @@ public struct FrontMatter {
                                        hint: "start the file with a '---' line, the YAML fields, and another '---' line")
             }
             fields = try YAMLMapping.parse("", path: file.path)
-            body = file.text
+            body = text
             bodyFirstLine = 1
             return
         }
-        guard let closing = lines.indices.dropFirst().first(where: {
-            let line = lines[$0].trimmingTrailingSpaces
-            return line == "---" || line == "..."
-        }) else {
+        let yamlStart = lineStart
+        var yamlEnd: String.Index?
+        var lineNumber = 1
+        while true {
+            let start = lineStart
+            guard let line = nextLine() else { break }
+            lineNumber += 1
+            let trimmed = line.trimmingTrailingSpaces
+            if trimmed == "---" || trimmed == "..." {
+                yamlEnd = start
+                break
+            }
+        }
+        guard let yamlEnd else {
             throw Diagnostic.error("front matter is never closed", at: file.location(line: 1),
                                    hint: "add a line with '---' after the last front matter field")
         }
-        let yaml = lines[1..<closing].joined(separator: "\n")
-        fields = try YAMLMapping.parse(yaml, path: file.path, lineOffset: 1)
-        body = lines[(closing + 1)...].joined(separator: "\n")
-        bodyFirstLine = closing + 2
+        // The YAML without the newline before the closing line, as the line-joined form had it.
+        var yaml = text[yamlStart..<yamlEnd]
+        if yaml.last == "\n" { yaml.removeLast() }
+        fields = try YAMLMapping.parse(String(yaml), path: file.path, lineOffset: 1)
+        body = String(text[lineStart...])
+        bodyFirstLine = lineNumber + 1
     }
 }
 
