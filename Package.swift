@@ -82,6 +82,7 @@ let package = Package(
         // Figures for `make bench`; not part of the product.
         .executableTarget(name: "ListDiffBenchmark", dependencies: ["ListDiff", "MarsgenTesting"], path: "Benchmarks/ListDiffBenchmark"),
         .executableTarget(name: "SiteGenerator", dependencies: ["MarsgenTesting"], path: "Benchmarks/SiteGenerator"),
+        .executableTarget(name: "MarkdownBenchmark", dependencies: ["GFM", "Content"], path: "Benchmarks/MarkdownBenchmark"),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),

@@ -84,13 +84,58 @@ public struct BuildState: Codable, Sendable {
 
     /// Writes the state atomically (temporary file, then rename).
     ///
+    /// The JSON is written a record at a time rather than by one `JSONEncoder` call: encoding
+    /// tens of thousands of objects at once builds the whole document in memory, several times
+    /// over its size. The result is the same JSON that `Decodable` reads back.
+    ///
     /// - Returns: The size of the file written, for the ``BuildIndex``.
     func save(to path: String) throws -> Int64 {
-        let encoder = JSONEncoder()
-        let data = try encoder.encode(self)
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        return Int64(data.count)
+        let temporary = path + ".tmp-\(getpid())"
+        var writer = try ChunkedFileWriter(path: temporary)
+        do {
+            let encoder = JSONEncoder()
+            func value(_ item: some Encodable) throws { try writer.append(encoder.encode(item)) }
+            func key(_ name: String, first: Bool = false) throws {
+                try writer.append(Data((first ? "" : ",").utf8))
+                try value(name)
+                try writer.append(Data(":".utf8))
+            }
+            func map<Value: Encodable>(_ dictionary: [String: Value]) throws {
+                try writer.append(Data("{".utf8))
+                for (index, name) in dictionary.keys.sorted().enumerated() {
+                    guard let item = dictionary[name] else { continue }
+                    try key(name, first: index == 0)
+                    try value(item)
+                }
+                try writer.append(Data("}".utf8))
+            }
+            try writer.append(Data("{".utf8))
+            try key("formatVersion", first: true); try value(formatVersion)
+            try key("marsgenVersion"); try value(marsgenVersion)
+            try key("token"); try value(token)
+            try key("outputDirectory"); try value(outputDirectory)
+            try key("configurationHash"); try value(configurationHash)
+            try key("scanStartedAt"); try value(scanStartedAt)
+            try key("templates"); try value(templates)
+            try key("files"); try value(files)
+            try key("pages"); try map(pages)
+            try key("sources"); try map(sources)
+            try key("objects")
+            try writer.append(Data("[".utf8))
+            for (index, object) in objects.enumerated() {
+                if index > 0 { try writer.append(Data(",".utf8)) }
+                try value(object)
+            }
+            try writer.append(Data("]}".utf8))
+            let size = try writer.close()
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            return size
+        } catch {
+            _ = try? writer.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
     }
 
     /// Why a state was not used.
@@ -106,5 +151,38 @@ public struct BuildState: Codable, Sendable {
             case .otherFormat(let version): return "build state has format \(version), not \(BuildState.formatVersion); doing a full build"
             }
         }
+    }
+}
+
+/// Appends bytes to a new file through a buffer, so a large file never sits whole in memory.
+struct ChunkedFileWriter {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var written: Int64 = 0
+    private var isClosed = false
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    }
+
+    mutating func append(_ data: Data) throws {
+        buffer.append(data)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private mutating func flush() throws {
+        try handle.write(contentsOf: buffer)
+        written += Int64(buffer.count)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and closes the file; returns its size.
+    mutating func close() throws -> Int64 {
+        guard !isClosed else { return written }
+        isClosed = true
+        try flush()
+        try handle.close()
+        return written
     }
 }

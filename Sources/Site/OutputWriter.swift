@@ -32,42 +32,75 @@ struct OutputWriter {
     /// Writes `pages` (bytes by output-relative path) and copies `copies` (absolute source path
     /// by output-relative path), then swaps the result into place.
     func write(pages: [String: [UInt8]], copies: [String: String]) throws(Diagnostic) {
+        try begin()
+        do {
+            for relative in pages.keys.sorted() {
+                guard let bytes = pages[relative] else { continue }
+                try stage(bytes, at: relative)
+            }
+            try commit(copies: copies)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Starts a build: an empty staging directory beside the output.
+    func begin() throws(Diagnostic) {
         try validate()
         removeAbandonedStaging()
+        do {
+            try FileSystem.removeTree(stagingPath)
+            try FileSystem.createDirectories(stagingPath)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Writes one file into the staging directory. Safe to call from several threads at once
+    /// for different paths.
+    func stage(_ bytes: [UInt8], at relative: String) throws(Diagnostic) {
+        let path = SitePaths.join(stagingPath, relative)
+        do {
+            try FileSystem.createDirectories(SitePaths.parent(path))
+            try FileSystem.write(bytes, to: path)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Copies `copies` into the staging directory, carries over the old output's dot files,
+    /// and swaps the staging directory into place.
+    func commit(copies: [String: String]) throws(Diagnostic) {
         let staging = stagingPath
         do {
-            try FileSystem.removeTree(staging)
-            try FileSystem.createDirectories(staging)
-            var createdDirectories: Set<String> = [staging]
-            func ensureDirectory(for relative: String) throws {
-                let directory = SitePaths.parent(SitePaths.join(staging, relative))
-                if createdDirectories.insert(directory).inserted {
-                    try FileSystem.createDirectories(directory)
-                }
-            }
-            for relative in pages.keys.sorted() {
-                try ensureDirectory(for: relative)
-                guard let bytes = pages[relative] else { continue }
-                try FileSystem.write(bytes, to: SitePaths.join(staging, relative))
-            }
             for relative in copies.keys.sorted() {
                 guard let source = copies[relative] else { continue }
-                try ensureDirectory(for: relative)
                 guard let data = files.contents(atPath: source) else {
                     throw Diagnostic.error("cannot read static file", at: SourceLocation(path: source))
                 }
-                try FileSystem.write([UInt8](data), to: SitePaths.join(staging, relative))
+                try stage([UInt8](data), at: relative)
             }
             try carryOverDotFiles(into: staging)
             try swapIntoPlace(staging)
         } catch let diagnostic as Diagnostic {
-            try? FileSystem.removeTree(staging)
+            discard()
             throw diagnostic
         } catch {
-            try? FileSystem.removeTree(staging)
-            throw Diagnostic.error("cannot write the site: \(error.localizedDescription)", at: SourceLocation(path: output),
-                                   hint: "check that the output directory's parent is writable and the disk is not full")
+            discard()
+            throw failure(error)
         }
+    }
+
+    /// Removes the staging directory of a build that failed; the output is untouched.
+    func discard() {
+        try? FileSystem.removeTree(stagingPath)
+    }
+
+    private func failure(_ error: any Error) -> Diagnostic {
+        if let diagnostic = error as? Diagnostic { return diagnostic }
+        return Diagnostic.error("cannot write the site: \(error.localizedDescription)", at: SourceLocation(path: output),
+                                hint: "check that the output directory's parent is writable and the disk is not full")
     }
 
     private func carryOverDotFiles(into staging: String) throws {

@@ -61,6 +61,7 @@ public struct SiteBuilder {
             do {
                 try step.body(&context)
             } catch {
+                context.staging?.discard()
                 var tagged = error
                 if tagged.step == nil { tagged.step = step.name }
                 throw tagged
@@ -412,10 +413,23 @@ public struct SiteBuilder {
         }
         let sections = Dictionary(uniqueKeysWithValues: zip(sectionIDs, sectionHTML))
         let pages = context.pages
+        // A full build writes each page into the staging directory as soon as it is rendered;
+        // an incremental one keeps the few pages it renders until it knows what changed.
+        var staging: OutputWriter?
+        if !context.isIncremental {
+            let writer = OutputWriter(output: options.outputDirectory)
+            try writer.begin()
+            context.staging = writer
+            staging = writer
+        }
         let rendered = try parallelMap(toRender) { index throws(Diagnostic) -> (bytes: [UInt8], hash: String) in
             let bytes = try renderer.render(pages[index], sections: sections)
             var hash = ContentHash()
             hash.combine(bytes: bytes)
+            if let staging {
+                try staging.stage(bytes, at: pages[index].outputPath)
+                return ([], hash.description)
+            }
             return (bytes, hash.description)
         }
 
@@ -429,7 +443,11 @@ public struct SiteBuilder {
                 context.report.pagesUnchanged += 1
                 continue
             }
-            context.writes[page.outputPath] = rendered[position].bytes
+            if staging != nil {
+                context.staged.append(page.outputPath)
+            } else {
+                context.writes[page.outputPath] = rendered[position].bytes
+            }
             context.report.pagesWritten += 1
             let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
             context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
@@ -527,9 +545,17 @@ public struct SiteBuilder {
             try IncrementalWriter(output: options.outputDirectory).apply(writes: context.writes, copies: context.copies,
                                                                        deletes: context.deletes)
         } else {
-            try OutputWriter(output: options.outputDirectory).write(pages: context.writes, copies: context.copies)
+            let writer = context.staging ?? OutputWriter(output: options.outputDirectory)
+            if context.staging == nil { try writer.begin() }
+            context.staging = writer
+            for relative in context.writes.keys.sorted() {
+                guard let bytes = context.writes[relative] else { continue }
+                try writer.stage(bytes, at: relative)
+            }
+            try writer.commit(copies: context.copies)
+            context.staging = nil
         }
-        context.report.written = (Array(context.writes.keys) + Array(context.copies.keys)).sorted()
+        context.report.written = (Array(context.writes.keys) + Array(context.copies.keys) + context.staged).sorted()
         context.report.deleted = context.deletes.sorted()
     }
 
