@@ -48,7 +48,7 @@ clean:
 # Figures for the README: a clean build of the demo site (release binary), timed by hyperfine.
 BENCH_OUT := .build/bench-site
 bench: deps
-	$(call apt_install,hyperfine time)
+	$(call apt_install,hyperfine time hugo cmark-gfm jq)
 	$(SWIFT) build -c release --product marsgen
 	@echo "Machine: $$(nproc) cores, $$(free -g | awk '/Mem:/{print $$2}') GiB, $$(uname -sm)"
 	hyperfine --warmup 3 --runs 20 --prepare 'rm -rf $(BENCH_OUT)' \
@@ -60,3 +60,5 @@ bench: deps
 	.build/release/ListDiffBenchmark
 	$(SWIFT) build -c release --product SiteGenerator
 	bench/incremental.sh
+	$(SWIFT) build -c release --product MarkdownBenchmark
+	bench/hugo-vs-marsgen.sh

@@ -9,6 +9,11 @@ import Foundation
 /// `renameat2(RENAME_EXCHANGE)` or `renamex_np(RENAME_SWAP)`). A failed or killed build leaves
 /// the previous site in place. Top-level dot files of the old output (`.git`, `.gitkeep`,
 /// `.nojekyll`) are carried over, so publishing from a git checkout of `public/` keeps working.
+///
+///     let writer = OutputWriter(output: "/site/public")
+///     try writer.begin()                       // an empty staging directory
+///     try writer.stage(bytes, at: "index.html")  // as each page is rendered, from any thread
+///     try writer.commit(copies: staticFiles)   // copy, then swap into place
 struct OutputWriter {
     /// The output directory (absolute).
     let output: String
@@ -26,22 +31,6 @@ struct OutputWriter {
         if files.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw Diagnostic.error("the output path is a file, not a directory", at: SourceLocation(path: output),
                                    hint: "remove the file or choose another --output")
-        }
-    }
-
-    /// Writes `pages` (bytes by output-relative path) and copies `copies` (absolute source path
-    /// by output-relative path), then swaps the result into place.
-    func write(pages: [String: [UInt8]], copies: [String: String]) throws(Diagnostic) {
-        try begin()
-        do {
-            for relative in pages.keys.sorted() {
-                guard let bytes = pages[relative] else { continue }
-                try stage(bytes, at: relative)
-            }
-            try commit(copies: copies)
-        } catch {
-            discard()
-            throw error
         }
     }
 

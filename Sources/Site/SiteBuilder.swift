@@ -144,6 +144,7 @@ public struct SiteBuilder {
         guard var index = context.previousIndex else { return }
         let paths = reader.inputFiles()
         var changed = paths.count != index.inputs.count
+        var rehashed = false
         for path in paths where !changed {
             guard let old = index.inputs[path], let stat = FileStat(path: SitePaths.join(options.sourceDirectory, path)) else {
                 changed = true
@@ -159,6 +160,12 @@ public struct SiteBuilder {
                 break
             }
             index.inputs[path] = BuildIndex.Input(size: stat.size, modified: stat.modified, hash: old.hash)
+            rehashed = true
+        }
+        if !changed, rehashed {
+            // Every file that was unsure has just been hashed, after this build started: from
+            // now on only files modified close to this start are unsure.
+            index.scanStartedAt = context.state.scanStartedAt
         }
         if !changed {
             context.isUpToDate = true
@@ -370,15 +377,15 @@ public struct SiteBuilder {
                 throw Diagnostic.error("two pages would be written to \(page.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
-            let shape = "\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"
-            if templatesByShape[shape] == nil {
-                templatesByShape[shape] = renderer.templatesUsed(by: page, adapter: adapter).sorted()
+            let key = shape(of: page)
+            if templatesByShape[key] == nil {
+                templatesByShape[key] = renderer.templatesUsed(by: page, adapter: adapter).sorted()
             }
         }
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(context.pages) { page throws(Diagnostic) -> String in
             var fingerprint = PageFingerprint.of(page, contentHash: { objects[$0]?.contentHash })
-            for name in templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? [] {
+            for name in templatesByShape[shape(of: page)] ?? [] {
                 fingerprint.combine(name)
                 fingerprint.combine(templateHashes[name] ?? "?")
             }
@@ -436,7 +443,7 @@ public struct SiteBuilder {
         for (position, index) in toRender.enumerated() {
             let page = context.pages[index]
             let previous = context.previous?.pages[page.outputPath]
-            let used = templatesByShape["\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"] ?? []
+            let used = templatesByShape[shape(of: page)] ?? []
             let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index])
             context.state.pages[page.outputPath] = record
             if let previous, previous.bytes == record.bytes {
@@ -452,6 +459,11 @@ public struct SiteBuilder {
             let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
             context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
         }
+    }
+
+    /// Pages of one template, layout and shape use the same templates.
+    func shape(of page: Page) -> String {
+        "\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"
     }
 
     /// Why a page is written, for `--explain`.
