@@ -153,9 +153,7 @@ public struct SiteBuilder {
             if old.size == stat.size, old.modified == stat.modified, stat.modified < index.scanStartedAt - Self.racyWindow {
                 continue
             }
-            var hash = ContentHash()
-            hash.combine(bytes: try reader.bytes(path))
-            guard hash.description == old.hash else {
+            guard try sourceRecord(path, bytes: try reader.bytes(path), stat: stat).hash == old.hash else {
                 changed = true
                 break
             }

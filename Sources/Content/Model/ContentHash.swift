@@ -59,13 +59,14 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// Sixteen lowercase hex digits.
     public var description: String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var text = [UInt8](repeating: 0, count: 16)
         var rest = value
-        for index in (0..<16).reversed() {
-            text[index] = digits[Int(rest & 0xF)]
-            rest >>= 4
+        return String(unsafeUninitializedCapacity: 16) { text in
+            for index in (0..<16).reversed() {
+                let digit = UInt8(rest & 0xF)
+                text[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest >>= 4
+            }
+            return 16
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -88,32 +88,20 @@ enum FileSystem {
         defer { closedir(stream) }
         var names: [(name: String, isDirectory: Bool)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name == "." || name == ".." { continue }
+            guard let name = name(of: entry) else { continue }
             names.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
         }
         for (name, isDirectory) in names {
-            if isDirectory {
-                let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                guard child >= 0 else { throw Failure(operation: "open", path: path + "/" + name, code: errno) }
-                try removeContents(of: child, path: path + "/" + name)
-                if unlinkat(directory, name, AT_REMOVEDIR) != 0, errno != ENOENT {
-                    throw Failure(operation: "rmdir", path: path + "/" + name, code: errno)
-                }
-            } else if unlinkat(directory, name, 0) != 0 {
-                if errno == EISDIR {
-                    // d_type was unknown on this file system: it is a directory after all.
-                    let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    guard child >= 0 else { throw Failure(operation: "open", path: path + "/" + name, code: errno) }
-                    try removeContents(of: child, path: path + "/" + name)
-                    if unlinkat(directory, name, AT_REMOVEDIR) != 0, errno != ENOENT {
-                        throw Failure(operation: "rmdir", path: path + "/" + name, code: errno)
-                    }
-                } else if errno != ENOENT {
-                    throw Failure(operation: "unlink", path: path + "/" + name, code: errno)
-                }
+            if !isDirectory {
+                if unlinkat(directory, name, 0) == 0 || errno == ENOENT { continue }
+                // EISDIR: d_type was unknown on this file system, and it is a directory after all.
+                guard errno == EISDIR else { throw Failure(operation: "unlink", path: path + "/" + name, code: errno) }
+            }
+            let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0 else { throw Failure(operation: "open", path: path + "/" + name, code: errno) }
+            try removeContents(of: child, path: path + "/" + name)
+            if unlinkat(directory, name, AT_REMOVEDIR) != 0, errno != ENOENT {
+                throw Failure(operation: "rmdir", path: path + "/" + name, code: errno)
             }
         }
     }
@@ -133,10 +121,7 @@ enum FileSystem {
                   let stream = opendir(path) else { continue }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name == "." || name == ".." { continue }
+                guard let name = name(of: entry) else { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
@@ -151,5 +136,13 @@ enum FileSystem {
                 }
             }
         }
+    }
+
+    /// A directory entry's name, or `nil` for `.` and `..`.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            raw.withMemoryRebound(to: CChar.self) { chars in chars.baseAddress.map { String(cString: $0) } ?? "" }
+        }
+        return name == "." || name == ".." || name.isEmpty ? nil : name
     }
 }
