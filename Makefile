@@ -46,7 +46,8 @@ clean:
 	rm -rf .build public/* .marsgen
 
 # Figures for the README: a clean build of the demo site (release binary), timed by hyperfine.
-BENCH_OUT := .build/bench-site
+# Benchmark output goes to the RAM disk when there is one (see README, Benchmarks).
+BENCH_OUT := $(shell [ -d /dev/shm ] && echo /dev/shm/marsgen-demo-bench || echo .build/bench-site)
 bench: deps
 	$(call apt_install,hyperfine time hugo cmark-gfm jq)
 	$(SWIFT) build -c release --product marsgen
