@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Foundations: no knowledge of files, HTML or each other.
@@ -66,11 +69,28 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Watching a site's folders for saves: inotify on Linux, polling elsewhere. Knows no site.
+        .target(name: "Watch", swiftSettings: strictSettings),
+
+        // Serving a built site with live updates. Knows files and HTTP, not how a site is built.
+        .target(
+            name: "Server",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                "Diagnostics",
+            ],
+            resources: [.embedInCode("LiveScript")],
+            swiftSettings: strictSettings
+        ),
+
         // The command line only wires.
         .target(
             name: "MarsgenCLI",
             dependencies: [
-                "Site", "SiteConfig", "MarsTime", "Diagnostics",
+                "Site", "SiteConfig", "MarsTime", "Diagnostics", "Watch", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -88,6 +108,8 @@ let package = Package(
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
+        .testTarget(name: "WatchTests", dependencies: ["Watch"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
             dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]

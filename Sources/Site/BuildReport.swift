@@ -30,6 +30,8 @@ public struct BuildReport: Sendable {
     public var explanations: [String] = []
     /// Warnings found on the way.
     public var warnings: [Diagnostic] = []
+    /// Where the site lives under its host (`/`, or `/log/` when `base_url` has a path).
+    public var basePath = "/"
     /// Each step's name and duration, in order.
     public var steps: [(name: String, duration: Duration)] = []
     /// The whole build's duration.

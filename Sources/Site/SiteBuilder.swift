@@ -105,6 +105,7 @@ public struct SiteBuilder {
         }
         let file = try reader.sourceFile(SiteConfiguration.fileName)
         context.config = try SiteConfiguration.parse(file.text, path: file.path, log: &context.log)
+        context.report.basePath = context.config?.basePath ?? "/"
         var hash = ContentHash()
         hash.combine(file.text)
         hash.combine(options.includesDrafts ? "drafts" : "no drafts")

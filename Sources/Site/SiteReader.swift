@@ -39,7 +39,7 @@ struct SiteReader {
         var result: [String] = []
         FileSystem.walk(SitePaths.join(root, directory)) { relative, name, isDirectory in
             // Hidden folders (.git) are skipped whole; hidden and temporary files one by one.
-            guard !name.hasPrefix("."), !Self.isEditorTemporary(name) else { return false }
+            guard !SiteInputs.ignores(name: name) else { return false }
             if isDirectory { return true }
             if let suffix, !name.hasSuffix(suffix) { return true }
             result.append(SitePaths.join(directory, relative))
@@ -58,11 +58,5 @@ struct SiteReader {
         paths += files(under: "templates", suffix: ".mustache")
         paths += files(under: "static")
         return paths
-    }
-
-    /// Swap files, backups and lock files that editors leave beside the files being edited.
-    static func isEditorTemporary(_ name: String) -> Bool {
-        name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name.hasSuffix(".tmp")
-            || name == "4913" || name.hasPrefix(".#") || name.hasPrefix("#")
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The `marsgen` command: builds sol-dated mission feeds from Markdown.
-public struct Marsgen: ParsableCommand {
+public struct Marsgen: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "marsgen",
         abstract: "A static site generator for sol-dated mission feeds.",
@@ -11,7 +11,7 @@ public struct Marsgen: ParsableCommand {
             per sol and per crew member, and an Atom feed.
             """,
         version: MarsgenVersion.current,
-        subcommands: [BuildCommand.self, SolCommand.self, InitCommand.self]
+        subcommands: [BuildCommand.self, WatchCommand.self, ServeCommand.self, SolCommand.self, InitCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,119 @@
+import Diagnostics
+import Foundation
+import Server
+import Site
+import Watch
+
+/// `marsgen watch` and `marsgen serve` share this: build once, then rebuild after every
+/// burst of saves, one build at a time, printing one line per rebuild.
+///
+/// Builds run on the watcher's thread, so saves made during a build wait in the kernel's
+/// queue and come out as the next burst: two builds never overlap.
+final class LiveSite: @unchecked Sendable {
+    let options: BuildOptions
+    let quiet: Bool
+    /// Called after every build, good or failed, once its files are in place.
+    var onBuild: (@Sendable (Result<BuildReport, Diagnostic>) -> Void)?
+    private var watcher: SiteWatcher?
+
+    init(options: BuildOptions, quiet: Bool) {
+        self.options = options
+        self.quiet = quiet
+    }
+
+    /// Builds the site; a failure is printed, not thrown: the last good site stays.
+    @discardableResult
+    func buildOnce(after changes: ChangeSet?) -> Result<BuildReport, Diagnostic> {
+        let result: Result<BuildReport, Diagnostic>
+        do {
+            result = .success(try SiteBuilder(options: options).build())
+        } catch {
+            result = .failure(error)
+        }
+        report(result, after: changes)
+        onBuild?(result)
+        return result
+    }
+
+    /// Starts watching the site's inputs.
+    func watch(mode: WatchMode) throws(Diagnostic) {
+        let target = WatchTarget(root: options.sourceDirectory, directories: SiteInputs.directories, files: SiteInputs.files,
+                                 ignores: { SiteInputs.ignores(name: $0) })
+        let watcher = SiteWatcher(target: target, mode: mode)
+        try watcher.start { [weak self] event in
+            switch event {
+            case .notice(let notice):
+                Console.error("note: \(notice)")
+            case .changed(let changes):
+                self?.buildOnce(after: changes)
+            }
+        }
+        self.watcher = watcher
+        if !quiet, let method = watcher.method {
+            Console.out("Watching \(SiteInputs.directories.map { $0 + "/" }.joined(separator: ", ")) and \(SiteInputs.files.joined(separator: ", ")) (\(method)); Ctrl-C to stop")
+        }
+    }
+
+    /// Stops watching, after the build under way (if any) has finished.
+    func stop() {
+        watcher?.stop()
+        watcher = nil
+    }
+
+    private func report(_ result: Result<BuildReport, Diagnostic>, after changes: ChangeSet?) {
+        let time = Self.clockTime()
+        let cause = changes.map { "\($0.summary) changed → " } ?? ""
+        switch result {
+        case .success(let report):
+            for warning in report.warnings { Console.report(warning) }
+            if let notice = report.notice, changes == nil { Console.out("note: \(notice)") }
+            guard !quiet else { return }
+            if changes == nil {
+                Console.out(report.summary)
+            } else {
+                Console.out("\(time) \(cause)\(report.pagesWritten + report.filesCopied) written, \(report.filesDeleted) deleted "
+                            + "in \(milliseconds(report.duration)) ms")
+            }
+        case .failure(let diagnostic):
+            Console.error("\(time) \(cause)build failed; the last good site stays in place")
+            Console.report(diagnostic)
+        }
+    }
+
+    private static func clockTime() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+}
+
+extension SiteUpdate {
+    /// What open pages should learn of a build.
+    init(_ result: Result<BuildReport, Diagnostic>) {
+        switch result {
+        case .success(let report):
+            self.init(writtenFiles: report.written, deletedFiles: report.deleted, basePath: report.basePath)
+        case .failure(let diagnostic):
+            self.init(failure: Failure(location: diagnostic.location?.description, message: diagnostic.message, hint: diagnostic.hint))
+        }
+    }
+}
+
+/// Ctrl-C and `kill`: stop after the build under way, then exit with status 0.
+enum StopSignals {
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+    static func install(_ stop: @escaping @Sendable () -> Void) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                stop()
+                exit(0)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

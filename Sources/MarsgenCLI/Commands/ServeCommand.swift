@@ -1,0 +1,92 @@
+import ArgumentParser
+import Diagnostics
+import Foundation
+import Server
+import Site
+
+/// `marsgen serve`: builds, watches and serves the site, with live updates in open pages.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build, watch and serve the site; open pages update live as you save.",
+        discussion: """
+            Serves the output folder on loopback (127.0.0.1) unless --host names another address. \
+            Open pages follow every rebuild without a reload: new sections slide in, removed ones \
+            fade out, changed ones are replaced in place. Build errors show in the page until \
+            fixed. The live-update script is added to pages as they are served, never written \
+            into the output folder.
+            """
+    )
+
+    @OptionGroup var paths: SitePathOptions
+    @OptionGroup var watching: WatchOptions
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8080
+
+    @Flag(name: .long, help: "Open the site in the default browser.")
+    var open = false
+
+    @Flag(name: .long, help: "Serve the files as they are, without live updates.")
+    var noLive = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but the address, warnings and errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let options = watching.buildOptions(paths)
+        let site = LiveSite(options: options, quiet: quiet)
+        let live = noLive ? nil : LiveUpdates()
+        let first = site.buildOnce(after: nil)
+        let basePath = (try? first.get().basePath) ?? "/"
+        site.onBuild = { result in live?.publish(SiteUpdate(result)) }
+        do {
+            try site.watch(mode: watching.mode)
+        } catch {
+            Console.report(error)
+            throw ExitCode.failure
+        }
+        StopSignals.install { site.stop() }
+
+        let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live))
+        let shouldOpen = open
+        let host = host
+        do {
+            try await server.run { port in
+                let address = host.contains(":") ? "[\(host)]" : host
+                let url = "http://\(address):\(port)\(basePath)"
+                Console.out("Serving \(options.outputDirectory) at \(url)\(live == nil ? "" : " with live updates")")
+                if shouldOpen { Self.openInBrowser(url) }
+            }
+        } catch let diagnostic as Diagnostic {
+            site.stop()
+            Console.report(diagnostic)
+            throw ExitCode.failure
+        }
+    }
+
+    private static func openInBrowser(_ url: String) {
+        #if os(macOS)
+        let opener = "/usr/bin/open"
+        #else
+        let opener = "/usr/bin/xdg-open"
+        #endif
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Console.error("note: cannot open a browser (\(opener)); open \(url) yourself")
+        }
+    }
+}

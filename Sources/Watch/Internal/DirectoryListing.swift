@@ -1,0 +1,58 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Root-relative path joining, without Foundation's URL machinery.
+enum SitePath {
+    static func join(_ base: String, _ name: String) -> String {
+        if base.isEmpty { return name }
+        return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+}
+
+/// A folder's device and inode: the same folder reached twice through symbolic links is
+/// walked once.
+struct DirectoryIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// The entries of one folder, read with `readdir`.
+enum DirectoryListing {
+    struct Entry {
+        let name: String
+        /// Whether the entry is a folder, or a symbolic link to one.
+        let isDirectory: Bool
+    }
+
+    static func entries(of path: String) -> [Entry] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var result: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            let type = entry.pointee.d_type
+            var isDirectory = type == UInt8(DT_DIR)
+            if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isDirectory = stat(SitePath.join(path, name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            result.append(Entry(name: name, isDirectory: isDirectory))
+        }
+        return result.sorted { $0.name < $1.name }
+    }
+}

@@ -1,0 +1,152 @@
+#if os(Linux)
+import Foundation
+import Glibc
+
+/// Notices changes through Linux's inotify: one watch per folder (the kernel watches
+/// folders, not trees), added as folders appear and dropped as they go.
+struct InotifyWatch: ChangeSource {
+    let target: WatchTarget
+    private let fd: Int32
+    private let watchLimit: Int?
+    /// Each watch's root-relative folder ("" for the root itself).
+    private var folders: [Int32: String] = [:]
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    private static let folderEvents = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE)
+        | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_ONLYDIR)
+        | UInt32(IN_EXCL_UNLINK)
+
+    static func open(target: WatchTarget, watchLimit: Int?) -> Result<InotifyWatch, FallbackReason> {
+        let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+        guard fd >= 0 else {
+            return .failure(errno == EMFILE ? .instanceLimit : .unavailable(String(cString: strerror(errno))))
+        }
+        var watch = InotifyWatch(target: target, fd: fd, watchLimit: watchLimit)
+        do {
+            try watch.addWatch(relative: "")
+            for directory in target.directories {
+                var ignored: [String] = []
+                try watch.addTree(relative: directory, found: &ignored)
+            }
+        } catch {
+            close(fd)
+            return .failure(error)
+        }
+        return .success(watch)
+    }
+
+    private init(target: WatchTarget, fd: Int32, watchLimit: Int?) {
+        self.target = target
+        self.fd = fd
+        self.watchLimit = watchLimit
+    }
+
+    var method: SiteWatcher.Method { .inotify }
+    var descriptor: Int32? { fd }
+    func timeUntilNextScan(at now: ContinuousClock.Instant) -> Duration? { nil }
+
+    mutating func collect(into coalescer: inout ChangeCoalescer, readable: Bool, at now: ContinuousClock.Instant) -> FallbackReason? {
+        guard readable else { return nil }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + 16 <= count {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)]
+                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+                offset += 16 + length
+                if let reason = handle(wd: wd, mask: mask, name: name, into: &coalescer, at: now) {
+                    close(fd)
+                    return reason
+                }
+            }
+        }
+        return nil
+    }
+
+    /// One event: report the path when the target cares, and follow folders coming and going.
+    private mutating func handle(wd: Int32, mask: UInt32, name: String, into coalescer: inout ChangeCoalescer,
+                                 at now: ContinuousClock.Instant) -> FallbackReason? {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            coalescer.addOverflow(at: now)
+            return nil
+        }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            folders[wd] = nil
+            return nil
+        }
+        guard let folder = folders[wd], !name.isEmpty else { return nil }
+        let relative = SitePath.join(folder, name)
+        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        // At the root only the watched files and the watched folders themselves matter.
+        if folder.isEmpty, !target.files.contains(name), !target.directories.contains(name) { return nil }
+        guard target.reports(relative) else { return nil }
+
+        if isFolder, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+            // Files may have landed in the new folder before its watch was in place: report them all.
+            var found: [String] = []
+            do {
+                try addTree(relative: relative, found: &found)
+            } catch {
+                return error
+            }
+            for path in found { coalescer.add(path, at: now) }
+            coalescer.add(relative, at: now)
+        } else if isFolder, mask & UInt32(IN_MOVED_FROM) != 0 {
+            // Gone from the tree: its watches (and its children's) would report stale paths.
+            for (descriptor, path) in folders where path == relative || path.hasPrefix(relative + "/") {
+                inotify_rm_watch(fd, descriptor)
+                folders[descriptor] = nil
+            }
+            coalescer.add(relative, at: now)
+        } else if isFolder, mask & UInt32(IN_ATTRIB) != 0 {
+            return nil
+        } else {
+            coalescer.add(relative, at: now)
+        }
+        return nil
+    }
+
+    /// Watches `relative` and every folder under it, listing the files found on the way.
+    private mutating func addTree(relative: String, found: inout [String]) throws(FallbackReason) {
+        var visited: Set<DirectoryIdentity> = []
+        try addTree(relative: relative, found: &found, visited: &visited)
+    }
+
+    private mutating func addTree(relative: String, found: inout [String], visited: inout Set<DirectoryIdentity>) throws(FallbackReason) {
+        let path = SitePath.join(target.root, relative)
+        guard let identity = DirectoryIdentity(path: path), visited.insert(identity).inserted else { return }
+        guard try addWatch(relative: relative) else { return }
+        for entry in DirectoryListing.entries(of: path) where !target.ignores(entry.name) {
+            let child = SitePath.join(relative, entry.name)
+            if entry.isDirectory {
+                try addTree(relative: child, found: &found, visited: &visited)
+            } else {
+                found.append(child)
+            }
+        }
+    }
+
+    /// Adds one folder's watch. False when the folder is gone already.
+    @discardableResult
+    private mutating func addWatch(relative: String) throws(FallbackReason) -> Bool {
+        if let watchLimit, folders.count >= watchLimit { throw .watchLimit }
+        let path = relative.isEmpty ? target.root : SitePath.join(target.root, relative)
+        let wd = inotify_add_watch(fd, path, Self.folderEvents)
+        guard wd >= 0 else {
+            switch errno {
+            case ENOSPC: throw .watchLimit
+            case ENOENT, ENOTDIR, EACCES: return false
+            default: throw .unavailable(String(cString: strerror(errno)))
+            }
+        }
+        folders[wd] = relative
+        return true
+    }
+}
+#endif

@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Notices changes by scanning the watched files every interval and comparing each file's
+/// size, modification time and inode with the last scan.
+struct PollingScan: ChangeSource {
+    struct Stamp: Equatable {
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+        var inode: UInt64
+    }
+
+    let target: WatchTarget
+    let interval: Duration
+    private var snapshot: [String: Stamp]
+    private var lastScan: ContinuousClock.Instant
+
+    init(target: WatchTarget, interval: Duration) {
+        self.target = target
+        self.interval = max(interval, .milliseconds(10))
+        self.snapshot = Self.scan(target)
+        self.lastScan = ContinuousClock.now
+    }
+
+    var method: SiteWatcher.Method { .polling(interval: interval) }
+    var descriptor: Int32? { nil }
+
+    func timeUntilNextScan(at now: ContinuousClock.Instant) -> Duration? {
+        max(.zero, lastScan + interval - now)
+    }
+
+    mutating func collect(into coalescer: inout ChangeCoalescer, readable: Bool, at now: ContinuousClock.Instant) -> FallbackReason? {
+        guard now >= lastScan + interval else { return nil }
+        let fresh = Self.scan(target)
+        for (path, stamp) in fresh where snapshot[path] != stamp { coalescer.add(path, at: now) }
+        for path in snapshot.keys where fresh[path] == nil { coalescer.add(path, at: now) }
+        snapshot = fresh
+        lastScan = now
+        return nil
+    }
+
+    /// Every reported file under the target with its stamp.
+    static func scan(_ target: WatchTarget) -> [String: Stamp] {
+        var result: [String: Stamp] = [:]
+        for file in target.files {
+            if let stamp = stamp(SitePath.join(target.root, file)) { result[file] = stamp }
+        }
+        for directory in target.directories {
+            var visited: Set<DirectoryIdentity> = []
+            walk(root: target.root, relative: directory, target: target, visited: &visited) { relative, stamp in
+                result[relative] = stamp
+            }
+        }
+        return result
+    }
+
+    private static func walk(root: String, relative: String, target: WatchTarget, visited: inout Set<DirectoryIdentity>,
+                             _ body: (String, Stamp) -> Void) {
+        let path = SitePath.join(root, relative)
+        guard let identity = DirectoryIdentity(path: path), visited.insert(identity).inserted else { return }
+        for entry in DirectoryListing.entries(of: path) where !target.ignores(entry.name) {
+            let child = SitePath.join(relative, entry.name)
+            if entry.isDirectory {
+                walk(root: root, relative: child, target: target, visited: &visited, body)
+            } else if let stamp = stamp(SitePath.join(root, child)) {
+                body(child, stamp)
+            }
+        }
+    }
+
+    private static func stamp(_ path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return Stamp(size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), inode: UInt64(info.st_ino))
+    }
+}

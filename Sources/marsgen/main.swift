@@ -1,3 +1,0 @@
-import MarsgenCLI
-
-Marsgen.main()
