@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import Watch
+
+@Suite("Site watcher")
+struct SiteWatcherTests {
+    @Test("an editor's atomic save (write a temporary file, rename it over the original) is one change of the original")
+    func atomicSaveByRename() async throws {
+        let site = try WatchFixture(files: ["content/journal/sol-01.md": "first"])
+        try site.write("second", to: "content/journal/sol-01.md___jb_tmp___")
+        #expect(rename(site.path("content/journal/sol-01.md___jb_tmp___"), site.path("content/journal/sol-01.md")) == 0)
+        #expect(await site.wait { !site.changeSets.isEmpty })
+        let sets = await site.settle()
+        #expect(sets == [ChangeSet(paths: ["content/journal/sol-01.md"])])
+    }
+
+    @Test("vim's save (4913 probe, backup by rename, new file, backup removed) reports the file alone")
+    func vimStyleSave() async throws {
+        let site = try WatchFixture(files: ["content/journal/sol-01.md": "first"])
+        try site.write("", to: "content/journal/4913")
+        try FileManager.default.removeItem(atPath: site.path("content/journal/4913"))
+        #expect(rename(site.path("content/journal/sol-01.md"), site.path("content/journal/sol-01.md~")) == 0)
+        try site.write("second", to: "content/journal/sol-01.md")
+        try FileManager.default.removeItem(atPath: site.path("content/journal/sol-01.md~"))
+        #expect(await site.wait { !site.changeSets.isEmpty })
+        #expect(await site.settle() == [ChangeSet(paths: ["content/journal/sol-01.md"])])
+    }
+
+    @Test("a deleted file is reported")
+    func deletion() async throws {
+        let site = try WatchFixture(files: ["content/journal/sol-01.md": "first"])
+        try FileManager.default.removeItem(atPath: site.path("content/journal/sol-01.md"))
+        #expect(await site.wait { site.reported.contains("content/journal/sol-01.md") })
+    }
+
+    @Test("a new folder with files in it is watched, and files written before its watch existed are reported")
+    func newDirectoryWithFiles() async throws {
+        let site = try WatchFixture()
+        for name in ["a", "b", "c"] { try site.write(name, to: "content/journal/2039/\(name).md") }
+        #expect(await site.wait { site.reported.isSuperset(of: ["content/journal/2039/a.md", "content/journal/2039/b.md", "content/journal/2039/c.md"]) })
+        _ = await site.settle()
+        site.forget()
+        // The new folder is watched from now on.
+        try site.write("later", to: "content/journal/2039/d.md")
+        #expect(await site.wait { site.reported.contains("content/journal/2039/d.md") })
+    }
+
+    @Test("a watched folder created after the start (static/) is picked up")
+    func watchedFolderCreatedLater() async throws {
+        let site = try WatchFixture()
+        try site.write("body {}", to: "static/extra.css")
+        #expect(await site.wait { site.reported.contains("static/extra.css") })
+        _ = await site.settle()
+        site.forget()
+        try site.write("body { color: red }", to: "static/extra.css")
+        #expect(await site.wait { site.reported.contains("static/extra.css") })
+    }
+
+    @Test("a folder renamed within the tree reports both places and keeps being watched")
+    func renamedDirectory() async throws {
+        let site = try WatchFixture(files: ["content/journal/old/a.md": "a"])
+        #expect(rename(site.path("content/journal/old"), site.path("content/journal/new")) == 0)
+        #expect(await site.wait { site.reported.isSuperset(of: ["content/journal/old", "content/journal/new/a.md"]) })
+        _ = await site.settle()
+        site.forget()
+        try site.write("b", to: "content/journal/new/a.md")
+        #expect(await site.wait { site.reported.contains("content/journal/new/a.md") })
+        #expect(!site.reported.contains { $0.hasPrefix("content/journal/old/") })
+    }
+
+    @Test("a burst of 500 writes coalesces into one or two change sets")
+    func burstCoalesces() async throws {
+        let site = try WatchFixture()
+        for index in 0..<500 { try site.write("entry \(index)", to: "content/journal/burst-\(index).md") }
+        #expect(await site.wait { site.reported.count >= 500 })
+        let sets = await site.settle()
+        #expect((1...2).contains(sets.count))
+        #expect(Set(sets.flatMap(\.paths)) == Set((0..<500).map { "content/journal/burst-\($0).md" }))
+    }
+
+    @Test("editor temporary files, hidden files and files outside the watched places never trigger a change")
+    func temporaryFilesIgnored() async throws {
+        let site = try WatchFixture(files: ["content/journal/sol-01.md": "first"])
+        for name in [".sol-01.md.swp", "sol-01.md~", "4913", ".#sol-01.md", "#sol-01.md#", "sol-01.md___jb_tmp___", ".DS_Store"] {
+            try site.write("x", to: "content/journal/\(name)")
+        }
+        try site.write("x", to: "content/.git/index")
+        try site.write("x", to: "README.md")
+        try site.write("x", to: "public/index.html")
+        try site.write("x", to: ".marsgen/build.index")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(site.changeSets.isEmpty)
+    }
+
+    @Test("the config file at the root is watched on its own")
+    func configFile() async throws {
+        let site = try WatchFixture(files: ["marsgen.yml": "title: A"])
+        try site.write("title: B", to: "marsgen.yml")
+        #expect(await site.wait { site.reported == ["marsgen.yml"] })
+    }
+
+    @Test("polling notices writes, deletions and new folders")
+    func polling() async throws {
+        let site = try WatchFixture(mode: .polling(interval: .milliseconds(30)), files: ["content/journal/a.md": "a"])
+        #expect(site.watcher.method == .polling(interval: .milliseconds(30)))
+        try site.write("b", to: "content/journal/b.md")
+        try FileManager.default.removeItem(atPath: site.path("content/journal/a.md"))
+        try site.write("c", to: "content/journal/deep/c.md")
+        #expect(await site.wait { site.reported == ["content/journal/a.md", "content/journal/b.md", "content/journal/deep/c.md"] })
+    }
+
+    @Test("when the kernel's watch limit is reached, the watcher says how to raise it and polls instead")
+    func watchLimitFallsBackToPolling() async throws {
+        let site = try WatchFixture(simulatedWatchLimit: 2, files: ["content/journal/a.md": "a"])
+        #expect(site.watcher.method == .polling(interval: SiteWatcher.fallbackPollingInterval))
+        #expect(site.notices.count == 1)
+        #expect(site.notices.first?.contains("fs.inotify.max_user_watches") == true)
+        try site.write("b", to: "content/journal/a.md")
+        #expect(await site.wait { site.reported.contains("content/journal/a.md") })
+    }
+
+    @Test("stop() ends the watcher: no report after it returns")
+    func stopEndsReports() async throws {
+        let site = try WatchFixture()
+        site.watcher.stop()
+        try site.write("x", to: "content/journal/after-stop.md")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(site.changeSets.isEmpty)
+    }
+}
+
+@Suite("Change coalescer")
+struct ChangeCoalescerTests {
+    @Test("a set is due after the quiet period following the last change")
+    func quietPeriod() {
+        let start = ContinuousClock.now
+        var coalescer = ChangeCoalescer(quietPeriod: .milliseconds(50), longestWait: .seconds(1))
+        #expect(coalescer.timeUntilDue(at: start) == nil)
+        coalescer.add("a", at: start)
+        coalescer.add("b", at: start + .milliseconds(30))
+        #expect(coalescer.takeIfDue(at: start + .milliseconds(60)) == nil)
+        #expect(coalescer.timeUntilDue(at: start + .milliseconds(60)) == .milliseconds(20))
+        #expect(coalescer.takeIfDue(at: start + .milliseconds(80)) == ChangeSet(paths: ["a", "b"]))
+        #expect(coalescer.isEmpty)
+    }
+
+    @Test("a steady trickle of changes is handed on after the longest wait")
+    func longestWait() {
+        let start = ContinuousClock.now
+        var coalescer = ChangeCoalescer(quietPeriod: .milliseconds(50), longestWait: .milliseconds(200))
+        for step in 0..<10 { coalescer.add("log.md", at: start + .milliseconds(step * 30)) }
+        #expect(coalescer.takeIfDue(at: start + .milliseconds(200)) == ChangeSet(paths: ["log.md"]))
+    }
+
+    @Test("an overflow is reported as such")
+    func overflow() {
+        let start = ContinuousClock.now
+        var coalescer = ChangeCoalescer(quietPeriod: .milliseconds(10))
+        coalescer.addOverflow(at: start)
+        let set = coalescer.takeIfDue(at: start + .milliseconds(10))
+        #expect(set?.isOverflow == true)
+        #expect(set?.summary == "files (events were dropped)")
+    }
+}
