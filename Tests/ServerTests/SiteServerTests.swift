@@ -1,0 +1,245 @@
+import Diagnostics
+import Foundation
+import Testing
+@testable import Server
+
+@Suite("Site server: static serving")
+struct StaticServingTests {
+    @Test("GET / serves index.html as UTF-8 HTML with the live script added")
+    func frontPage() async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", "/")
+        #expect(response.status == 200)
+        #expect(response.header("content-type") == "text/html; charset=utf-8")
+        #expect(response.text.contains("front page"))
+        #expect(response.text.contains("<script src=\"/_marsgen/live.js\" data-marsgen-live data-home=\"/\" defer></script></head>"))
+        #expect(Int(response.header("content-length") ?? "") == response.body.count)
+        // Never on disk.
+        #expect(!String(decoding: server.file("index.html"), as: UTF8.self).contains("marsgen-live"))
+    }
+
+    @Test("without live updates, pages are served byte for byte")
+    func noLive() async throws {
+        let server = try await ServerFixture.start(live: nil)
+        let response = try await server.http.request("GET", "/sol/452/")
+        #expect(response.body == server.file("sol/452/index.html"))
+        #expect(try await server.http.request("GET", "/_marsgen/live.js").status == 404)
+    }
+
+    @Test("HEAD answers GET's headers with no body")
+    func head() async throws {
+        let server = try await ServerFixture.start()
+        let get = try await server.http.request("GET", "/")
+        let head = try await server.http.request("HEAD", "/")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.header("content-length") == get.header("content-length"))
+        #expect(head.header("etag") == get.header("etag"))
+        let css = try await server.http.request("HEAD", "/theme/marsgen.css")
+        #expect(css.header("content-length") == String(server.file("theme/marsgen.css").count))
+    }
+
+    @Test("a folder without its trailing slash redirects to it; with it, its index.html is served")
+    func folderRedirect() async throws {
+        let server = try await ServerFixture.start()
+        let redirect = try await server.http.request("GET", "/sol/452?x=1")
+        #expect(redirect.status == 301)
+        #expect(redirect.header("location") == "/sol/452/?x=1")
+        let page = try await server.http.request("GET", "/sol/452/")
+        #expect(page.status == 200)
+        #expect(page.text.contains("sol 452"))
+        let encoded = try await server.http.request("GET", "/space%20name/page.html")
+        #expect(encoded.status == 200)
+    }
+
+    @Test("a missing page gets the site's 404.html with status 404, for GET and HEAD")
+    func notFound() async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", "/journal/no-such-entry/")
+        #expect(response.status == 404)
+        #expect(response.text.contains("our own 404 page"))
+        #expect(response.header("content-type") == "text/html; charset=utf-8")
+        let head = try await server.http.request("HEAD", "/nothing.css")
+        #expect(head.status == 404)
+        #expect(head.body.isEmpty)
+    }
+
+    @Test("MIME types", arguments: [
+        ("/theme/marsgen.css", "text/css; charset=utf-8"),
+        ("/feed.xml", "application/xml; charset=utf-8"),
+        ("/theme/favicon.svg", "image/svg+xml"),
+        ("/theme/bytes.png", "image/png"),
+        ("/data/sample.json", "application/json"),
+        ("/_marsgen/live.js", "text/javascript; charset=utf-8"),
+    ])
+    func mimeTypes(path: String, type: String) async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", path)
+        #expect(response.status == 200)
+        #expect(response.header("content-type") == type)
+    }
+
+    @Test("ETag and Last-Modified make 304s; a changed file gets a new ETag even within the same second")
+    func conditionalRequests() async throws {
+        let server = try await ServerFixture.start()
+        let first = try await server.http.request("GET", "/theme/marsgen.css")
+        let etag = try #require(first.header("etag"))
+        let modified = try #require(first.header("last-modified"))
+        let byTag = try await server.http.request("GET", "/theme/marsgen.css", headers: ["If-None-Match": etag])
+        #expect(byTag.status == 304)
+        #expect(byTag.body.isEmpty)
+        let byDate = try await server.http.request("GET", "/theme/marsgen.css", headers: ["If-Modified-Since": modified])
+        #expect(byDate.status == 304)
+        // Same size, new bytes, same second: a new ETag all the same.
+        try Data("body { color: #e4efe9; background: #0b0f14; }\n".utf8).write(to: URL(fileURLWithPath: server.root + "/theme/marsgen.css"))
+        let changed = try await server.http.request("GET", "/theme/marsgen.css", headers: ["If-None-Match": etag])
+        #expect(changed.status == 200)
+        #expect(changed.header("etag") != etag)
+        #expect(changed.text.contains("#e4efe9"))
+        let page = try await server.http.request("GET", "/")
+        let pageAgain = try await server.http.request("GET", "/", headers: ["If-None-Match": try #require(page.header("etag"))])
+        #expect(pageAgain.status == 304)
+    }
+
+    @Test("Range requests get 206 and exactly the bytes asked for")
+    func ranges() async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", "/theme/bytes.png", headers: ["Range": "bytes=10-19"])
+        #expect(response.status == 206)
+        #expect(response.header("content-range") == "bytes 10-19/256")
+        #expect(response.body == Array(10..<20).map { UInt8($0) })
+        let open = try await server.http.request("GET", "/theme/bytes.png", headers: ["Range": "bytes=250-"])
+        #expect(open.body == Array(250..<256).map { UInt8($0) })
+        #expect(try await server.http.request("GET", "/theme/bytes.png").header("accept-ranges") == "bytes")
+    }
+
+    @Test("a Range request for a page gets the whole page, so the live script is never cut")
+    func rangeOnHTML() async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", "/", headers: ["Range": "bytes=0-9"])
+        #expect(response.status == 200)
+        #expect(response.text.contains("</html>"))
+    }
+
+    @Test("nothing but GET and HEAD")
+    func methods() async throws {
+        let server = try await ServerFixture.start()
+        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+            let response = try await server.http.request(method, "/index.html")
+            #expect(response.status == 405)
+            #expect(response.header("allow") == "GET, HEAD")
+        }
+    }
+
+    @Test("a link within the folder is served")
+    func symlinkInside() async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", "/alias.css")
+        #expect(response.status == 200)
+        #expect(response.body == server.file("theme/marsgen.css"))
+    }
+}
+
+@Suite("Site server: nothing outside the folder")
+struct ContainmentTests {
+    @Test("traversal attempts get 404 and never the secret", arguments: [
+        "/../secret.txt",
+        "/../../../../etc/passwd",
+        "/%2e%2e/secret.txt",
+        "/%2E%2E/secret.txt",
+        "/sol/%2e%2e/%2e%2e/secret.txt",
+        "/..%2fsecret.txt",
+        "/%2e%2e%2fsecret.txt",
+        "/%252e%252e/secret.txt",
+        "/%252e%252e%252fsecret.txt",
+        "/..\\secret.txt",
+        "/%5c..%5csecret.txt",
+        "/sol\\..\\..\\secret.txt",
+        "/index.html%00.css",
+        "/%00",
+        "/leak.txt",
+        "/outside/secret.txt",
+        "/outside/",
+        "/outside",
+        "/theme/../../secret.txt",
+        "//../secret.txt",
+    ])
+    func traversal(target: String) async throws {
+        let server = try await ServerFixture.start()
+        let response = try await server.http.request("GET", target)
+        #expect(response.status == 404)
+        #expect(!response.text.contains(ServerFixture.secret))
+        #expect(!response.text.contains("root:x:0"))
+        let head = try await server.http.request("HEAD", target)
+        #expect(head.status == 404)
+    }
+}
+
+@Suite("Site server: base path and errors")
+struct BasePathTests {
+    @Test("a site under /log/ is served there, and / redirects to it")
+    func basePath() async throws {
+        let server = try await ServerFixture.start(basePath: "/log/")
+        let root = try await server.http.request("GET", "/")
+        #expect(root.status == 301)
+        #expect(root.header("location") == "/log/")
+        let front = try await server.http.request("GET", "/log/")
+        #expect(front.status == 200)
+        #expect(front.text.contains("data-home=\"/log/\""))
+        let redirect = try await server.http.request("GET", "/log/sol/452")
+        #expect(redirect.header("location") == "/log/sol/452/")
+        #expect(try await server.http.request("GET", "/log/sol/452/").text.contains("sol 452"))
+        let outside = try await server.http.request("GET", "/sol/452/")
+        #expect(outside.status == 404)
+        #expect(outside.text.contains("our own 404 page"))
+    }
+
+    @Test("a port in use is a clear error naming the port")
+    func portInUse() async throws {
+        let first = try await ServerFixture.start()
+        let second = SiteServer(configuration: .init(root: first.root, port: first.port))
+        do {
+            try await second.run { _ in }
+            Issue.record("the second server started")
+        } catch let diagnostic as Diagnostic {
+            #expect(diagnostic.message == "port \(first.port) is already in use (127.0.0.1:\(first.port))")
+            #expect(diagnostic.hint?.contains("--port 0") == true)
+        }
+    }
+}
+
+@Suite("Live updates")
+struct LiveUpdateTests {
+    @Test("a page's event stream says hello, then carries each published build")
+    func eventStream() async throws {
+        let server = try await ServerFixture.start()
+        let live = try #require(server.live)
+        async let text = server.http.stream("/_marsgen/events", until: "event: build")
+        // Publish once the page is listening.
+        for _ in 0..<200 where live.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        live.publish(SiteUpdate(writtenFiles: ["index.html", "sol/452/index.html", "theme/marsgen.css"], deletedFiles: ["journal/old/index.html"]))
+        let received = try await text
+        #expect(received.contains("HTTP/1.1 200"))
+        #expect(received.lowercased().contains("content-type: text/event-stream"))
+        #expect(received.contains("event: hello\ndata: {\"generation\":"))
+        #expect(received.contains("event: build\ndata: {\"deleted\":[\"/journal/old/\"],\"generation\":"))
+        #expect(received.contains("\"written\":[\"/\",\"/sol/452/\",\"/theme/marsgen.css\"]"))
+    }
+
+    @Test("a page that connects while the site is broken is told the error at once")
+    func errorOnConnect() async throws {
+        let server = try await ServerFixture.start()
+        let live = try #require(server.live)
+        live.publish(SiteUpdate(failure: .init(location: "templates/layout.mustache:3:1", message: "unclosed section", hint: nil)))
+        let text = try await server.http.stream("/_marsgen/events", until: "event: hello")
+        #expect(text.contains("\"failure\":{\"location\":\"templates/layout.mustache:3:1\",\"message\":\"unclosed section\"}"))
+    }
+
+    @Test("output paths become the addresses pages are opened at", arguments: [
+        ("index.html", "/", "/"), ("sol/12/index.html", "/", "/sol/12/"), ("feed.xml", "/", "/feed.xml"),
+        ("index.html", "/log/", "/log/"), ("crew/vega/page/2/index.html", "/log", "/log/crew/vega/page/2/"),
+    ])
+    func sitePaths(file: String, base: String, path: String) {
+        #expect(SiteUpdate.sitePath(ofFile: file, basePath: base) == path)
+    }
+}
