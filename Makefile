@@ -8,7 +8,7 @@ TEST_APT_PACKAGES := chromium chromium-driver python3-venv
 VENV := .build/test-venv
 BROWSER_SITE := .build/browser-site
 
-.PHONY: build test deps test-deps swift-test browser-test bench clean
+.PHONY: build test deps test-deps swift-test browser-test bench bench-serve serve demo-chat clean
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install
@@ -35,12 +35,23 @@ test: test-deps swift-test browser-test
 swift-test: deps
 	$(SWIFT) test
 
-# Every page of the demo site in headless Chromium: no console errors, readable on a phone.
+# Every page of the demo site in headless Chromium (no console errors, readable on a phone),
+# and `marsgen serve` updating open pages live.
 browser-test: test-deps
 	$(SWIFT) build --product marsgen
 	rm -rf $(BROWSER_SITE)
 	.build/debug/marsgen build --quiet --output $(BROWSER_SITE)
-	MARSGEN_SITE=$(BROWSER_SITE) MARSGEN_SCREENSHOTS=.build/screenshots $(VENV)/bin/pytest -q Tests/Browser
+	MARSGEN_BIN=.build/debug/marsgen MARSGEN_SITE=$(BROWSER_SITE) MARSGEN_SCREENSHOTS=.build/screenshots $(VENV)/bin/pytest -q Tests/Browser
+
+# Builds, watches and serves the demo site with live updates: edit content/ and watch the page.
+serve: deps
+	$(SWIFT) build -c release --product marsgen
+	.build/release/marsgen serve
+
+# Serves a copy of the demo site and appends a countdown to a message log, live.
+demo-chat: deps
+	$(SWIFT) build -c release --product marsgen
+	scripts/demo-chat.sh
 
 clean:
 	rm -rf .build public/* .marsgen

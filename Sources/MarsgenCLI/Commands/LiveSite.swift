@@ -71,13 +71,18 @@ final class LiveSite: @unchecked Sendable {
             if changes == nil {
                 Console.out(report.summary)
             } else {
-                Console.out("\(time) \(cause)\(report.pagesWritten + report.filesCopied) written, \(report.filesDeleted) deleted "
-                            + "in \(milliseconds(report.duration)) ms")
+                let copied = report.filesCopied > 0 ? ", \(plural(report.filesCopied, "file", "files")) copied" : ""
+                Console.out("\(time) \(cause)\(plural(report.pagesWritten, "page", "pages")) written\(copied), "
+                            + "\(report.filesDeleted) deleted in \(milliseconds(report.duration)) ms")
             }
         case .failure(let diagnostic):
             Console.error("\(time) \(cause)build failed; the last good site stays in place")
             Console.report(diagnostic)
         }
+    }
+
+    private func plural(_ count: Int, _ one: String, _ many: String) -> String {
+        "\(count) \(count == 1 ? one : many)"
     }
 
     private static func clockTime() -> String {
