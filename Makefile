@@ -43,6 +43,13 @@ browser-test: test-deps
 	.build/debug/marsgen build --quiet --output $(BROWSER_SITE)
 	MARSGEN_BIN=.build/debug/marsgen MARSGEN_SITE=$(BROWSER_SITE) MARSGEN_SCREENSHOTS=.build/screenshots $(VENV)/bin/pytest -q Tests/Browser
 
+# Serving figures: wrk against marsgen serve and nginx side by side; save-to-DOM latency in Chromium.
+bench-serve: test-deps
+	$(call apt_install,wrk nginx-light)
+	$(SWIFT) build -c release --product marsgen
+	$(SWIFT) build -c release --product SiteGenerator
+	bench/serve.sh
+
 # Builds, watches and serves the demo site with live updates: edit content/ and watch the page.
 serve: deps
 	$(SWIFT) build -c release --product marsgen

@@ -64,8 +64,9 @@ public struct SiteServer: Sendable {
     /// - Throws: A ``Diagnostic`` when the address cannot be listened on (the port is in use,
     ///   the host is not this machine's).
     public func run(onReady: @escaping @Sendable (Int) async -> Void) async throws {
+        // Hummingbird logs connection ends at shutdown as errors; marsgen reports its own.
         var logger = Logger(label: "marsgen.serve")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let app = Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "marsgen"),
