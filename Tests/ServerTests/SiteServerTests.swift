@@ -111,6 +111,17 @@ struct StaticServingTests {
         let open = try await server.http.request("GET", "/theme/bytes.png", headers: ["Range": "bytes=250-"])
         #expect(open.body == Array(250..<256).map { UInt8($0) })
         #expect(try await server.http.request("GET", "/theme/bytes.png").header("accept-ranges") == "bytes")
+        // The last 6 bytes, as HTTP means it.
+        let suffix = try await server.http.request("GET", "/theme/bytes.png", headers: ["Range": "bytes=-6"])
+        #expect(suffix.status == 206)
+        #expect(suffix.header("content-range") == "bytes 250-255/256")
+        #expect(suffix.body == Array(250..<256).map { UInt8($0) })
+        let past = try await server.http.request("GET", "/theme/bytes.png", headers: ["Range": "bytes=300-400"])
+        #expect(past.status == 416)
+        #expect(past.header("content-range") == "bytes */256")
+        let several = try await server.http.request("GET", "/theme/bytes.png", headers: ["Range": "bytes=0-1,5-6"])
+        #expect(several.status == 200)
+        #expect(several.body.count == 256)
     }
 
     @Test("a Range request for a page gets the whole page, so the live script is never cut")

@@ -71,13 +71,17 @@ struct LiveScriptMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private static func lastIndex(of needle: [UInt8], in bytes: ByteBufferView) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        var index = bytes.endIndex - needle.count
-        while index >= bytes.startIndex {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index -= 1
-        }
-        return nil
+        bytes.withContiguousStorageIfAvailable { haystack -> Int? in
+            guard haystack.count >= needle.count, let first = needle.first else { return nil }
+            var index = haystack.count - needle.count
+            while index >= 0 {
+                if haystack[index] == first, needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {
+                    return bytes.startIndex + index
+                }
+                index -= 1
+            }
+            return nil
+        } ?? nil
     }
 }
 

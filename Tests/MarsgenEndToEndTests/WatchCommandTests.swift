@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `marsgen watch` as a user runs it: one line per rebuild, failures that keep the last
+/// good site, recovery on the next good save, and a clean exit on Ctrl-C.
+@Suite("marsgen watch")
+struct WatchCommandTests {
+    final class Watching {
+        let site: URL
+        let process = Process()
+        let outURL: URL
+        let errURL: URL
+
+        init() throws {
+            site = try SiteFixture.copyOfDemoSite()
+            outURL = site.appendingPathComponent(".watch-out.log")
+            errURL = site.appendingPathComponent(".watch-err.log")
+            FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            process.executableURL = try #require(SiteFixture.executable, "the marsgen executable was not built")
+            process.arguments = ["watch", "--source", site.path]
+            process.standardOutput = try FileHandle(forWritingTo: outURL)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(at: site)
+        }
+
+        var out: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+        var err: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+        func page(_ relative: String) -> String {
+            (try? String(contentsOf: site.appendingPathComponent("public/" + relative), encoding: .utf8)) ?? ""
+        }
+
+        func wait(upTo seconds: Double = 20, until condition: () -> Bool) async -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if condition() { return true }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return condition()
+        }
+    }
+
+    @Test("saves rebuild with one line each; a broken template keeps the last good site until fixed; Ctrl-C exits 0")
+    func watchSession() async throws {
+        let watch = try Watching()
+        #expect(await watch.wait { watch.out.contains("Watching content/, templates/, static/ and marsgen.yml (inotify)") })
+        #expect(watch.out.contains("(full build)"))
+
+        try Data("\n## Sol 14 21:30 vega\nWatched and rebuilt.\n".utf8).append(to: watch.site.appendingPathComponent("content/messages/habitat.md"))
+        #expect(await watch.wait { watch.out.contains("content/messages/habitat.md changed → ") })
+        #expect(watch.out.range(of: #"content/messages/habitat\.md changed → \d+ pages written, 0 deleted in \d+ ms"#,
+                                options: .regularExpression) != nil)
+        #expect(watch.page("index.html").contains("Watched and rebuilt."))
+
+        let footer = watch.site.appendingPathComponent("templates/footer.mustache")
+        let good = try String(contentsOf: footer, encoding: .utf8)
+        let before = watch.page("index.html")
+        try Data((good + "{{#unclosed}}\n").utf8).write(to: footer, options: .atomic)
+        #expect(await watch.wait { watch.err.contains("build failed; the last good site stays in place") })
+        #expect(watch.err.contains("templates/footer.mustache:"))
+        #expect(watch.page("index.html") == before)
+
+        try Data(good.utf8).write(to: footer, options: .atomic)
+        #expect(await watch.wait { watch.out.contains("templates/footer.mustache changed → ") })
+        #expect(watch.process.isRunning)
+
+        kill(watch.process.processIdentifier, SIGINT)
+        watch.process.waitUntilExit()
+        #expect(watch.process.terminationReason == .exit)
+        #expect(watch.process.terminationStatus == 0)
+    }
+}
+
+private extension Data {
+    func append(to url: URL) throws {
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: self)
+    }
+}
