@@ -1,3 +1,4 @@
+import ArgumentParser
 import Diagnostics
 import Foundation
 import Server
@@ -52,6 +53,18 @@ final class LiveSite: @unchecked Sendable {
         if !quiet, let method = watcher.method {
             Console.out("Watching \(SiteInputs.directories.map { $0 + "/" }.joined(separator: ", ")) and \(SiteInputs.files.joined(separator: ", ")) (\(method)); Ctrl-C to stop")
         }
+    }
+
+    /// Starts watching, and stops (exit status 0) on Ctrl-C or SIGTERM once the build under
+    /// way has finished. A watcher that cannot start is printed and exits with status 1.
+    func watchUntilStopped(mode: WatchMode) throws(ExitCode) {
+        do {
+            try watch(mode: mode)
+        } catch {
+            Console.report(error)
+            throw ExitCode.failure
+        }
+        StopSignals.install { [self] in stop() }
     }
 
     /// Stops watching, after the build under way (if any) has finished.

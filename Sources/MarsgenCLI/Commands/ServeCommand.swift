@@ -47,13 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         let first = site.buildOnce(after: nil)
         let basePath = (try? first.get().basePath) ?? "/"
         site.onBuild = { result in live?.publish(SiteUpdate(result)) }
-        do {
-            try site.watch(mode: watching.mode)
-        } catch {
-            Console.report(error)
-            throw ExitCode.failure
-        }
-        StopSignals.install { site.stop() }
+        try site.watchUntilStopped(mode: watching.mode)
 
         let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live))
         let shouldOpen = open

@@ -26,13 +26,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let site = LiveSite(options: watching.buildOptions(paths), quiet: quiet)
         site.buildOnce(after: nil)
-        do {
-            try site.watch(mode: watching.mode)
-        } catch {
-            Console.report(error)
-            throw ExitCode.failure
-        }
-        StopSignals.install { site.stop() }
+        try site.watchUntilStopped(mode: watching.mode)
         while true { try await Task.sleep(for: .seconds(3600)) }
     }
 }
