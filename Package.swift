@@ -70,7 +70,7 @@ let package = Package(
         ),
 
         // Watching a site's folders for saves: inotify on Linux, polling elsewhere. Knows no site.
-        .target(name: "Watch", swiftSettings: strictSettings),
+        .target(name: "Watch", dependencies: ["Diagnostics"], swiftSettings: strictSettings),
 
         // Serving a built site with live updates. Knows files and HTTP, not how a site is built.
         .target(
