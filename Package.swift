@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
             dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]
