@@ -99,7 +99,7 @@ public struct SiteServer: Sendable {
         let base = configuration.basePath
         let router = Router(context: BasicRequestContext.self)
         let live = configuration.live.map { _ in LiveScriptMiddleware<BasicRequestContext>(basePath: base) }
-        router.add(middleware: NotFoundMiddleware(files: files, basePath: base, live: live))
+        router.add(middleware: NotFoundMiddleware(files: files, live: live))
         router.add(middleware: SitePathMiddleware(files: files, basePath: base))
         if let live { router.add(middleware: live) }
         // Text types carry their charset: marsgen writes UTF-8 only.

@@ -46,6 +46,13 @@ public struct BuildReport: Sendable {
             + "\(plural(filesCopied, "file", "files")) copied in \(milliseconds(duration)) ms"
             + (isFullBuild ? " (full build)" : "")
     }
+
+    /// The counts of an incremental rebuild, for `watch`: `5 pages written, 1 file copied,
+    /// 0 deleted in 26 ms` (files copied only when there are some).
+    public var changeSummary: String {
+        let copied = filesCopied > 0 ? ", \(plural(filesCopied, "file", "files")) copied" : ""
+        return "\(plural(pagesWritten, "page", "pages")) written\(copied), \(filesDeleted) deleted in \(milliseconds(duration)) ms"
+    }
 }
 
 func plural(_ count: Int, _ one: String, _ many: String) -> String {

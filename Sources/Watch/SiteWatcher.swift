@@ -32,7 +32,7 @@ public final class SiteWatcher: @unchecked Sendable {
         public var description: String {
             switch self {
             case .inotify: "inotify"
-            case .polling(let interval): "polling every \(Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)) ms"
+            case .polling(let interval): "polling every \(millisecondsRoundedUp(interval)) ms"
             }
         }
     }
@@ -51,7 +51,6 @@ public final class SiteWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var _method: Method?
     private var wake: (read: Int32, write: Int32) = (-1, -1)
-    private var thread: Thread?
     private var finished: DispatchSemaphore?
 
     /// Creates a watcher; nothing is watched until ``start(_:)``.
@@ -128,14 +127,13 @@ public final class SiteWatcher: @unchecked Sendable {
         }
         thread.name = "marsgen watcher"
         thread.start()
-        lock.withLock { self.thread = thread }
     }
 
     /// Stops watching and waits until the watcher's thread has ended; no handler call is
     /// made after this returns.
     public func stop() {
         let (pipe, done) = lock.withLock { () -> ((read: Int32, write: Int32), DispatchSemaphore?) in
-            defer { wake = (-1, -1); finished = nil; thread = nil }
+            defer { wake = (-1, -1); finished = nil }
             return (wake, finished)
         }
         guard pipe.write >= 0 else { return }

@@ -84,18 +84,12 @@ final class LiveSite: @unchecked Sendable {
             if changes == nil {
                 Console.out(report.summary)
             } else {
-                let copied = report.filesCopied > 0 ? ", \(plural(report.filesCopied, "file", "files")) copied" : ""
-                Console.out("\(time) \(cause)\(plural(report.pagesWritten, "page", "pages")) written\(copied), "
-                            + "\(report.filesDeleted) deleted in \(milliseconds(report.duration)) ms")
+                Console.out("\(time) \(cause)\(report.changeSummary)")
             }
         case .failure(let diagnostic):
             Console.error("\(time) \(cause)build failed; the last good site stays in place")
             Console.report(diagnostic)
         }
-    }
-
-    private func plural(_ count: Int, _ one: String, _ many: String) -> String {
-        "\(count) \(count == 1 ? one : many)"
     }
 
     private static func clockTime() -> String {
@@ -128,7 +122,10 @@ enum StopSignals {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 stop()
-                exit(0)
+                // _exit: the server's threads are still running, and exit's clean-up
+                // handlers would race them; everything marsgen printed is already written.
+                fflush(nil)
+                _exit(0)
             }
             source.resume()
             sources.append(source)

@@ -49,7 +49,7 @@ struct ContainedFileSystem: FileProvider {
     /// only a symbolic link can lead out. Each step below the root is checked with `lstat`;
     /// the real path is worked out only when one of them is a link.
     func contained(_ path: String) -> String? {
-        let candidate = root + (path.hasPrefix("/") ? path : "/" + path)
+        let candidate = absolute(path)
         var prefix = root
         var info = stat()
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -58,6 +58,11 @@ struct ContainedFileSystem: FileProvider {
             if (info.st_mode & S_IFMT) == S_IFLNK { return resolvesInside(candidate) ? candidate : nil }
         }
         return candidate
+    }
+
+    /// The file path of a request path, unchecked.
+    private func absolute(_ path: String) -> String {
+        root + (path.hasPrefix("/") ? path : "/" + path)
     }
 
     private func resolvesInside(_ candidate: String) -> Bool {
@@ -120,7 +125,7 @@ struct ContainedFileSystem: FileProvider {
     /// Whether the request path names a folder inside the served one.
     func isFolder(_ path: String) -> Bool {
         var info = stat()
-        let candidate = root + (path.hasPrefix("/") ? path : "/" + path)
+        let candidate = absolute(path)
         // stat first: resolving links is only worth it for folders.
         guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
         return contained(path) != nil

@@ -4,7 +4,6 @@ import NIOCore
 /// Answers every miss with the site's own `404.html` and status 404, as a host would.
 struct NotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: ContainedFileSystem
-    let basePath: String
     let live: LiveScriptMiddleware<Context>?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
