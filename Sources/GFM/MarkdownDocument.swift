@@ -22,14 +22,15 @@ public final class MarkdownDocument {
     ///   - firstLine: The line of the file that `text` starts on (after front matter).
     ///   - options: How to render.
     public init(parsing text: String, firstLine: Int = 1, options: MarkdownOptions = MarkdownOptions()) {
-        cmark_gfm_core_extensions_ensure_registered()
         let parser = cmark_parser_new(Self.cmarkOptions(options))!
-        for name in Self.extensionNames {
-            if let ext = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, ext)
-            }
-        }
         var text = text
+        // See ExtensionRegistry: only documents with a `~` need strikethrough, and its lock.
+        let hasTilde = text.withUTF8 { $0.contains(UInt8(ascii: "~")) }
+        let extensions = hasTilde ? ExtensionRegistry.withStrikethrough : ExtensionRegistry.alwaysAttached
+        for item in extensions {
+            cmark_parser_attach_syntax_extension(parser, item)
+        }
+        if hasTilde { ExtensionRegistry.strikethroughLock.lock() }
         text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
@@ -37,6 +38,7 @@ public final class MarkdownDocument {
         }
         self.parser = parser
         self.root = cmark_parser_finish(parser)
+        if hasTilde { ExtensionRegistry.strikethroughLock.unlock() }
         self.firstLine = firstLine
         self.options = options
     }
