@@ -66,6 +66,12 @@ public struct TemplateLibrary: Sendable {
                                        hint: "add templates/\(reference.name).mustache, or fix the name")
             }
         }
+        // A layout that never inserts the page renders every page as an empty frame.
+        if let layout = overrides[Self.layoutName], !Self.insertsContent(layout.text) {
+            throw Diagnostic.error("the layout never inserts the page: it has no {{{content}}}",
+                                   at: SourceLocation(path: layout.path, line: 1, column: 1),
+                                   hint: "put {{{content}}} where each page's main content goes, or delete the file to use the built-in layout")
+        }
         self.library = library
         self.origins = sources.mapValues(\.path)
         self.partials = partials
@@ -74,6 +80,26 @@ public struct TemplateLibrary: Sendable {
             hash.combine(source.text)
             return hash.description
         }
+    }
+
+    /// The template every HTML page is wrapped in.
+    public static let layoutName = "layout"
+
+    /// The names of marsgen's own templates: a site's file of another name is used only as
+    /// a partial.
+    public static var builtInNames: Set<String> { Set(DefaultTheme.templates.map(\.key)) }
+
+    /// Whether `text` has a `{{{content}}}` or `{{& content}}` tag.
+    static func insertsContent(_ text: String) -> Bool {
+        let compact = text.filter { $0 != " " }
+        return compact.contains("{{{content}}}") || compact.contains("{{&content}}")
+    }
+
+    /// Site templates that no page can use: neither a built-in name nor a partial of any
+    /// template. Usually a misspelt file name.
+    public func unusedOverrides(_ names: some Sequence<String>) -> [String] {
+        let referenced = Set(partials.values.joined())
+        return names.filter { !Self.builtInNames.contains($0) && !referenced.contains($0) }.sorted()
     }
 
     /// Renders one request.

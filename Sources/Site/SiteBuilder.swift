@@ -143,7 +143,7 @@ public struct SiteBuilder {
     /// otherwise the full state is loaded for an incremental build.
     func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
         guard var index = context.previousIndex else { return }
-        let paths = reader.inputFiles()
+        let paths = try reader.inputFiles()
         var changed = paths.count != index.inputs.count
         var rehashed = false
         for path in paths where !changed {
@@ -210,7 +210,7 @@ public struct SiteBuilder {
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(reader.files(under: "content/journal", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+        let records = try readSources(try reader.files(under: "content/journal", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
             return record
@@ -222,7 +222,7 @@ public struct SiteBuilder {
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(reader.files(under: "content/messages", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+        let records = try readSources(try reader.files(under: "content/messages", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.messages = try MessageLogLoader.load(file, context: content, log: &log)
             return record
@@ -232,7 +232,7 @@ public struct SiteBuilder {
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(reader.files(under: "content/weather", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+        let records = try readSources(try reader.files(under: "content/weather", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
             return record
@@ -325,7 +325,7 @@ public struct SiteBuilder {
 
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
         var overrides: [String: TemplateLibrary.Source] = [:]
-        for path in reader.files(under: "templates", suffix: ".mustache") {
+        for path in try reader.files(under: "templates", suffix: ".mustache") {
             let bytes = try reader.bytes(path)
             let file = try SourceFile(path: path, bytes: bytes)
             let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
@@ -333,6 +333,13 @@ public struct SiteBuilder {
             context.state.sources[path] = try sourceRecord(path, bytes: bytes)
         }
         let templates = try TemplateLibrary(overrides: overrides)
+        for name in templates.unusedOverrides(overrides.keys) {
+            let near = TemplateLibrary.builtInNames.sorted().first { $0.isCloseMatch(for: name) }
+            let hint = near.map { "did you mean templates/\($0).mustache?" }
+            context.log.warn("template '\(name)' is not one marsgen uses, nor a partial of one",
+                             at: SourceLocation(path: "templates/\(name).mustache", line: 1, column: 1),
+                             hint: hint ?? "name it after a built-in template (see README, Templates), or include it with {{> \(name)}}")
+        }
         context.templates = templates
         context.templateHashes = templates.sourceHashes
         context.state.templates = templates.sourceHashes
@@ -496,7 +503,7 @@ public struct SiteBuilder {
 
     func collectStatic(_ context: inout BuildContext) throws(Diagnostic) {
         var produced: Set<String> = []
-        for path in reader.files(under: "static") {
+        for path in try reader.files(under: "static") {
             let relative = String(path.dropFirst("static/".count))
             guard context.state.pages[relative] == nil else {
                 throw Diagnostic.error("static file would overwrite the generated page \(relative)", at: SourceLocation(path: path),

@@ -16,13 +16,21 @@ struct SiteReader {
     /// The bytes of a site-relative file.
     func bytes(_ relative: String) throws(Diagnostic) -> [UInt8] {
         let path = SitePaths.join(root, relative)
-        guard let data = files.contents(atPath: path) else {
-            let exists = files.fileExists(atPath: path)
-            throw Diagnostic.error(exists ? "cannot read the file (permission denied?)" : "file not found",
-                                   at: SourceLocation(path: relative),
-                                   hint: exists ? "check the file's permissions" : nil)
+        do {
+            return try FileSystem.read(path)
+        } catch {
+            switch error.code {
+            case EACCES, EPERM:
+                throw Diagnostic.error("cannot read the file: permission denied", at: SourceLocation(path: relative, line: 1, column: 1),
+                                       hint: "let your user read it, e.g. chmod a+r \(relative)")
+            case ENOENT:
+                throw Diagnostic.error("the file disappeared while the site was being read", at: SourceLocation(path: relative, line: 1, column: 1),
+                                       hint: "build again once the files have settled")
+            default:
+                throw Diagnostic.error("cannot read the file: \(String(cString: strerror(error.code)))",
+                                       at: SourceLocation(path: relative, line: 1, column: 1), hint: "check the file and the disk it is on")
+            }
         }
-        return [UInt8](data)
     }
 
     func sourceFile(_ relative: String) throws(Diagnostic) -> SourceFile {
@@ -35,28 +43,60 @@ struct SiteReader {
 
     /// Site-relative paths of the regular files under `directory` whose names end in `suffix`,
     /// sorted; hidden files and editors' temporary files are skipped.
-    func files(under directory: String, suffix: String? = nil) -> [String] {
+    ///
+    /// Symbolic links are followed while they stay inside the site. A link that leads out of
+    /// the site, nowhere, or in a loop is an error: the first such path, in sorted order.
+    func files(under directory: String, suffix: String? = nil) throws(Diagnostic) -> [String] {
         var result: [String] = []
-        FileSystem.walk(SitePaths.join(root, directory)) { relative, name, isDirectory in
+        var problems: [Diagnostic] = []
+        let siteRoot = FileSystem.realPath(root) ?? root
+        FileSystem.walk(SitePaths.join(root, directory)) { entry in
             // Hidden folders (.git) are skipped whole; hidden and temporary files one by one.
-            guard !SiteInputs.ignores(name: name) else { return false }
-            if isDirectory { return true }
-            if let suffix, !name.hasSuffix(suffix) { return true }
-            result.append(SitePaths.join(directory, relative))
+            guard !SiteInputs.ignores(name: entry.name) else { return false }
+            let path = SitePaths.join(directory, entry.relative)
+            switch entry.kind {
+            case .brokenLink(let code):
+                guard suffix.map(entry.name.hasSuffix) ?? true else { return false }
+                problems.append(code == ELOOP
+                    ? .error("symbolic link loop", at: SourceLocation(path: path, line: 1, column: 1),
+                             hint: "the link leads back to itself; point it at a file, or remove it")
+                    : .error("symbolic link to a file that does not exist (\(String(cString: strerror(code))))",
+                             at: SourceLocation(path: path, line: 1, column: 1), hint: "fix the link's target, or remove the link"))
+                return false
+            case .directoryLoop:
+                problems.append(.error("symbolic link loop: this folder leads back to a folder already read",
+                                       at: SourceLocation(path: path, line: 1, column: 1), hint: "remove the link, or point it outside its own parents"))
+                return false
+            case .directory, .file:
+                break
+            }
+            if entry.isLink {
+                let target = FileSystem.realPath(SitePaths.join(root, path)) ?? ""
+                guard SitePaths.isWithin(target, siteRoot) else {
+                    if entry.kind == .file, let suffix, !entry.name.hasSuffix(suffix) { return false }
+                    problems.append(.error("symbolic link points outside the site, to \(target)", at: SourceLocation(path: path, line: 1, column: 1),
+                                           hint: "marsgen reads only files inside the site folder; copy the file in instead of linking"))
+                    return false
+                }
+            }
+            if entry.kind == .directory { return true }
+            if let suffix, !entry.name.hasSuffix(suffix) { return true }
+            result.append(path)
             return true
         }
+        if let first = problems.min(by: { ($0.location?.path ?? "") < ($1.location?.path ?? "") }) { throw first }
         return result.sorted()
     }
 
     /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'
     /// Markdown files, template overrides and static files, sorted.
-    func inputFiles() -> [String] {
+    func inputFiles() throws(Diagnostic) -> [String] {
         var paths = exists(CrewLoader.path) ? [CrewLoader.path] : []
         for directory in ["content/journal", "content/messages", "content/weather"] {
-            paths += files(under: directory, suffix: ".md")
+            paths += try files(under: directory, suffix: ".md")
         }
-        paths += files(under: "templates", suffix: ".mustache")
-        paths += files(under: "static")
+        paths += try files(under: "templates", suffix: ".mustache")
+        paths += try files(under: "static")
         return paths
     }
 }

@@ -27,6 +27,25 @@ public struct ContentLibrary: Sendable {
             }
             slugs[entry.slug] = entry.sourcePath
         }
+        var reports: [Int: String] = [:]
+        for report in self.weatherReports {
+            if let other = reports[report.sol] {
+                throw Diagnostic.error("two weather reports are for sol \(report.sol)", at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
+                                       hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one")
+            }
+            reports[report.sol] = report.sourcePath
+        }
+        // Identifiers come from paths, so they are unique by construction; checked anyway,
+        // because the diff and every page map depend on it.
+        var identifiers: [String: String] = [:]
+        for object in allObjects {
+            if let other = identifiers[object.diffIdentifier] {
+                throw Diagnostic.error("two objects have the identifier '\(object.diffIdentifier)'",
+                                       at: SourceLocation(path: object.sourcePath, line: 1, column: 1),
+                                       hint: "the other comes from \(other); rename one of the files")
+            }
+            identifiers[object.diffIdentifier] = object.sourcePath
+        }
     }
 
     /// Every feed object, unordered.

@@ -32,8 +32,10 @@ public enum JournalLoader {
         let slug: String
         if let explicit = try fields.string("slug") {
             guard Slug.isValid(explicit) else {
-                throw Diagnostic.error("slug '\(explicit)' may use only lowercase letters, digits, '-', '_' and '.'",
-                                       at: fields.location(of: "slug"), hint: "for example slug: dust-on-the-panels")
+                throw Diagnostic.error("slug '\(explicit)' is not a single URL segment: use lowercase letters, digits, "
+                                       + "'-', '_' and '.', not starting with '.' nor containing '..'",
+                                       at: fields.location(of: "slug"),
+                                       hint: "for example 'slug: \(Slug.derive(from: explicit) == "entry" ? "dust-on-the-panels" : Slug.derive(from: explicit))'")
             }
             slug = explicit
         } else {

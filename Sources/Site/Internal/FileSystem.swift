@@ -13,8 +13,10 @@ import Foundation
 enum FileSystem {
     #if canImport(Glibc)
     private static let systemWrite = Glibc.write
+    private static let systemRead = Glibc.read
     #else
     private static let systemWrite = Darwin.write
+    private static let systemRead = Darwin.read
     #endif
 
     struct Failure: LocalizedError, CustomStringConvertible {
@@ -40,6 +42,39 @@ enum FileSystem {
                 throw Failure(operation: "write", path: path, code: errno)
             }
             offset += written
+        }
+    }
+
+    /// The whole contents of the file at `path`.
+    static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(operation: "read", path: path, code: EISDIR) }
+        var bytes: [UInt8] = []
+        var capacity = max(Int(info.st_size), 0) + 1
+        // Read until end of file, not just st_size bytes: the file may grow while it is read.
+        while true {
+            let previous = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: capacity))
+            var filled = previous
+            while filled < bytes.count {
+                let count = bytes.withUnsafeMutableBytes { buffer in
+                    systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+                }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(operation: "read", path: path, code: errno)
+                }
+                if count == 0 {
+                    bytes.removeLast(bytes.count - filled)
+                    return bytes
+                }
+                filled += count
+            }
+            capacity = bytes.count
         }
     }
 
@@ -106,36 +141,86 @@ enum FileSystem {
         }
     }
 
-    /// Walks the tree under `root` (following symbolic links to files and folders, the way
-    /// `stat` sees them), calling `visit` with each entry's root-relative path and name.
-    /// For a folder, `visit` returns whether to descend into it; for a file its answer is
-    /// ignored, and it is called only for regular files. A missing root visits nothing.
-    static func walk(_ root: String, _ visit: (_ relative: String, _ name: String, _ isDirectory: Bool) -> Bool) {
+    /// One entry met by ``walk(_:_:)``.
+    struct WalkEntry {
+        /// What the entry is, seen through symbolic links.
+        enum Kind: Equatable {
+            case file
+            case directory
+            /// A folder already walked: a symbolic link leads back to it.
+            case directoryLoop
+            /// A symbolic link that cannot be followed (`ELOOP`, `ENOENT`, `EACCES`).
+            case brokenLink(Int32)
+        }
+
+        /// The path relative to the walk's root.
+        let relative: String
+        /// The last path component.
+        let name: String
+        let kind: Kind
+        /// Whether the entry itself is a symbolic link.
+        let isLink: Bool
+    }
+
+    /// Walks the tree under `root`, following symbolic links to files and folders the way
+    /// `stat` sees them, and calls `visit` for regular files, folders and links that lead
+    /// nowhere (other kinds of files are skipped). For a folder, `visit` returns whether to
+    /// descend into it; otherwise its answer is ignored. A missing root visits nothing.
+    static func walk(_ root: String, _ visit: (WalkEntry) -> Bool) {
         var pending: [String] = [""]
         var seen: Set<[UInt64]> = []
+        var rootInfo = stat()
+        if stat(root, &rootInfo) == 0 { seen.insert([UInt64(rootInfo.st_dev), UInt64(rootInfo.st_ino)]) }
         while let relative = pending.popLast() {
             let path = relative.isEmpty ? root : root + "/" + relative
-            var info = stat()
-            // A folder reached twice through links is a loop: walk it once.
-            guard stat(path, &info) == 0, seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
-                  let stream = opendir(path) else { continue }
+            guard let stream = opendir(path) else { continue }
             defer { closedir(stream) }
+            var entries: [(name: String, type: Int32)] = []
             while let entry = readdir(stream) {
                 guard let name = name(of: entry) else { continue }
+                entries.append((name, Int32(entry.pointee.d_type)))
+            }
+            for (name, directType) in entries {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {
-                    var target = stat()
-                    guard stat(path + "/" + name, &target) == 0 else { continue }
-                    type = (target.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (target.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                var type = directType
+                var info = stat()
+                let isLink = type == Int32(DT_LNK)
+                if isLink || type == Int32(DT_UNKNOWN) || type == Int32(DT_DIR) {
+                    guard stat(path + "/" + name, &info) == 0 else {
+                        let code = errno
+                        var linkInfo = stat()
+                        if lstat(path + "/" + name, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+                            _ = visit(WalkEntry(relative: child, name: name, kind: .brokenLink(code), isLink: true))
+                        }
+                        continue
+                    }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
                 }
+                let linked = isLink || (directType == Int32(DT_UNKNOWN) && Self.isLink(path + "/" + name))
                 if type == Int32(DT_DIR) {
-                    if visit(child, name, true) { pending.append(child) }
+                    // A folder reached twice through links is a loop: walk it once.
+                    guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else {
+                        _ = visit(WalkEntry(relative: child, name: name, kind: .directoryLoop, isLink: linked))
+                        continue
+                    }
+                    if visit(WalkEntry(relative: child, name: name, kind: .directory, isLink: linked)) { pending.append(child) }
                 } else if type == Int32(DT_REG) {
-                    _ = visit(child, name, false)
+                    _ = visit(WalkEntry(relative: child, name: name, kind: .file, isLink: linked))
                 }
             }
         }
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The canonical absolute path of `path`, with every symbolic link resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A directory entry's name, or `nil` for `.` and `..`.

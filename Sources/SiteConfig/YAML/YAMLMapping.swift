@@ -220,7 +220,7 @@ extension String {
 
     /// A cheap typo check: one letter added, dropped or changed, two neighbours swapped,
     /// or `_` written as `-`.
-    func isCloseMatch(for other: String) -> Bool {
+    public func isCloseMatch(for other: String) -> Bool {
         let a = Array(lowercased().replacingUnderscores), b = Array(other.lowercased().replacingUnderscores)
         if a == b { return true }
         if a.count == b.count {
