@@ -8,13 +8,18 @@ public struct BuildOptions: Sendable {
     public var includesDrafts: Bool
     /// Whether to ignore the build state and build everything (`--clean`).
     public var isClean: Bool
+    /// Whether a content file with an error is left out, instead of stopping the build
+    /// (`--keep-going`). Errors in the configuration, the crew file or templates still stop it.
+    public var keepsGoing: Bool
 
     /// Creates options.
-    public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false) {
+    public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false,
+                keepsGoing: Bool = false) {
         let source = SitePaths.absolute(sourceDirectory)
         self.sourceDirectory = source
         self.outputDirectory = outputDirectory.map(SitePaths.absolute) ?? SitePaths.join(source, "public")
         self.includesDrafts = includesDrafts
         self.isClean = isClean
+        self.keepsGoing = keepsGoing
     }
 }

@@ -30,6 +30,8 @@ public struct BuildReport: Sendable {
     public var explanations: [String] = []
     /// Warnings found on the way.
     public var warnings: [Diagnostic] = []
+    /// The errors of the files left out with `--keep-going`, in the order found; empty otherwise.
+    public var errors: [Diagnostic] = []
     /// Where the site lives under its host (`/`, or `/log/` when `base_url` has a path).
     public var basePath = "/"
     /// Each step's name and duration, in order.

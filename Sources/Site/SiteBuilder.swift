@@ -69,7 +69,8 @@ public struct SiteBuilder {
             context.report.steps.append((step.name, clock.now - stepStart))
         }
         context.report.duration = clock.now - start
-        context.report.warnings = context.log.entries
+        context.report.warnings = context.log.entries.filter { $0.severity == .warning }
+        context.report.errors = context.log.entries.filter { $0.severity == .error }
         return context.report
     }
 
@@ -247,31 +248,46 @@ public struct SiteBuilder {
                      parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
         throws(Diagnostic) -> [BuildState.SourceRecord] {
         let snapshot = context
-        let outcomes = try parallelMap(paths) { path throws(Diagnostic) -> (record: BuildState.SourceRecord, log: DiagnosticLog?) in
-            switch try readIfChanged(path, context: snapshot, mayReuse: !snapshot.crewChanged) {
-            case .unchanged(let record):
-                return (record, nil)
-            case .changed(let bytes, let fresh):
+        let keepsGoing = options.keepsGoing
+        let outcomes = try parallelMap(paths) { path throws(Diagnostic) -> (record: BuildState.SourceRecord?, log: DiagnosticLog?) in
+            do throws(Diagnostic) {
+                switch try readIfChanged(path, context: snapshot, mayReuse: !snapshot.crewChanged) {
+                case .unchanged(let record):
+                    return (record, nil)
+                case .changed(let bytes, let fresh):
+                    var fileLog = DiagnosticLog()
+                    var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
+                    record.size = fresh.size
+                    record.modified = fresh.modified
+                    record.hash = fresh.hash
+                    record.warnings = fileLog.entries
+                    return (record, fileLog)
+                }
+            } catch {
+                // --keep-going: the file is left out and its error reported at the end. It gets
+                // no record in the state, so the next build reads it again.
+                guard keepsGoing else { throw error }
                 var fileLog = DiagnosticLog()
-                var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
-                record.size = fresh.size
-                record.modified = fresh.modified
-                record.hash = fresh.hash
-                record.warnings = fileLog.entries
-                return (record, fileLog)
+                fileLog.record(error)
+                return (nil, fileLog)
             }
         }
         for (path, outcome) in zip(paths, outcomes) {
+            guard let record = outcome.record else {
+                context.log.merge(outcome.log ?? DiagnosticLog())
+                context.stateChanged = true
+                continue
+            }
             if let fileLog = outcome.log {
                 context.log.merge(fileLog)
                 context.stateChanged = true
             } else {
-                for warning in outcome.record.warnings { context.log.record(warning) }
-                if context.previous?.sources[path]?.modified != outcome.record.modified { context.stateChanged = true }
+                for warning in record.warnings { context.log.record(warning) }
+                if context.previous?.sources[path]?.modified != record.modified { context.stateChanged = true }
             }
-            context.state.sources[path] = outcome.record
+            context.state.sources[path] = record
         }
-        return outcomes.map(\.record)
+        return outcomes.compactMap(\.record)
     }
 
     /// A source file as the previous build left it, or its new bytes.
@@ -314,11 +330,22 @@ public struct SiteBuilder {
     }
 
     func checkContent(_ context: inout BuildContext) throws(Diagnostic) {
-        context.library = try ContentLibrary(crew: context.crew, journalEntries: context.journalEntries,
-                                             messages: context.messages, weatherReports: context.weatherReports)
-        context.report.journalEntries = context.journalEntries.count
-        context.report.messages = context.messages.count
-        context.report.weatherReports = context.weatherReports.count
+        if options.keepsGoing {
+            var conflicts: [Diagnostic] = []
+            context.library = ContentLibrary(crew: context.crew, journalEntries: context.journalEntries, messages: context.messages,
+                                             weatherReports: context.weatherReports, conflicts: &conflicts)
+            for conflict in conflicts {
+                context.log.record(conflict)
+                // The file stays unrecorded, so the next build looks at it again.
+                if let path = conflict.location?.path { context.state.sources[path] = nil }
+            }
+        } else {
+            context.library = try ContentLibrary(crew: context.crew, journalEntries: context.journalEntries,
+                                                 messages: context.messages, weatherReports: context.weatherReports)
+        }
+        context.report.journalEntries = context.library?.journalEntries.count ?? 0
+        context.report.messages = context.library?.messages.count ?? 0
+        context.report.weatherReports = context.library?.weatherReports.count ?? 0
     }
 
     // MARK: - Pages

@@ -11,40 +11,61 @@ public struct ContentLibrary: Sendable {
     /// Weather reports, in source-path order.
     public var weatherReports: [WeatherReport]
 
-    /// Creates a library, checking what no single file can: unique slugs and identifiers.
+    /// Creates a library, checking what no single file can: unique slugs, one weather report
+    /// per sol, unique identifiers.
     ///
-    /// - Throws: A ``Diagnostic`` at the second of two entries with one slug.
+    /// - Throws: A ``Diagnostic`` at the second of two objects that conflict.
     public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport]) throws(Diagnostic) {
+        var conflicts: [Diagnostic] = []
+        self.init(crew: crew, journalEntries: journalEntries, messages: messages, weatherReports: weatherReports,
+                  conflicts: &conflicts)
+        if let first = conflicts.first { throw first }
+    }
+
+    /// Creates a library keeping the first of two conflicting objects (in path order) and
+    /// leaving the other out, with an error for each in `conflicts` (`--keep-going`).
+    public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport],
+                conflicts: inout [Diagnostic]) {
         self.crew = crew
-        self.journalEntries = journalEntries.sorted { $0.sourcePath < $1.sourcePath }
-        self.messages = messages
-        self.weatherReports = weatherReports.sorted { $0.sourcePath < $1.sourcePath }
         var slugs: [String: String] = [:]
-        for entry in self.journalEntries {
+        self.journalEntries = journalEntries.sorted { $0.sourcePath < $1.sourcePath }.filter { entry in
             if let other = slugs[entry.slug] {
-                throw Diagnostic.error("two journal entries have the slug '\(entry.slug)'", at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
-                                       hint: "the other is \(other); give one of them a different 'slug:'")
+                conflicts.append(.error("two journal entries have the slug '\(entry.slug)'",
+                                        at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(other); give one of them a different 'slug:'"))
+                return false
             }
             slugs[entry.slug] = entry.sourcePath
+            return true
         }
         var reports: [Int: String] = [:]
-        for report in self.weatherReports {
+        self.weatherReports = weatherReports.sorted { $0.sourcePath < $1.sourcePath }.filter { report in
             if let other = reports[report.sol] {
-                throw Diagnostic.error("two weather reports are for sol \(report.sol)", at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
-                                       hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one")
+                conflicts.append(.error("two weather reports are for sol \(report.sol)",
+                                        at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one"))
+                return false
             }
             reports[report.sol] = report.sourcePath
+            return true
         }
         // Identifiers come from paths, so they are unique by construction; checked anyway,
         // because the diff and every page map depend on it.
-        var identifiers: [String: String] = [:]
-        for object in allObjects {
-            if let other = identifiers[object.diffIdentifier] {
-                throw Diagnostic.error("two objects have the identifier '\(object.diffIdentifier)'",
-                                       at: SourceLocation(path: object.sourcePath, line: 1, column: 1),
-                                       hint: "the other comes from \(other); rename one of the files")
+        var identifiers: Set<String> = []
+        for object in self.journalEntries as [any FeedObject] + self.weatherReports as [any FeedObject]
+            where !identifiers.insert(object.diffIdentifier).inserted {
+            conflicts.append(.error("two objects have the identifier '\(object.diffIdentifier)'",
+                                    at: SourceLocation(path: object.sourcePath, line: 1, column: 1),
+                                    hint: "rename one of the files"))
+        }
+        self.messages = messages.filter { message in
+            guard identifiers.insert(message.diffIdentifier).inserted else {
+                conflicts.append(.error("two objects have the identifier '\(message.diffIdentifier)'",
+                                        at: SourceLocation(path: message.sourcePath, line: message.line, column: 1),
+                                        hint: "rename one of the files"))
+                return false
             }
-            identifiers[object.diffIdentifier] = object.sourcePath
+            return true
         }
     }
 

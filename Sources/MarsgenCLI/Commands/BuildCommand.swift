@@ -21,6 +21,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Ignore the last build's state and build everything.")
     var clean = false
 
+    @Flag(name: .long, help: "Leave out content files with errors, build the rest, and list every error at the end.")
+    var keepGoing = false
+
     @Flag(name: .long, help: "Print every page written or deleted, with the reason.")
     var explain = false
 
@@ -32,7 +35,7 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts,
-                                   isClean: clean)
+                                   isClean: clean, keepsGoing: keepGoing)
         let report: BuildReport
         do {
             report = try SiteBuilder(options: options).build()
@@ -51,6 +54,14 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if !quiet { Console.out(report.summary) }
+        guard report.errors.isEmpty else {
+            // Listed last, together, so they are what the terminal shows.
+            for error in report.errors { Console.report(error) }
+            let count = report.errors.count == 1 ? "1 error" : "\(report.errors.count) errors"
+            Console.report(Diagnostic.error("\(count); the site was built without the files that have them",
+                                            hint: "fix them and build again"))
+            throw ExitCode.failure
+        }
     }
 }
 
