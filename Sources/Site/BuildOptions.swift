@@ -11,6 +11,9 @@ public struct BuildOptions: Sendable {
     /// Whether a content file with an error is left out, instead of stopping the build
     /// (`--keep-going`). Errors in the configuration, the crew file or templates still stop it.
     public var keepsGoing: Bool
+    /// Called when another build of the same site holds its lock, with that build's pid when
+    /// known; this build then waits for it to finish.
+    public var waitingForLock: (@Sendable (_ holder: Int32?) -> Void)?
 
     /// Creates options.
     public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false,

@@ -74,6 +74,17 @@ public struct BuildState: Codable, Sendable {
         return SitePaths.join(siteRoot, ".marsgen/build-\(hash.description.prefix(12)).json")
     }
 
+    /// Removes the half-written state files (`*.tmp-PID`) of builds killed while saving.
+    static func removeAbandonedTemporaries(siteRoot: String) {
+        let directory = SitePaths.join(siteRoot, ".marsgen")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names {
+            guard let range = name.range(of: ".tmp-", options: .backwards), let pid = Int32(name[range.upperBound...]),
+                  pid != getpid(), kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(atPath: SitePaths.join(directory, name))
+        }
+    }
+
     /// Reads the state, or says why it cannot be used.
     static func load(from path: String) -> Result<BuildState, StateProblem> {
         guard let data = FileManager.default.contents(atPath: path) else { return .failure(.missing) }

@@ -37,7 +37,6 @@ struct OutputWriter {
     /// Starts a build: an empty staging directory beside the output.
     func begin() throws(Diagnostic) {
         try validate()
-        removeAbandonedStaging()
         do {
             try FileSystem.removeTree(stagingPath)
             try FileSystem.createDirectories(stagingPath)
@@ -94,7 +93,8 @@ struct OutputWriter {
 
     private func carryOverDotFiles(into staging: String) throws {
         guard let names = try? files.contentsOfDirectory(atPath: output) else { return }
-        for name in names.sorted() where name.hasPrefix(".") {
+        // Not the temporary files of an incremental build that was killed while writing.
+        for name in names.sorted() where name.hasPrefix(".") && !IncrementalWriter.isTemporaryName(name) {
             let destination = SitePaths.join(staging, name)
             guard !files.fileExists(atPath: destination) else { continue }
             try files.copyItem(atPath: SitePaths.join(output, name), toPath: destination)
@@ -126,7 +126,7 @@ struct OutputWriter {
     }
 
     /// Removes staging directories left by builds that were killed (their process is gone).
-    private func removeAbandonedStaging() {
+    func removeAbandonedStaging() {
         let prefixes = [".\(SitePaths.name(output)).staging-", ".\(SitePaths.name(output)).old-"]
         guard let names = try? files.contentsOfDirectory(atPath: parent) else { return }
         for name in names {

@@ -54,6 +54,13 @@ public struct SiteBuilder {
         var context = BuildContext(options: options)
         let clock = ContinuousClock()
         let start = clock.now
+        // Two builds of one site at once would interleave their writes: the second waits.
+        // Only a folder that is a site gets a lock (and a .marsgen/ folder).
+        var lock: SiteLock?
+        if reader.exists(SiteConfiguration.fileName) {
+            lock = try SiteLock.acquire(siteRoot: options.sourceDirectory) { holder in options.waitingForLock?(holder) }
+        }
+        defer { withExtendedLifetime(lock) {} }
         for step in steps {
             // Nothing changed: the output is right as it is, and the rest has nothing to do.
             if context.isUpToDate, step.name != "Save build state" { continue }
@@ -96,7 +103,11 @@ public struct SiteBuilder {
             throw Diagnostic.error("the output directory is inside \(protected)/", at: SourceLocation(path: output),
                                    hint: "the build replaces its output folder; choose one outside \(protected)/, such as public/")
         }
-        try OutputWriter(output: output).validate()
+        let writer = OutputWriter(output: output)
+        try writer.validate()
+        // Under the site lock: what a killed build left behind can go now.
+        writer.removeAbandonedStaging()
+        BuildState.removeAbandonedTemporaries(siteRoot: source)
     }
 
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {

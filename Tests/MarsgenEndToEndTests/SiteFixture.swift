@@ -54,6 +54,17 @@ enum SiteFixture {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// Starts the `marsgen` executable with its output discarded, and returns at once.
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try #require(executable, "the marsgen executable was not built")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let binary = try #require(executable, "the marsgen executable was not built")

@@ -34,8 +34,11 @@ struct BuildCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts,
+        var options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts,
                                    isClean: clean, keepsGoing: keepGoing)
+        options.waitingForLock = { holder in
+            Console.error("note: waiting for another marsgen\(holder.map { " (pid \($0))" } ?? "") building this site to finish")
+        }
         let report: BuildReport
         do {
             report = try SiteBuilder(options: options).build()

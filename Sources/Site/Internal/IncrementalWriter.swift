@@ -36,11 +36,20 @@ struct IncrementalWriter {
         }
     }
 
+    private static let temporaryMarker = ".marsgen-"
+
+    /// Whether `name` is one of this writer's temporary files (`.index.html.marsgen-1234`).
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: temporaryMarker, options: .backwards) else { return false }
+        let pid = name[range.upperBound...]
+        return !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber)
+    }
+
     private func write(_ bytes: [UInt8], to relative: String) throws {
         let path = SitePaths.join(output, relative)
         let directory = SitePaths.parent(path)
         try FileSystem.createDirectories(directory)
-        let temporary = SitePaths.join(directory, ".\(SitePaths.name(path)).marsgen-\(getpid())")
+        let temporary = SitePaths.join(directory, ".\(SitePaths.name(path))\(Self.temporaryMarker)\(getpid())")
         try FileSystem.write(bytes, to: temporary)
         if rename(temporary, path) != 0 {
             try? files.removeItem(atPath: temporary)

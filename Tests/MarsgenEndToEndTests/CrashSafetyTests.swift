@@ -1,0 +1,75 @@
+import Foundation
+import MarsgenTesting
+import Site
+import Testing
+
+/// A build killed at any moment (SIGKILL: no cleanup runs) never costs a correct site: the
+/// next build, incremental or full as the surviving state decides, equals a clean build.
+///
+/// `MARSGEN_KILL_TRIALS` sets the number of trials (default 50) and `MARSGEN_SEED` the seed.
+@Suite(.serialized) struct CrashSafetyTests {
+    @Test("after a build killed at a random moment, the next build equals a clean build")
+    func killedBuilds() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let trials = environment["MARSGEN_KILL_TRIALS"].flatMap(Int.init) ?? 50
+        let seed = environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 452
+        let root = try SiteFixture.temporaryDirectory("kill")
+        let cleanOutput = try SiteFixture.temporaryDirectory("kill-clean")
+        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: cleanOutput) }
+        var site = try GeneratedSite(root: root, seed: seed)
+        // Big enough that a build takes a while, so the kills land in every step.
+        for _ in 0..<250 { _ = try site.addEntry() }
+        var random = SeededRandom(seed: seed)
+        let output = root.appendingPathComponent("public")
+
+        // How long uninterrupted full and incremental builds take here: kills are spread over
+        // them. Odd trials kill a full build (--clean), even ones an incremental build.
+        let fullSpan = try Self.microseconds { try Self.build(root, clean: true) }
+        _ = try site.randomEdit()
+        let incrementalSpan = try Self.microseconds { try Self.build(root, clean: false) }
+
+        var killedMidway = 0
+        for trial in 1...trials {
+            var edits: [String] = []
+            for _ in 0..<(1 + random.next(3)) { edits.append(try site.randomEdit()) }
+            let clean = trial % 2 == 1
+            let span = clean ? fullSpan : incrementalSpan
+            let delay = UInt32(random.next(span + span / 5))
+            let process = try SiteFixture.start(["build", "--source", root.path, "--quiet"] + (clean ? ["--clean"] : []))
+            usleep(delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+
+            let replay = "seed \(seed), trial \(trial) (\(clean ? "full" : "incremental")), killed after \(delay) µs, edits: \(edits.joined(separator: "; "))"
+            let rebuild = try SiteFixture.run(["build", "--source", root.path, "--quiet"])
+            #expect(rebuild.status == 0, "\(replay): \(rebuild.err)")
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)).build()
+            let after = try SiteFixture.snapshot(output), expected = try SiteFixture.snapshot(cleanOutput)
+            let missing = Set(expected.keys).subtracting(after.keys).sorted()
+            let extra = Set(after.keys).subtracting(expected.keys).sorted()
+            let different = expected.keys.filter { after[$0] != nil && after[$0] != expected[$0] }.sorted()
+            #expect(missing.isEmpty && extra.isEmpty && different.isEmpty,
+                    "\(replay): missing \(missing), extra \(extra), different \(different)")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
+                .filter { $0.hasPrefix(".public.staging-") || $0.hasPrefix(".public.old-") }
+            let stateFiles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".marsgen").path)
+            let strays = stateFiles.filter { $0 != "lock" && !($0.hasPrefix("build-") && ($0.hasSuffix(".json") || $0.hasSuffix(".index"))) }
+            #expect(leftovers.isEmpty && strays.isEmpty, "\(replay): left behind \(leftovers + strays)")
+            if !(missing.isEmpty && extra.isEmpty && different.isEmpty) { return }
+        }
+        // Most kills must land while a build is running, or the test proves little.
+        #expect(killedMidway >= trials / 2, "only \(killedMidway) of \(trials) builds were killed before they finished")
+    }
+
+    static func build(_ root: URL, clean: Bool) throws {
+        let result = try SiteFixture.run(["build", "--source", root.path, "--quiet"] + (clean ? ["--clean"] : []))
+        #expect(result.status == 0, "\(result.err)")
+    }
+
+    /// How long `body` takes, in microseconds (at least 5 ms).
+    static func microseconds(_ body: () throws -> Void) throws -> Int {
+        let elapsed = try ContinuousClock().measure(body)
+        return max(Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000), 5_000)
+    }
+}
