@@ -65,9 +65,35 @@ enum SiteFixture {
         return process
     }
 
-    /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+    /// Runs `command` with `/bin/sh -c` and returns its exit status.
+    @discardableResult
+    static func shell(_ command: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Runs `marsgen` as the unprivileged user 'nobody' (root reads any file whatever its
+    /// mode, so permission cases need another user). The site is opened up to 'nobody' first;
+    /// files the case made unreadable stay so, as they are owned by root.
+    static func runAsNobody(_ arguments: [String], site: URL) throws -> (status: Int32, out: String, err: String) {
         let binary = try #require(executable, "the marsgen executable was not built")
+        // Everything but the files made unreadable on purpose (mode 000) becomes writable by all.
+        try shell("find '\(site.path)' ! -perm 000 -exec chmod a+rwX {} +")
+        var path = site.deletingLastPathComponent()
+        while path.path != "/" {
+            try shell("chmod a+x '\(path.path)'")
+            path.deleteLastPathComponent()
+        }
+        return try run(["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments, executable: "/usr/bin/setpriv")
+    }
+
+    /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
+    static func run(_ arguments: [String], in directory: URL? = nil, executable path: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let binary = try path.map { URL(fileURLWithPath: $0) } ?? #require(executable, "the marsgen executable was not built")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

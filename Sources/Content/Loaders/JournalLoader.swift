@@ -43,6 +43,10 @@ public enum JournalLoader {
             slug = Slug.derive(from: fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
         }
         let title = try fields.string("title")
+        if matter.body.allSatisfy(\.isWhitespace) {
+            log.warn("this entry has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
+                     hint: "write the entry below the closing '---', or add 'draft: true' until it is ready")
+        }
         let document = MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
                                         options: context.markdownOptions(footnotePrefix: "\(slug)-"))
         return JournalEntry(

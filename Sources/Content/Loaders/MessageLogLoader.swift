@@ -138,6 +138,9 @@ public enum MessageLogLoader {
                 try context.checkSol(moment.sol, at: location, what: "this message")
             }
             rest = words[1...]
+        } else if first.split(separator: ":").count >= 2, first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) {
+            throw Diagnostic.error("'\(first)' in message heading is not a time of day: hours run 00–23, minutes 00–59",
+                                   at: location, hint: formHint)
         } else {
             throw Diagnostic.error("message heading '\(heading)' does not start with a time", at: location, hint: formHint)
         }
