@@ -4,11 +4,11 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
-TEST_APT_PACKAGES := chromium chromium-driver python3-venv
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv default-jre-headless
 VENV := .build/test-venv
 BROWSER_SITE := .build/browser-site
 
-.PHONY: build test deps test-deps swift-test browser-test bench bench-serve serve demo-chat clean
+.PHONY: build test deps test-deps swift-test browser-test standards-test fuzz-test fuzz bench bench-serve serve demo-chat clean
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install
@@ -24,13 +24,14 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_APT_PACKAGES))
-	@[ -x $(VENV)/bin/pytest ] || { python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -r Tests/Browser/requirements.txt; }
+	@[ -x $(VENV)/bin/pytest ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/pip install -q -r Tests/requirements.txt
 
 build: deps
 	$(SWIFT) build -c release --product marsgen
 	.build/release/marsgen build
 
-test: test-deps swift-test browser-test
+test: test-deps swift-test browser-test standards-test fuzz-test
 
 swift-test: deps
 	$(SWIFT) test
@@ -42,6 +43,14 @@ browser-test: test-deps
 	rm -rf $(BROWSER_SITE)
 	.build/debug/marsgen build --quiet --output $(BROWSER_SITE)
 	MARSGEN_BIN=.build/debug/marsgen MARSGEN_SITE=$(BROWSER_SITE) MARSGEN_SCREENSHOTS=.build/screenshots $(VENV)/bin/pytest -q Tests/Browser
+
+# The Nu HTML Checker, feedparser and the sitemap schema over the demo site, a generated
+# 1,000-entry site and a site full of hostile strings.
+standards-test: test-deps
+	$(SWIFT) build --product marsgen
+	$(SWIFT) build --product SiteGenerator
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" MARSGEN_BIN=.build/debug/marsgen SITE_GENERATOR_BIN=.build/debug/SiteGenerator \
+		$(VENV)/bin/pytest -q Tests/Standards
 
 # Serving figures: wrk against marsgen serve and nginx side by side; save-to-DOM latency in Chromium.
 bench-serve: test-deps

@@ -49,7 +49,8 @@ public final class MarkdownDocument {
     }
 
     static func cmarkOptions(_ options: MarkdownOptions) -> Int32 {
-        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8
+        // Table alignment as style="text-align: …": the align attribute is obsolete in HTML5.
+        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if options.allowsRawHTML { flags |= CMARK_OPT_UNSAFE }
         return Int32(flags)
     }
