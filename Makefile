@@ -1,4 +1,5 @@
 # marsgen: `make build` builds the demo site into public/, `make test` runs every test.
+SHELL := /bin/bash
 # Both install what they need on a fresh Debian or Ubuntu machine with Swift 6.
 
 SWIFT ?= swift
@@ -51,6 +52,35 @@ standards-test: test-deps
 	$(SWIFT) build --product SiteGenerator
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" MARSGEN_BIN=.build/debug/marsgen SITE_GENERATOR_BIN=.build/debug/SiteGenerator \
 		$(VENV)/bin/pytest -q Tests/Standards
+
+# The fuzzer over the front-matter reader, the message-log splitter and the Mars-time parsers
+# (Fuzz/MarsgenFuzz): libFuzzer with AddressSanitizer, from the committed corpus, on a copy of it.
+# Where the toolchain has no libFuzzer, the same target runs as a seeded random-input harness.
+FUZZ_SECONDS ?= 30
+FUZZ_BUILD := $(SWIFT) build --scratch-path .build/fuzz --product MarsgenFuzz \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -DMARSGEN_LIBFUZZER -Xswiftc -use-ld=lld
+FUZZ_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp SWIFT_BACKTRACE=enable=no
+fuzz-test: deps
+	@rm -rf .build/fuzz-corpus && mkdir -p .build/fuzz-corpus && cp Fuzz/Corpus/* .build/fuzz-corpus/
+	@if $(FUZZ_BUILD) >.build/fuzz-build.log 2>&1; then \
+		echo "libFuzzer: $(FUZZ_SECONDS) s from $$(ls Fuzz/Corpus | wc -l) corpus inputs"; \
+		if $(FUZZ_ENV) .build/fuzz/debug/MarsgenFuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) \
+			-artifact_prefix=.build/ >.build/fuzz-test.log 2>&1; then grep -E "^Done" .build/fuzz-test.log; \
+		else tail -60 .build/fuzz-test.log; echo "the fuzzer found a crash: the input is in .build/crash-*"; exit 1; fi; \
+	else \
+		echo "no libFuzzer in this toolchain (see .build/fuzz-build.log): seeded random inputs instead"; \
+		$(SWIFT) build --product MarsgenFuzz && .build/debug/MarsgenFuzz Fuzz/Corpus -max_total_time=$(FUZZ_SECONDS); \
+	fi
+
+# A long fuzzing run (FUZZ_LONG_SECONDS, default 600) whose new inputs are merged, minimised, into Fuzz/Corpus.
+FUZZ_LONG_SECONDS ?= 600
+fuzz: deps
+	$(FUZZ_BUILD)
+	rm -rf .build/fuzz-work && mkdir -p .build/fuzz-work .build/fuzz-merged
+	cp Fuzz/Corpus/* .build/fuzz-work/
+	$(FUZZ_ENV) .build/fuzz/debug/MarsgenFuzz .build/fuzz-work -max_total_time=$(FUZZ_LONG_SECONDS) \
+		-artifact_prefix=.build/ -print_final_stats=1
+	$(FUZZ_ENV) .build/fuzz/debug/MarsgenFuzz -merge=1 Fuzz/Corpus .build/fuzz-work
 
 # Serving figures: wrk against marsgen serve and nginx side by side; save-to-DOM latency in Chromium.
 bench-serve: test-deps

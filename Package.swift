@@ -102,6 +102,9 @@ let package = Package(
         // Figures for `make bench`; not part of the product.
         .executableTarget(name: "ListDiffBenchmark", dependencies: ["ListDiff", "MarsgenTesting"], path: "Benchmarks/ListDiffBenchmark"),
         .executableTarget(name: "SiteGenerator", dependencies: ["MarsgenTesting"], path: "Benchmarks/SiteGenerator"),
+        // The fuzzer: see Fuzz/MarsgenFuzz/main.swift and `make fuzz`.
+        .executableTarget(name: "MarsgenFuzz", dependencies: ["Content", "SiteConfig", "MarsTime", "Diagnostics", "MarsgenTesting"],
+                          path: "Fuzz/MarsgenFuzz"),
         .executableTarget(name: "MarkdownBenchmark", dependencies: ["GFM", "Content"], path: "Benchmarks/MarkdownBenchmark"),
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
