@@ -72,6 +72,64 @@ import Testing
         #expect(files["index.html"] != nil)
     }
 
+    @Test("--keep-going builds what it can, lists every error at the end and exits 1; the next build reads the files again")
+    func keepGoing() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try SiteFixture.write("---\ntitle: x\nauthor: sam\nsol: 3\n---\nBody\n", to: "content/journal/a-bad.md", in: site)
+        try SiteFixture.write("---\nchannel: x\nsol: 3\n---\n## 10:00\nHi\n", to: "content/messages/bad.md", in: site)
+        let result = try SiteFixture.run(["build", "--source", site.path, "--keep-going"])
+        #expect(result.status == 1)
+        let lines = result.err.split(separator: "\n").map(String.init)
+        #expect(lines.first == "content/journal/a-bad.md:3:9: error: unknown crew id 'sam'")
+        #expect(lines.contains("content/messages/bad.md:5:1: error: message heading '10:00' names no author"))
+        #expect(lines.contains("error: 2 errors; the site was built without the files that have them"))
+        #expect(result.out.contains("Built 31 journal entries, 47 messages, 14 weather reports"))
+        let output = site.appendingPathComponent("public")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("journal/sol-03-power/index.html").path))
+        // Without --keep-going the same site stops at the first error and writes nothing new.
+        let strict = try SiteFixture.run(["build", "--source", site.path])
+        #expect(strict.status == 1)
+        #expect(strict.err.hasPrefix("content/journal/a-bad.md:3:9: error:"))
+        // Fixed: the next build takes the files in.
+        try SiteFixture.write("---\ntitle: x\nauthor: vega\nsol: 3\n---\nBody\n", to: "content/journal/a-bad.md", in: site)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/messages/bad.md"))
+        let fixed = try SiteFixture.run(["build", "--source", site.path])
+        #expect(fixed.status == 0, "\(fixed.err)")
+        #expect(fixed.out.contains("Built 32 journal entries"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("journal/a-bad/index.html").path))
+    }
+
+    @Test("a second build of the same site waits for the first, and says for whom")
+    func oneBuildAtATime() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        // This test process plays the first build: it holds the lock, with its pid in the file.
+        let descriptor = open(stateDirectory.appendingPathComponent("lock").path, O_RDWR | O_CREAT, 0o644)
+        try #require(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let pid = Array("\(getpid())\n".utf8)
+        _ = pid.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+
+        let process = Process()
+        process.executableURL = try #require(SiteFixture.executable)
+        process.arguments = ["build", "--source", site.path, "--quiet"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        usleep(1_500_000)
+        #expect(process.isRunning, "the second build did not wait")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(message.contains("note: waiting for another marsgen (pid \(getpid())) building this site to finish"))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/index.html").path))
+    }
+
     @Test("drafts are built only with --drafts")
     func drafts() throws {
         let site = try SiteFixture.copyOfDemoSite()

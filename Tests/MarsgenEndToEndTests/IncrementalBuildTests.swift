@@ -121,6 +121,24 @@ import Testing
         #expect(try !build().isFullBuild)
     }
 
+    @Test("a state left by another version of marsgen means a full build, with a notice, and a correct site")
+    func olderVersion() throws {
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
+        let url = stateDirectory.appendingPathComponent(try #require(names.first { $0.hasSuffix(".index") }))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count > 2 && lines[1].hasPrefix("marsgen "))
+        try (["marsgen-build-index 2", "marsgen 0.0.1"] + lines.dropFirst(2).map(String.init)).joined(separator: "\n")
+            .write(to: url, atomically: true, encoding: .utf8)
+        let before = try SiteFixture.snapshot(output)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "marsgen's output rules changed since the last build; doing a full build")
+        #expect(try SiteFixture.snapshot(output) == before)
+        #expect(try !build().isFullBuild)
+    }
+
     @Test("a touched file with the same bytes changes nothing, and is not hashed again next time")
     func touchedFile() throws {
         let path = site.appendingPathComponent("content/journal/sol-07-bags.md").path
