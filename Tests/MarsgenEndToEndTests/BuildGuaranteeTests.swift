@@ -112,8 +112,9 @@ import Testing
         let pid = Array("\(getpid())\n".utf8)
         _ = pid.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
 
+        let binary: URL = try #require(SiteFixture.executable)
         let process = Process()
-        process.executableURL = try #require(SiteFixture.executable)
+        process.executableURL = binary
         process.arguments = ["build", "--source", site.path, "--quiet"]
         let errors = Pipe()
         process.standardError = errors

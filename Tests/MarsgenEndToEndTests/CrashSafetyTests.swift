@@ -46,17 +46,15 @@ import Testing
             #expect(rebuild.status == 0, "\(replay): \(rebuild.err)")
             _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)).build()
             let after = try SiteFixture.snapshot(output), expected = try SiteFixture.snapshot(cleanOutput)
-            let missing = Set(expected.keys).subtracting(after.keys).sorted()
-            let extra = Set(after.keys).subtracting(expected.keys).sorted()
-            let different = expected.keys.filter { after[$0] != nil && after[$0] != expected[$0] }.sorted()
-            #expect(missing.isEmpty && extra.isEmpty && different.isEmpty,
+            let (missing, extra, different, same) = SiteFixture.differences(after, from: expected)
+            #expect(same,
                     "\(replay): missing \(missing), extra \(extra), different \(different)")
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
                 .filter { $0.hasPrefix(".public.staging-") || $0.hasPrefix(".public.old-") }
             let stateFiles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".marsgen").path)
             let strays = stateFiles.filter { $0 != "lock" && !($0.hasPrefix("build-") && ($0.hasSuffix(".json") || $0.hasSuffix(".index"))) }
             #expect(leftovers.isEmpty && strays.isEmpty, "\(replay): left behind \(leftovers + strays)")
-            if !(missing.isEmpty && extra.isEmpty && different.isEmpty) { return }
+            if !same { return }
         }
         // Most kills must land while a build is running, or the test proves little.
         #expect(killedMidway >= trials / 2, "only \(killedMidway) of \(trials) builds were killed before they finished")

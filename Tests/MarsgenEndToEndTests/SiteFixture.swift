@@ -38,6 +38,15 @@ enum SiteFixture {
         return result
     }
 
+    /// How the snapshot `actual` differs from `expected`: paths missing, extra, or with other bytes.
+    static func differences(_ actual: [String: Data], from expected: [String: Data])
+        -> (missing: [String], extra: [String], different: [String], isEmpty: Bool) {
+        let missing = Set(expected.keys).subtracting(actual.keys).sorted()
+        let extra = Set(actual.keys).subtracting(expected.keys).sorted()
+        let different = expected.keys.filter { actual[$0] != nil && actual[$0] != expected[$0] }.sorted()
+        return (missing, extra, different, missing.isEmpty && extra.isEmpty && different.isEmpty)
+    }
+
     static func write(_ text: String, to relative: String, in root: URL) throws {
         let url = root.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -27,27 +27,13 @@ public struct ContentLibrary: Sendable {
     public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport],
                 conflicts: inout [Diagnostic]) {
         self.crew = crew
-        var slugs: [String: String] = [:]
-        self.journalEntries = journalEntries.sorted { $0.sourcePath < $1.sourcePath }.filter { entry in
-            if let other = slugs[entry.slug] {
-                conflicts.append(.error("two journal entries have the slug '\(entry.slug)'",
-                                        at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
-                                        hint: "the other is \(other); give one of them a different 'slug:'"))
-                return false
-            }
-            slugs[entry.slug] = entry.sourcePath
-            return true
+        self.journalEntries = Self.firstOfEach(journalEntries, key: \.slug, conflicts: &conflicts) { entry, other in
+            .error("two journal entries have the slug '\(entry.slug)'", at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
+                   hint: "the other is \(other); give one of them a different 'slug:'")
         }
-        var reports: [Int: String] = [:]
-        self.weatherReports = weatherReports.sorted { $0.sourcePath < $1.sourcePath }.filter { report in
-            if let other = reports[report.sol] {
-                conflicts.append(.error("two weather reports are for sol \(report.sol)",
-                                        at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
-                                        hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one"))
-                return false
-            }
-            reports[report.sol] = report.sourcePath
-            return true
+        self.weatherReports = Self.firstOfEach(weatherReports, key: \.sol, conflicts: &conflicts) { report, other in
+            .error("two weather reports are for sol \(report.sol)", at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
+                   hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one")
         }
         // Identifiers come from paths, so they are unique by construction; checked anyway,
         // because the diff and every page map depend on it.
@@ -65,6 +51,23 @@ public struct ContentLibrary: Sendable {
                                         hint: "rename one of the files"))
                 return false
             }
+            return true
+        }
+    }
+
+    /// `objects` in source-path order, keeping the first of those that share a key and
+    /// recording `conflict(object, path of the first)` for each one left out.
+    private static func firstOfEach<Object: FeedObject, Key: Hashable>(
+        _ objects: [Object], key: KeyPath<Object, Key>, conflicts: inout [Diagnostic],
+        conflict: (Object, String) -> Diagnostic
+    ) -> [Object] {
+        var firsts: [Key: String] = [:]
+        return objects.sorted { $0.sourcePath < $1.sourcePath }.filter { object in
+            if let other = firsts[object[keyPath: key]] {
+                conflicts.append(conflict(object, other))
+                return false
+            }
+            firsts[object[keyPath: key]] = object.sourcePath
             return true
         }
     }
