@@ -74,9 +74,13 @@ def write_hostile_site(site, unsafe_html):
     copy_demo(site)
     (site / "content/crew.yml").write_text(
         (ROOT / "content/crew.yml").read_text().replace("name: Ines Vega", f"name: '{HOSTILE.replace(chr(39), chr(39) * 2)}'"))
-    if unsafe_html:
-        config = site / "marsgen.yml"
-        config.write_text(config.read_text() + "unsafe_html: true\n")
+    # The site's title and description reach attributes (the feed link's title, the meta description).
+    config = site / "marsgen.yml"
+    quoted = HOSTILE.replace("'", "''")
+    lines = [f"title: '{quoted}'" if line.startswith("title:") else
+             f"description: '{quoted}'" if line.startswith("description:") else line
+             for line in config.read_text().splitlines()]
+    config.write_text("\n".join(lines) + "\n" + ("unsafe_html: true\n" if unsafe_html else ""))
     yaml_title = HOSTILE.replace("\\", "\\\\").replace('"', '\\"')
     (site / "content/journal/sol-14-hostile.md").write_text(
         "---\n"
@@ -86,7 +90,8 @@ def write_hostile_site(site, unsafe_html):
         'time: "21:00"\n'
         f'tags: ["{yaml_title}", "a&b"]\n'
         "---\n"
-        f"Text with {HOSTILE.replace('<', '&lt;')} written as entities.\n\n"
+        f"Text with {HOSTILE.replace('<', '&lt;')} written as entities, and "
+        f"[a link](https://example.org/ \"{yaml_title}\").\n\n"
         "<b>raw</b> and <script>alert('raw')</script>\n")
     (site / "content/messages/hostile.md").write_text(
         "---\nchannel: hostile\nsol: 14\n---\n"
@@ -224,14 +229,23 @@ def test_hostile_strings_are_text_everywhere(hostile):
             if not isinstance(element.tag, str):
                 continue
             assert not any(name.lower().startswith("on") for name in element.attrib), f"{path}: {element.tag} {element.attrib}"
-        assert "alert(" not in "".join(tree.xpath("//script/text()"))
+        # Wherever a hostile string reaches an attribute, it arrives whole: nothing broke out of the quotes.
+        for element in tree.iter():
+            if isinstance(element.tag, str):
+                for name, value in element.attrib.items():
+                    if "alert(" in value or "mustache" in value:
+                        assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"
+        alternate = tree.find(".//link[@rel='alternate']")
+        assert alternate.get("title") == HOSTILE, path
+        assert tree.find(".//meta[@name='description']").get("content").startswith(HOSTILE), path
 
     entry = (hostile / "journal/sol-14-hostile/index.html").read_text()
     tree = lxml.html.fromstring(entry)
     assert tree.findtext(".//title").startswith(HOSTILE)
     assert HOSTILE in [heading.text_content().strip() for heading in tree.iter("h1", "h2")]
     assert HOSTILE in [item.text_content() for item in tree.iter("li")], "the tag is not shown as text"
-    assert f"Text with {HOSTILE} written as entities." in tree.text_content()
+    assert f"Text with {HOSTILE} written as entities, and a link." in tree.text_content()
+    assert [a for a in tree.iter("a") if a.get("title") == HOSTILE], "the link title is not kept whole"
     description = tree.find(".//meta[@name='description']")
     assert description is not None
     # The author's name is shown as text wherever it appears.
@@ -245,6 +259,7 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert feed.bozo == 0
     titles = [entry.title for entry in feed.entries]
     assert HOSTILE in titles
+    assert feed.feed.title == HOSTILE
     authors = {entry.author for entry in feed.entries if "author" in entry}
     assert HOSTILE in authors
 
