@@ -48,6 +48,32 @@ extension Instant {
         self.init(unixMillis: local.unixMillis + leap - Int64(offsetMinutes) * 60_000)
     }
 
+    /// Why `text` is not an instant ``init(iso8601:)`` accepts, as precisely as can be said.
+    public enum ISO8601Problem: Hashable, Sendable {
+        /// The month is not 1 to 12.
+        case noSuchMonth(Int)
+        /// The day is not in the month, which has `days` days that year.
+        case noSuchDay(year: Int, month: Int, days: Int)
+        /// A date, or a date and time, with no `Z` or offset.
+        case noZone
+        /// Anything else.
+        case malformed
+    }
+
+    /// Why `text` does not parse, or `nil` when it does.
+    public static func problem(parsing text: String) -> ISO8601Problem? {
+        guard Instant(iso8601: text) == nil else { return nil }
+        var scanner = DigitScanner(text)
+        guard let year = scanner.number(digits: 4), scanner.consume("-"),
+              let month = scanner.number(digits: 2), scanner.consume("-"),
+              let day = scanner.number(digits: 2) else { return .malformed }
+        guard (1...12).contains(month) else { return .noSuchMonth(month) }
+        let days = CivilCalendar.daysIn(month: month, year: year)
+        guard (1...days).contains(day) else { return .noSuchDay(year: year, month: month, days: days) }
+        let rest = text.dropFirst(10)
+        return rest.contains("Z") || rest.contains("z") || rest.contains("+") || rest.contains("-") ? .malformed : .noZone
+    }
+
     /// The instant in RFC 3339 form in UTC, e.g. `2035-03-01T14:02:00Z`.
     ///
     /// Milliseconds are written only when they are not zero.

@@ -49,7 +49,8 @@ struct SiteReader {
     func files(under directory: String, suffix: String? = nil) throws(Diagnostic) -> [String] {
         var result: [String] = []
         var problems: [Diagnostic] = []
-        let siteRoot = FileSystem.realPath(root) ?? root
+        // Resolved only when a link is met: most sites have none.
+        var siteRoot: String?
         FileSystem.walk(SitePaths.join(root, directory)) { entry in
             // Hidden folders (.git) are skipped whole; hidden and temporary files one by one.
             guard !SiteInputs.ignores(name: entry.name) else { return false }
@@ -72,7 +73,8 @@ struct SiteReader {
             }
             if entry.isLink {
                 let target = FileSystem.realPath(SitePaths.join(root, path)) ?? ""
-                guard SitePaths.isWithin(target, siteRoot) else {
+                if siteRoot == nil { siteRoot = FileSystem.realPath(root) ?? root }
+                guard SitePaths.isWithin(target, siteRoot ?? root) else {
                     if entry.kind == .file, let suffix, !entry.name.hasSuffix(suffix) { return false }
                     problems.append(.error("symbolic link points outside the site, to \(target)", at: SourceLocation(path: path, line: 1, column: 1),
                                            hint: "marsgen reads only files inside the site folder; copy the file in instead of linking"))

@@ -99,20 +99,21 @@ def write_hostile_site(site, unsafe_html):
         "Typed: \\<script\\>alert(1)\\</script\\> & \"quotes\" {{mustache}}\n")
 
 
+def built_hostile_site(workspace, name, unsafe_html):
+    site = workspace / name
+    site.mkdir()
+    write_hostile_site(site, unsafe_html)
+    return build(site, workspace / f"{name}-public")
+
+
 @pytest.fixture(scope="module")
 def hostile(workspace):
-    site = workspace / "hostile"
-    site.mkdir()
-    write_hostile_site(site, unsafe_html=False)
-    return build(site, workspace / "hostile-public")
+    return built_hostile_site(workspace, "hostile", unsafe_html=False)
 
 
 @pytest.fixture(scope="module")
 def hostile_unsafe(workspace):
-    site = workspace / "hostile-unsafe"
-    site.mkdir()
-    write_hostile_site(site, unsafe_html=True)
-    return build(site, workspace / "hostile-unsafe-public")
+    return built_hostile_site(workspace, "hostile-unsafe", unsafe_html=True)
 
 
 def html_pages(output):

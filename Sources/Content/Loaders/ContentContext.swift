@@ -96,23 +96,16 @@ extension FrontMatter {
                                hint: "add 'date: 2037-03-01T14:02:00Z', or 'sol: 12' and 'time: \"14:02\"'")
     }
 
-    /// Why `text` is not an instant, as precisely as can be said.
+    /// Why `text` is not an instant, in words, after "'date' ".
     static func dateProblem(_ text: String) -> String {
-        let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
-        if text.count >= 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) {
-            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                          "October", "November", "December"]
-            guard (1...12).contains(month) else { return "'\(text)' has no month \(month)" }
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-            guard (1...length).contains(day) else {
-                return "'\(text)' names a day that does not exist: \(months[month - 1]) \(year) has \(length) days"
-            }
-            if text.count == 10 || !(text.hasSuffix("Z") || text.hasSuffix("z") || text.dropFirst(10).contains("+")
-                                     || text.dropFirst(10).contains("-")) {
-                return "'\(text)' has no time zone, so the instant is unknown"
-            }
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                      "October", "November", "December"]
+        switch Instant.problem(parsing: text) {
+        case .noSuchMonth(let month): return "'\(text)' has no month \(month)"
+        case .noSuchDay(let year, let month, let days):
+            return "'\(text)' names a day that does not exist: \(months[month - 1]) \(year) has \(days) days"
+        case .noZone: return "'\(text)' has no time zone, so the instant is unknown"
+        case .malformed, nil: return "is not a valid ISO 8601 instant with a zone: '\(text)'"
         }
-        return "is not a valid ISO 8601 instant with a zone: '\(text)'"
     }
 }

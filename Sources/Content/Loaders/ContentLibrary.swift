@@ -11,8 +11,8 @@ public struct ContentLibrary: Sendable {
     /// Weather reports, in source-path order.
     public var weatherReports: [WeatherReport]
 
-    /// Creates a library, checking what no single file can: unique slugs, one weather report
-    /// per sol, unique identifiers.
+    /// Creates a library, checking what no single file can: unique slugs and one weather
+    /// report per sol.
     ///
     /// - Throws: A ``Diagnostic`` at the second of two objects that conflict.
     public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport]) throws(Diagnostic) {
@@ -35,24 +35,9 @@ public struct ContentLibrary: Sendable {
             .error("two weather reports are for sol \(report.sol)", at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
                    hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one")
         }
-        // Identifiers come from paths, so they are unique by construction; checked anyway,
-        // because the diff and every page map depend on it.
-        var identifiers: Set<String> = []
-        for object in self.journalEntries as [any FeedObject] + self.weatherReports as [any FeedObject]
-            where !identifiers.insert(object.diffIdentifier).inserted {
-            conflicts.append(.error("two objects have the identifier '\(object.diffIdentifier)'",
-                                    at: SourceLocation(path: object.sourcePath, line: 1, column: 1),
-                                    hint: "rename one of the files"))
-        }
-        self.messages = messages.filter { message in
-            guard identifiers.insert(message.diffIdentifier).inserted else {
-                conflicts.append(.error("two objects have the identifier '\(message.diffIdentifier)'",
-                                        at: SourceLocation(path: message.sourcePath, line: message.line, column: 1),
-                                        hint: "rename one of the files"))
-                return false
-            }
-            return true
-        }
+        // Identifiers need no check: they derive from file paths, which are unique, and a
+        // message's from its file, time, author and order among equals.
+        self.messages = messages
     }
 
     /// `objects` in source-path order, keeping the first of those that share a key and
