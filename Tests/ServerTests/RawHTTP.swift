@@ -28,8 +28,9 @@ struct RawHTTP {
     }
 
     /// Opens a connection, sends `request`, and reads until `marker` appears in what came
-    /// back (or the server closes, or `timeout` passes).
-    func exchange(_ request: [UInt8], until marker: String?, timeout: TimeInterval = 5) throws -> [UInt8] {
+    /// back (or the server closes, or `timeout` passes). The timeout only bounds a hang: it is
+    /// generous because `make test` runs these beside suites that keep both cores busy.
+    func exchange(_ request: [UInt8], until marker: String?, timeout: TimeInterval = 60) throws -> [UInt8] {
         let socket = try connect()
         defer { close(socket) }
         var sent = 0
@@ -102,7 +103,7 @@ extension RawHTTP {
     }
 
     /// ``exchange(_:until:timeout:)`` on a thread of its own.
-    func stream(_ target: String, until marker: String, timeout: TimeInterval = 5) async throws -> String {
+    func stream(_ target: String, until marker: String, timeout: TimeInterval = 60) async throws -> String {
         let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n".utf8)
         return try await withCheckedThrowingContinuation { continuation in
             Thread {

@@ -48,8 +48,9 @@ final class WatchFixture: @unchecked Sendable {
 
     func forget() { lock.withLock { events.removeAll { if case .changed = $0 { true } else { false } } } }
 
-    /// Waits until `condition` holds, up to `timeout`; returns whether it did.
-    func wait(upTo timeout: Duration = .seconds(5), until condition: () -> Bool) async -> Bool {
+    /// Waits until `condition` holds, up to `timeout` (generous: it only bounds a failure, and
+    /// `make test` runs other suites that keep both cores busy); returns whether it did.
+    func wait(upTo timeout: Duration = .seconds(30), until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition() { return true }
