@@ -113,6 +113,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
             dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]

@@ -39,7 +39,7 @@ struct BuildIndex: Equatable {
 
     /// The index file beside the state file at `statePath`.
     static func path(forState statePath: String) -> String {
-        (statePath.hasSuffix(".json") ? String(statePath.dropLast(5)) : statePath) + ".index"
+        (statePath.hasSuffix(".state") ? String(statePath.dropLast(6)) : statePath) + ".index"
     }
 
     // MARK: - Text form

@@ -8,9 +8,9 @@ import Foundation
 /// each), the ordered object list, the templates' hashes, and every file it wrote (with the
 /// hash of its bytes, its fingerprint and what it was made from). A missing, corrupt or
 /// old-version state means a full build, never a wrong site.
-public struct BuildState: Codable, Sendable {
+public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -37,7 +37,7 @@ public struct BuildState: Codable, Sendable {
     public var files: [String: FileRecord]
 
     /// One content source file and what was parsed from it.
-    public struct SourceRecord: Codable, Sendable, Equatable {
+    public struct SourceRecord: Sendable, Equatable {
         /// Size in bytes.
         public var size: Int64
         /// Modification time, ns since the epoch.
@@ -53,25 +53,34 @@ public struct BuildState: Codable, Sendable {
     }
 
     /// One page written by the build.
-    public struct PageRecord: Codable, Sendable, Equatable {
+    public struct PageRecord: Sendable, Equatable {
         /// Hash of the page's bytes.
-        public var bytes: String
+        public var bytes: ContentHash
         /// The page's fingerprint (see `PageFingerprint`): everything it is made from,
         /// templates included. What it shows is not stored; the plan says it each build.
-        public var fingerprint: String
+        public var fingerprint: ContentHash
     }
 
     /// A file copied or generated as it is.
-    public struct FileRecord: Codable, Sendable, Equatable {
+    public struct FileRecord: Sendable, Equatable {
         /// Hash of the file's bytes.
         public var bytes: String
     }
 
     /// The state file for `output` under the site root: one per output directory.
     static func path(siteRoot: String, output: String) -> String {
+        SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).state")
+    }
+
+    /// Where marsgen before state format 3 kept the state for `output` (as JSON).
+    static func legacyPath(siteRoot: String, output: String) -> String {
+        SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).json")
+    }
+
+    private static func outputKey(_ output: String) -> Substring {
         var hash = ContentHash()
         hash.combine(output)
-        return SitePaths.join(siteRoot, ".marsgen/build-\(hash.description.prefix(12)).json")
+        return hash.description.prefix(12)
     }
 
     /// Removes the half-written state files (`*.tmp-PID`) of builds killed while saving.
@@ -85,68 +94,107 @@ public struct BuildState: Codable, Sendable {
         }
     }
 
+    /// The first bytes of every state file.
+    private static let magic = Array("marsgen-state\n".utf8)
+
     /// Reads the state, or says why it cannot be used.
     static func load(from path: String) -> Result<BuildState, StateProblem> {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.missing) }
-        guard let state = try? JSONDecoder().decode(BuildState.self, from: data) else { return .failure(.unreadable) }
-        guard state.formatVersion == formatVersion else { return .failure(.otherFormat(state.formatVersion)) }
-        return .success(state)
+        guard FileManager.default.fileExists(atPath: path) else { return .failure(.missing) }
+        guard let bytes = try? FileSystem.read(path) else { return .failure(.unreadable) }
+        return bytes.withUnsafeBytes { buffer in
+            var reader = StateReader(buffer)
+            do throws(StateReader.Damaged) {
+                try reader.expect(magic)
+                let version = try reader.readInt()
+                guard version == formatVersion else { return .failure(.otherFormat(version)) }
+                return .success(try BuildState(reading: &reader, buffer: buffer))
+            } catch {
+                return .failure(.unreadable)
+            }
+        }
+    }
+
+    fileprivate static func readMap<Value>(_ reader: inout StateReader,
+                                       _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
+        throws(StateReader.Damaged) -> [String: Value] {
+        let count = try reader.readCount()
+        var map: [String: Value] = [:]
+        map.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try reader.readString()
+            map[key] = try value(&reader)
+        }
+        return map
+    }
+
+    private static func writeMap<Value>(_ map: [String: Value], to writer: inout StateWriter,
+                                        _ value: (Value, inout StateWriter) -> Void) {
+        writer.write(count: map.count)
+        // Sorted, so two builds that agree leave the same bytes.
+        for key in map.keys.sorted() {
+            guard let item = map[key] else { continue }
+            writer.write(key)
+            value(item, &writer)
+        }
+    }
+
+    /// How many source records go in one chunk of the file.
+    private static let sourcesPerChunk = 1_000
+
+    /// The state in its binary form.
+    func encoded() -> [UInt8] {
+        var writer = StateWriter(capacity: 1 << 20)
+        writer.write(raw: Self.magic)
+        writer.write(Self.formatVersion)
+        writer.write(marsgenVersion)
+        writer.write(token)
+        writer.write(outputDirectory)
+        writer.write(configurationHash)
+        writer.write(scanStartedAt)
+        Self.writeMap(templates, to: &writer) { hash, writer in writer.write(hash) }
+        Self.writeMap(files, to: &writer) { record, writer in writer.write(record.bytes) }
+        Self.writeMap(pages, to: &writer) { record, writer in
+            writer.write(record.bytes)
+            writer.write(record.fingerprint)
+        }
+        writer.write(count: objects.count)
+        for object in objects {
+            writer.write(object.diffIdentifier)
+            writer.write(object.contentHash)
+        }
+        let paths = sources.keys.sorted()
+        let chunkStarts = Array(stride(from: 0, to: paths.count, by: Self.sourcesPerChunk))
+        writer.write(count: chunkStarts.count)
+        for start in chunkStarts {
+            var chunk = StateWriter()
+            let slice = paths[start..<min(paths.count, start + Self.sourcesPerChunk)]
+            chunk.write(count: slice.count)
+            for path in slice {
+                guard let record = sources[path] else { continue }
+                chunk.write(path)
+                chunk.write(record)
+            }
+            writer.write(count: chunk.bytes.count)
+            writer.write(raw: chunk.bytes)
+        }
+        return writer.bytes
     }
 
     /// Writes the state atomically (temporary file, then rename).
-    ///
-    /// The JSON is written a record at a time rather than by one `JSONEncoder` call: encoding
-    /// tens of thousands of objects at once builds the whole document in memory, several times
-    /// over its size. The result is the same JSON that `Decodable` reads back.
     ///
     /// - Returns: The size of the file written, for the ``BuildIndex``.
     func save(to path: String) throws -> Int64 {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(getpid())"
-        var writer = try ChunkedFileWriter(path: temporary)
+        let bytes = encoded()
         do {
-            let encoder = JSONEncoder()
-            func value(_ item: some Encodable) throws { try writer.append(encoder.encode(item)) }
-            func key(_ name: String, first: Bool = false) throws {
-                try writer.append(Data((first ? "" : ",").utf8))
-                try value(name)
-                try writer.append(Data(":".utf8))
-            }
-            func map<Value: Encodable>(_ dictionary: [String: Value]) throws {
-                try writer.append(Data("{".utf8))
-                for (index, name) in dictionary.keys.sorted().enumerated() {
-                    guard let item = dictionary[name] else { continue }
-                    try key(name, first: index == 0)
-                    try value(item)
-                }
-                try writer.append(Data("}".utf8))
-            }
-            try writer.append(Data("{".utf8))
-            try key("formatVersion", first: true); try value(formatVersion)
-            try key("marsgenVersion"); try value(marsgenVersion)
-            try key("token"); try value(token)
-            try key("outputDirectory"); try value(outputDirectory)
-            try key("configurationHash"); try value(configurationHash)
-            try key("scanStartedAt"); try value(scanStartedAt)
-            try key("templates"); try value(templates)
-            try key("files"); try value(files)
-            try key("pages"); try map(pages)
-            try key("sources"); try map(sources)
-            try key("objects")
-            try writer.append(Data("[".utf8))
-            for (index, object) in objects.enumerated() {
-                if index > 0 { try writer.append(Data(",".utf8)) }
-                try value(object)
-            }
-            try writer.append(Data("]}".utf8))
-            let size = try writer.close()
+            try FileSystem.write(bytes, to: temporary)
             guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            return size
         } catch {
-            _ = try? writer.close()
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
+        return Int64(bytes.count)
     }
 
     /// Why a state was not used.
@@ -165,35 +213,53 @@ public struct BuildState: Codable, Sendable {
     }
 }
 
-/// Appends bytes to a new file through a buffer, so a large file never sits whole in memory.
-struct ChunkedFileWriter {
-    private let handle: FileHandle
-    private var buffer = Data()
-    private var written: Int64 = 0
-    private var isClosed = false
-
-    init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    }
-
-    mutating func append(_ data: Data) throws {
-        buffer.append(data)
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    private mutating func flush() throws {
-        try handle.write(contentsOf: buffer)
-        written += Int64(buffer.count)
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Flushes and closes the file; returns its size.
-    mutating func close() throws -> Int64 {
-        guard !isClosed else { return written }
-        isClosed = true
-        try flush()
-        try handle.close()
-        return written
+extension BuildState {
+    /// Decodes everything after the magic and version. The sources, which hold the parsed
+    /// objects and most of the bytes, are stored in chunks that decode on every core.
+    fileprivate init(reading reader: inout StateReader, buffer: UnsafeRawBufferPointer) throws(StateReader.Damaged) {
+        formatVersion = Self.formatVersion
+        marsgenVersion = try reader.readString()
+        token = try reader.readString()
+        outputDirectory = try reader.readString()
+        configurationHash = try reader.readString()
+        scanStartedAt = try reader.readInt64()
+        templates = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in try reader.readString() }
+        files = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in FileRecord(bytes: try reader.readString()) }
+        pages = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in
+            PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash())
+        }
+        objects = try reader.readList { reader throws(StateReader.Damaged) in
+            ObjectFingerprint(diffIdentifier: try reader.readString(), contentHash: try reader.readHash())
+        }
+        // Each chunk: its length in bytes, then a map of records. Decoded apart, then merged.
+        var chunks: [Range<Int>] = []
+        for _ in 0..<(try reader.readCount()) {
+            let length = try reader.readCount()
+            let start = reader.position
+            try reader.skip(length)
+            chunks.append(start..<(start + length))
+        }
+        guard reader.isAtEnd else { throw StateReader.Damaged() }
+        let decoded = UnsafeMutableBufferPointer<[String: SourceRecord]?>.allocate(capacity: chunks.count)
+        decoded.initialize(repeating: nil)
+        defer {
+            decoded.deinitialize()
+            decoded.deallocate()
+        }
+        let shared = UncheckedBox((buffer: buffer, chunks: chunks, decoded: decoded))
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            let (buffer, chunks, decoded) = shared.value
+            var chunkReader = StateReader(UnsafeRawBufferPointer(rebasing: buffer[chunks[index]]))
+            guard let map = try? Self.readMap(&chunkReader, { reader throws(StateReader.Damaged) in try reader.readSourceRecord() }),
+                  chunkReader.isAtEnd else { return }
+            decoded[index] = map
+        }
+        var sources: [String: SourceRecord] = [:]
+        sources.reserveCapacity(decoded.reduce(0) { $0 + ($1?.count ?? 0) })
+        for chunk in decoded {
+            guard let chunk else { throw StateReader.Damaged() }
+            sources.merge(chunk) { first, _ in first }
+        }
+        self.sources = sources
     }
 }

@@ -84,6 +84,8 @@ public struct SiteBuilder {
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
     var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     var indexPath: String { BuildIndex.path(forState: statePath) }
+    /// The JSON state of marsgen before state format 3, removed by the first build that saves.
+    var legacyStatePath: String { BuildState.legacyPath(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
 
     // MARK: - Configuration and state
 
@@ -134,7 +136,8 @@ public struct SiteBuilder {
         }
         guard let index = BuildIndex.load(from: indexPath),
               FileStat(path: statePath)?.size == index.stateSize else {
-            context.report.notice = BuildState.StateProblem.unreadable.notice
+            let legacy = FileManager.default.fileExists(atPath: legacyStatePath)
+            context.report.notice = (legacy ? BuildState.StateProblem.otherFormat(2) : .unreadable).notice
             return
         }
         var isDirectory: ObjCBool = false
@@ -427,13 +430,13 @@ public struct SiteBuilder {
             }
         }
         let templateHashes = context.templateHashes
-        let fingerprints = try parallelMap(context.pages) { page throws(Diagnostic) -> String in
+        let fingerprints = try parallelMap(context.pages) { page throws(Diagnostic) -> ContentHash in
             var fingerprint = PageFingerprint.of(page, contentHash: { objects[$0]?.contentHash })
             for name in templatesByShape[shape(of: page)] ?? [] {
                 fingerprint.combine(name)
                 fingerprint.combine(templateHashes[name] ?? "?")
             }
-            return fingerprint.description
+            return fingerprint
         }
 
         // Same fingerprint as last time: same inputs, same bytes, so the page is not even rendered.
@@ -473,15 +476,15 @@ public struct SiteBuilder {
             context.staging = writer
             staging = writer
         }
-        let rendered = try parallelMap(toRender) { index throws(Diagnostic) -> (bytes: [UInt8], hash: String) in
+        let rendered = try parallelMap(toRender) { index throws(Diagnostic) -> (bytes: [UInt8], hash: ContentHash) in
             let bytes = try renderer.render(pages[index], sections: sections)
             var hash = ContentHash()
             hash.combine(bytes: bytes)
             if let staging {
                 try staging.stage(bytes, at: pages[index].outputPath)
-                return ([], hash.description)
+                return ([], hash)
             }
-            return (bytes, hash.description)
+            return (bytes, hash)
         }
 
         for (position, index) in toRender.enumerated() {
@@ -628,6 +631,7 @@ public struct SiteBuilder {
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
             try? FileManager.default.removeItem(atPath: indexPath)
             let size = try context.state.save(to: statePath)
+            try? FileManager.default.removeItem(atPath: legacyStatePath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: size,
                                    inputs: context.state.sources.mapValues {

@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test("a corrupt or truncated state or index means a full build, with a notice, and a correct site",
-          arguments: ["json", "index"])
+          arguments: ["state", "index"])
     func corruptState(part: String) throws {
         let stateDirectory = site.appendingPathComponent(".marsgen")
         let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
@@ -118,6 +118,22 @@ import Testing
         #expect(report.isFullBuild)
         #expect(report.notice == "build state is unreadable; doing a full build")
         #expect(try SiteFixture.snapshot(output) == before)
+        #expect(try !build().isFullBuild)
+    }
+
+    @Test("the JSON state of marsgen before state format 3 means a full build, with a notice, and is removed")
+    func legacyJSONState() throws {
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
+        let state = try #require(names.first { $0.hasSuffix(".state") })
+        let legacy = String(state.dropLast(".state".count)) + ".json"
+        try FileManager.default.moveItem(at: stateDirectory.appendingPathComponent(state),
+                                         to: stateDirectory.appendingPathComponent(legacy))
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:00 vega\nGood night.\n", to: "content/messages/late.md", in: site)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "build state has format 2, not \(BuildState.formatVersion); doing a full build")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).contains(legacy))
         #expect(try !build().isFullBuild)
     }
 

@@ -11,6 +11,11 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
     /// An empty hash, ready for ``combine(_:)``.
     public init() {}
 
+    /// A hash with a known value, as an earlier build recorded it.
+    public init(value: UInt64) {
+        self.value = value
+    }
+
     /// Mixes a string into the hash, followed by its length so that `("ab","c")` and
     /// `("a","bc")` differ.
     public mutating func combine(_ text: String) {

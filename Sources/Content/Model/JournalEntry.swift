@@ -47,4 +47,23 @@ public struct JournalEntry: FeedObject, Hashable, Codable {
         hash.combine(instant.unixMillis)
         self.contentHash = hash
     }
+
+    /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
+    /// included, without computing them again (the build state holds tens of thousands).
+    public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
+                slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
+                isDraft: Bool, bodyHTML: String) {
+        self.diffIdentifier = diffIdentifier
+        self.contentHash = contentHash
+        self.sourcePath = sourcePath
+        self.explicitTitle = explicitTitle
+        self.slug = slug
+        self.author = author
+        self.instant = instant
+        self.sol = sol
+        self.lmst = lmst
+        self.tags = tags
+        self.isDraft = isDraft
+        self.bodyHTML = bodyHTML
+    }
 }

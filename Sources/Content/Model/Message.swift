@@ -41,4 +41,20 @@ public struct Message: FeedObject, Hashable, Codable {
         hash.combine(instant.unixMillis)
         self.contentHash = hash
     }
+
+    /// Recreates a message exactly as an earlier build recorded it, identifier and hash
+    /// included, without computing them again.
+    public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, channel: String,
+                author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, bodyHTML: String, line: Int) {
+        self.diffIdentifier = diffIdentifier
+        self.contentHash = contentHash
+        self.sourcePath = sourcePath
+        self.channel = channel
+        self.author = author
+        self.instant = instant
+        self.sol = sol
+        self.lmst = lmst
+        self.bodyHTML = bodyHTML
+        self.line = line
+    }
 }

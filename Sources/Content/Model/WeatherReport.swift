@@ -63,6 +63,26 @@ public struct WeatherReport: FeedObject, Hashable, Codable {
         hash.combine(instant.unixMillis)
         self.contentHash = hash
     }
+
+    /// Recreates a report exactly as an earlier build recorded it, identifier and hash
+    /// included, without computing them again.
+    public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, instant: Instant, sol: Int,
+                lmst: MarsClockTime, temperature: Double, high: Double, low: Double, sunrise: MarsClockTime,
+                sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
+        self.diffIdentifier = diffIdentifier
+        self.contentHash = contentHash
+        self.sourcePath = sourcePath
+        self.instant = instant
+        self.sol = sol
+        self.lmst = lmst
+        self.temperature = temperature
+        self.high = high
+        self.low = low
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.condition = condition
+        self.notesHTML = notesHTML
+    }
 }
 
 /// Formats a temperature without a trailing `.0` (`-63`, `-4.5`).

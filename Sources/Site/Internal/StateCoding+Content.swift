@@ -1,0 +1,176 @@
+import Content
+import Diagnostics
+import MarsTime
+
+// How each record of the build state is laid out in its binary form. Every `read` mirrors
+// the `write` above it field for field; the round trip is tested in BuildStateCodingTests.
+
+extension StateWriter {
+    mutating func write(_ hash: ContentHash) {
+        write(hash.value)
+    }
+
+    mutating func write(_ member: CrewMember) {
+        write(member.id)
+        write(member.name)
+        write(member.role)
+    }
+
+    mutating func write(_ instant: Instant) {
+        write(instant.unixMillis)
+    }
+
+    mutating func write(_ time: MarsClockTime) {
+        write(time.secondsOfSol)
+    }
+
+    mutating func write(_ entry: JournalEntry) {
+        write(entry.diffIdentifier)
+        write(entry.contentHash)
+        write(entry.sourcePath)
+        write(entry.explicitTitle)
+        write(entry.slug)
+        write(entry.author)
+        write(entry.instant)
+        write(entry.sol)
+        write(entry.lmst)
+        write(entry.tags)
+        write(entry.isDraft)
+        write(entry.bodyHTML)
+    }
+
+    mutating func write(_ message: Message) {
+        write(message.diffIdentifier)
+        write(message.contentHash)
+        write(message.sourcePath)
+        write(message.channel)
+        write(message.author)
+        write(message.instant)
+        write(message.sol)
+        write(message.lmst)
+        write(message.bodyHTML)
+        write(message.line)
+    }
+
+    mutating func write(_ report: WeatherReport) {
+        write(report.diffIdentifier)
+        write(report.contentHash)
+        write(report.sourcePath)
+        write(report.instant)
+        write(report.sol)
+        write(report.lmst)
+        write(report.temperature)
+        write(report.high)
+        write(report.low)
+        write(report.sunrise)
+        write(report.sunset)
+        write(report.condition.rawValue)
+        write(report.notesHTML)
+    }
+
+    mutating func write(_ diagnostic: Diagnostic) {
+        write(diagnostic.severity == .error)
+        write(diagnostic.message)
+        write(diagnostic.location != nil)
+        if let location = diagnostic.location {
+            write(location.path)
+            write(location.line)
+            write(location.column)
+        }
+        write(diagnostic.hint)
+        write(diagnostic.step)
+    }
+
+    mutating func write(_ record: BuildState.SourceRecord) {
+        write(record.size)
+        write(record.modified)
+        write(record.hash)
+        write(count: record.journalEntries.count)
+        for entry in record.journalEntries { write(entry) }
+        write(count: record.messages.count)
+        for message in record.messages { write(message) }
+        write(count: record.weatherReports.count)
+        for report in record.weatherReports { write(report) }
+        write(count: record.warnings.count)
+        for warning in record.warnings { write(warning) }
+    }
+}
+
+extension StateReader {
+    mutating func readHash() throws(Damaged) -> ContentHash {
+        ContentHash(value: try readUInt64())
+    }
+
+    mutating func readCrewMember() throws(Damaged) -> CrewMember {
+        CrewMember(id: try readString(), name: try readString(), role: try readString())
+    }
+
+    mutating func readInstant() throws(Damaged) -> Instant {
+        Instant(unixMillis: try readInt64())
+    }
+
+    mutating func readClockTime() throws(Damaged) -> MarsClockTime {
+        MarsClockTime(secondsOfSol: try readDouble())
+    }
+
+    mutating func readJournalEntry() throws(Damaged) -> JournalEntry {
+        JournalEntry(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(),
+                     explicitTitle: try readOptionalString(), slug: try readString(), author: try readCrewMember(),
+                     instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), tags: try readStrings(),
+                     isDraft: try readBool(), bodyHTML: try readString())
+    }
+
+    mutating func readMessage() throws(Damaged) -> Message {
+        Message(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(), channel: try readString(),
+                author: try readCrewMember(), instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
+                bodyHTML: try readString(), line: try readInt())
+    }
+
+    mutating func readWeatherReport() throws(Damaged) -> WeatherReport {
+        let identifier = try readString()
+        let hash = try readHash()
+        let sourcePath = try readString()
+        let instant = try readInstant()
+        let sol = try readInt()
+        let lmst = try readClockTime()
+        let temperature = try readDouble()
+        let high = try readDouble()
+        let low = try readDouble()
+        let sunrise = try readClockTime()
+        let sunset = try readClockTime()
+        guard let condition = WeatherCondition(rawValue: try readString()) else { throw Damaged() }
+        return WeatherReport(restoring: identifier, contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
+                             lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
+                             condition: condition, notesHTML: try readString())
+    }
+
+    mutating func readDiagnostic() throws(Damaged) -> Diagnostic {
+        let severity: Diagnostic.Severity = try readBool() ? .error : .warning
+        let message = try readString()
+        var location: SourceLocation?
+        if try readBool() {
+            location = SourceLocation(path: try readString(), line: try readInt(), column: try readInt())
+        }
+        var diagnostic = Diagnostic(severity, message, at: location, hint: try readOptionalString())
+        diagnostic.step = try readOptionalString()
+        return diagnostic
+    }
+
+    mutating func readSourceRecord() throws(Damaged) -> BuildState.SourceRecord {
+        var record = BuildState.SourceRecord(size: try readInt64(), modified: try readInt64(), hash: try readString())
+        record.journalEntries = try readList { reader throws(Damaged) in try reader.readJournalEntry() }
+        record.messages = try readList { reader throws(Damaged) in try reader.readMessage() }
+        record.weatherReports = try readList { reader throws(Damaged) in try reader.readWeatherReport() }
+        record.warnings = try readList { reader throws(Damaged) in try reader.readDiagnostic() }
+        return record
+    }
+
+    /// A count, then that many elements.
+    mutating func readList<Element>(_ element: (inout StateReader) throws(Damaged) -> Element) throws(Damaged) -> [Element] {
+        let count = try readCount()
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try element(&self)) }
+        return elements
+    }
+}

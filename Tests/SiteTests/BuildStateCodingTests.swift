@@ -1,0 +1,115 @@
+import Content
+import Diagnostics
+import Foundation
+import MarsTime
+import MarsgenTesting
+@testable import Site
+import Testing
+
+@Suite("Build state: binary form")
+struct BuildStateCodingTests {
+    /// A state with every kind of record, odd strings, negative numbers and enough sources to
+    /// fill several chunks.
+    static func sampleState(seed: UInt64, sources count: Int) -> BuildState {
+        var random = SeededRandom(seed: seed)
+        let crew = CrewMember(id: "lewis", name: "Melissa Lewis", role: "Commander")
+        func text() -> String {
+            let pieces = ["", "a", "Sol 452", "é\u{0}\n\\", "🚀 liftoff", String(repeating: "x", count: 300), "<p>dust</p>"]
+            return pieces[random.next(pieces.count)] + String(random.next(1000))
+        }
+        var state = BuildState(formatVersion: BuildState.formatVersion, marsgenVersion: "9.9.9", token: "t-1",
+                               outputDirectory: "/site/public", configurationHash: "abc", scanStartedAt: -5,
+                               sources: [:], templates: ["layout": "0123456789abcdef", "cell-message": ""], objects: [],
+                               pages: [:], files: ["theme/marsgen.css": BuildState.FileRecord(bytes: "ff")])
+        for index in 0..<count {
+            let path = "content/journal/\(index)-\(text()).md"
+            var record = BuildState.SourceRecord(size: Int64(random.next(10_000)), modified: Int64(bitPattern: random.next()),
+                                                 hash: text())
+            switch index % 3 {
+            case 0:
+                record.journalEntries = [JournalEntry(sourcePath: path, explicitTitle: index % 2 == 0 ? nil : text(), slug: text(),
+                                                      author: crew, instant: Instant(unixMillis: Int64(random.next(1 << 40)) - (1 << 39)),
+                                                      sol: random.next(900) - 3, lmst: MarsClockTime(secondsOfSol: Double(random.next(86_400)) + 0.25),
+                                                      tags: [text(), text()], isDraft: index % 4 == 0, bodyHTML: text())]
+            case 1:
+                record.messages = (0..<random.next(4)).map { ordinal in
+                    Message(sourcePath: path, channel: text(), author: crew, instant: Instant(unixMillis: Int64(ordinal)),
+                            sol: ordinal, lmst: MarsClockTime(secondsOfSol: 12.5), bodyHTML: text(), line: ordinal * 3, ordinal: ordinal)
+                }
+            default:
+                record.weatherReports = [WeatherReport(sourcePath: path, instant: Instant(unixMillis: 7), sol: index, lmst: MarsClockTime(secondsOfSol: 0),
+                                                       temperature: -63.5, high: -0.0, low: -.infinity, sunrise: MarsClockTime(secondsOfSol: 21_600),
+                                                       sunset: MarsClockTime(secondsOfSol: 64_800), condition: .dustStorm, notesHTML: text())]
+                var warning = Diagnostic.warning(text(), at: SourceLocation(path: path, line: 3, column: index), hint: index % 2 == 0 ? nil : text())
+                warning.step = index % 5 == 0 ? "Load weather reports" : nil
+                record.warnings = [warning, Diagnostic.warning("no location")]
+            }
+            state.sources[path] = record
+            for object in record.journalEntries as [any FeedObject] + record.messages + record.weatherReports {
+                state.objects.append(object.fingerprint)
+            }
+            state.pages["page/\(index)/index.html"] = BuildState.PageRecord(bytes: ContentHash(value: random.next()),
+                                                                            fingerprint: ContentHash(value: random.next()))
+        }
+        return state
+    }
+
+    static func temporaryFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-state-\(UUID().uuidString).state").path
+    }
+
+    @Test("a state saved and loaded again is the same state", arguments: [0, 1, 999, 1_000, 1_001, 3_500])
+    func roundTrip(sources: Int) throws {
+        let state = Self.sampleState(seed: UInt64(sources) + 1, sources: sources)
+        let path = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let size = try state.save(to: path)
+        #expect(size == FileStat(path: path)?.size)
+        let loaded = try BuildState.load(from: path).get()
+        #expect(loaded == state)
+    }
+
+    @Test("saving the same state twice gives the same bytes")
+    func deterministic() throws {
+        let state = Self.sampleState(seed: 7, sources: 1_200)
+        #expect(state.encoded() == state.encoded())
+        var copy = state
+        copy.sources = Dictionary(uniqueKeysWithValues: state.sources.shuffled())
+        #expect(copy.encoded() == state.encoded())
+    }
+
+    @Test("every truncation of a state file, and damaged bytes, read as unreadable, never as a state")
+    func truncated() throws {
+        let state = Self.sampleState(seed: 3, sources: 40)
+        let bytes = state.encoded()
+        let path = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for length in Set(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)).map { $0 } + [bytes.count - 1]) {
+            try Data(bytes.prefix(length)).write(to: URL(fileURLWithPath: path))
+            switch BuildState.load(from: path) {
+            case .success: Issue.record("a state cut to \(length) of \(bytes.count) bytes loaded")
+            case .failure(let problem): #expect(problem == .unreadable, "cut to \(length) bytes")
+            }
+        }
+        var longer = bytes
+        longer.append(0)
+        try Data(longer).write(to: URL(fileURLWithPath: path))
+        #expect(throws: Never.self) { if case .success = BuildState.load(from: path) { Issue.record("trailing byte accepted") } }
+    }
+
+    @Test("a state of another format version says which")
+    func otherVersion() throws {
+        var bytes = Self.sampleState(seed: 4, sources: 2).encoded()
+        let magic = Array("marsgen-state\n".utf8)
+        bytes[magic.count] = 4  // version 2, zigzag-encoded
+        let path = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: Never.self) {
+            guard case .failure(.otherFormat(2)) = BuildState.load(from: path) else {
+                Issue.record("expected format 2")
+                return
+            }
+        }
+    }
+}
