@@ -63,6 +63,7 @@ public struct PageRenderer {
     /// It does not mutate anything, so pages can be rendered on several threads at once.
     public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
         var context = page.context
+        for (key, value) in page.shared where context[key] == nil { context[key] = value }
         for (slot, items) in page.slots {
             var rendered: [TemplateContext] = []
             rendered.reserveCapacity(items.count)

@@ -413,8 +413,9 @@ public struct SiteBuilder {
     func renderPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
-        var objects: [String: any FeedObject] = [:]
-        for object in library.allObjects { objects[object.diffIdentifier] = object }
+        var contentHashes: [String: ContentHash] = [:]
+        contentHashes.reserveCapacity(context.state.objects.count)
+        for object in context.state.objects { contentHashes[object.diffIdentifier] = object.contentHash }
         let renderer = PageRenderer(templates: templates, sections: [])
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
@@ -431,7 +432,7 @@ public struct SiteBuilder {
         }
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(context.pages) { page throws(Diagnostic) -> ContentHash in
-            var fingerprint = PageFingerprint.of(page, contentHash: { objects[$0]?.contentHash })
+            var fingerprint = PageFingerprint.of(page, contentHash: { contentHashes[$0] })
             for name in templatesByShape[shape(of: page)] ?? [] {
                 fingerprint.combine(name)
                 fingerprint.combine(templateHashes[name] ?? "?")
@@ -461,6 +462,9 @@ public struct SiteBuilder {
                 sectionIDs.append(item.objectID)
             }
         }
+        // Only the objects on pages to render are looked up by identifier.
+        var objects: [String: any FeedObject] = [:]
+        for object in library.allObjects where wanted.contains(object.diffIdentifier) { objects[object.diffIdentifier] = object }
         let sectionHTML = try parallelMap(sectionIDs) { id throws(Diagnostic) -> String in
             guard let object = objects[id] else { throw Diagnostic.error("internal: page refers to an unknown object '\(id)'") }
             return try renderer.html(for: try adapter.section(for: object))

@@ -23,8 +23,16 @@ public struct Page {
     public var slots: [String: [SlotItem]]
     /// The values the template sees, besides the slots.
     public var context: TemplateContext
-    /// Every object whose data this page shows (in slots or as a neighbour's link).
-    public var objectIDs: Set<String>
+    /// Values every page of the site sees the same (`site`: title, links to the feeds, the
+    /// stylesheet), made from the configuration alone. The renderer adds them under
+    /// ``context``; ``PageFingerprint`` leaves them out, because a configuration change
+    /// rebuilds every page anyway.
+    public var shared: TemplateContext = [:]
+    /// Objects whose data this page shows outside its slots (a neighbour's link, a count).
+    public var linkedObjectIDs: Set<String>
+    /// Every object whose data this page shows (in slots or as a neighbour's link). Made on
+    /// demand: only `--explain` asks, and most pages are never explained.
+    public var objectIDs: Set<String> { linkedObjectIDs.union(slots.values.joined().map(\.objectID)) }
 
     /// One section in a slot.
     public struct SlotItem {
@@ -50,6 +58,6 @@ public struct Page {
         self.layout = layout
         self.slots = slots
         self.context = context
-        self.objectIDs = objectIDs.union(slots.values.joined().map(\.objectID))
+        self.linkedObjectIDs = objectIDs
     }
 }

@@ -1,8 +1,9 @@
 import Content
 
-/// A hash of everything a page's bytes are made from, except the templates' text: its
-/// template and layout, every value its template sees, and the identity and content hash
-/// of every object in its slots.
+/// A hash of everything a page's bytes are made from, except the templates' text and the
+/// values every page shares (``Page/shared``, made from the configuration, whose change
+/// means a full build): its template and layout, every other value its template sees, and
+/// the identity and content hash of every object in its slots.
 ///
 /// Rendering is a pure function of these inputs plus the templates, so two builds that
 /// give a page the same fingerprint (and the same template sources) give it the same bytes,
@@ -23,36 +24,50 @@ public enum PageFingerprint {
             hash.combine("slot:" + slot)
             for item in page.slots[slot] ?? [] {
                 hash.combine(item.objectID)
-                hash.combine(contentHash(item.objectID)?.description ?? "?")
+                if let objectHash = contentHash(item.objectID) {
+                    hash.combine(Int64(bitPattern: objectHash.value))
+                } else {
+                    hash.combine("?")
+                }
                 combine(item.extra, into: &hash)
             }
         }
         return hash
     }
 
-    /// Mixes a template value into `hash` in a canonical form: dictionary keys sorted,
-    /// every value tagged with its type.
+    /// Mixes a template value into `hash` in a canonical form: every value tagged with its
+    /// type, a dictionary as the sum of its entries' hashes (so key order does not matter and
+    /// nothing needs sorting: tens of thousands of pages are fingerprinted on every build).
     static func combine(_ value: Any, into hash: inout ContentHash) {
         switch value {
         case let text as String:
-            hash.combine("s" + text)
-        case let flag as Bool:
-            hash.combine(flag ? "b1" : "b0")
-        case let number as Int:
-            hash.combine("i\(number)")
-        case let number as Double:
-            hash.combine("d\(number)")
+            hash.combine(1)
+            hash.combine(text)
         case let dictionary as [String: Any]:
-            hash.combine("{\(dictionary.count)")
-            for key in dictionary.keys.sorted() {
-                hash.combine(key)
-                if let nested = dictionary[key] { combine(nested, into: &hash) }
+            var sum: UInt64 = 0
+            for (key, nested) in dictionary {
+                var entry = ContentHash()
+                entry.combine(key)
+                combine(nested, into: &entry)
+                sum &+= entry.value
             }
+            hash.combine(2)
+            hash.combine(Int64(dictionary.count))
+            hash.combine(Int64(bitPattern: sum))
+        case let flag as Bool:
+            hash.combine(flag ? 3 : 4)
+        case let number as Int:
+            hash.combine(5)
+            hash.combine(Int64(number))
         case let list as [Any]:
-            hash.combine("[\(list.count)")
+            hash.combine(6)
+            hash.combine(Int64(list.count))
             for element in list { combine(element, into: &hash) }
+        case let number as Double:
+            hash.combine(7)
+            hash.combine(Int64(bitPattern: number.bitPattern))
         case Optional<Any>.none:
-            hash.combine("nil")
+            hash.combine(8)
         default:
             // Any other type is a planner bug: make it visible rather than silently unhashed.
             hash.combine("?\(type(of: value)):\(value)")

@@ -1,4 +1,5 @@
 import Content
+import Dispatch
 import MarsTime
 import SiteConfig
 
@@ -14,6 +15,8 @@ public struct PagePlanner {
     let objectsBySol: [Int: [any FeedObject]]
     /// The weather report pinned on the front page.
     let pinnedWeather: WeatherReport?
+    /// The values every page sees under `site`, made once: they do not depend on the page.
+    let siteContext: TemplateContext
 
     /// How many objects the Atom feed holds.
     public static let atomEntryCount = 50
@@ -23,29 +26,57 @@ public struct PagePlanner {
         self.library = library
         self.config = config
         self.links = SiteLinks(config: config)
+        // Sorted through their keys: comparing existentials copies them, twenty times per object.
         let objects = library.allObjects
-        self.feed = objects.sorted(by: isNewerInFeed)
-        self.objectsBySol = Dictionary(grouping: objects, by: \.sol).mapValues { $0.sorted(by: isEarlierInTime) }
-        self.pinnedWeather = library.weatherReports.sorted(by: isNewerInFeed).first
+        let keys = objects.map { (instant: $0.instant, id: $0.diffIdentifier, sol: $0.sol) }
+        let newestFirst = objects.indices.sorted { a, b in
+            keys[a].instant != keys[b].instant ? keys[a].instant > keys[b].instant : keys[a].id < keys[b].id
+        }
+        self.feed = newestFirst.map { objects[$0] }
+        let earliestFirst = objects.indices.sorted { a, b in
+            keys[a].instant != keys[b].instant ? keys[a].instant < keys[b].instant : keys[a].id < keys[b].id
+        }
+        var bySol: [Int: [any FeedObject]] = [:]
+        for index in earliestFirst { bySol[keys[index].sol, default: []].append(objects[index]) }
+        self.objectsBySol = bySol
+        self.pinnedWeather = library.weatherReports.min(by: isNewerInFeed)
+        self.siteContext = Self.siteContext(config: config, links: links)
     }
 
     /// Every page, in a fixed order.
+    ///
+    /// The groups do not depend on each other, so they are planned on every core; the
+    /// order of the result does not depend on which finishes first.
     public func pages() -> [Page] {
-        var pages = feedPages()
-        pages += journalPages()
-        pages += solPages()
-        pages.append(solIndexPage())
-        pages += crewPages()
-        pages.append(crewIndexPage())
-        pages.append(notFoundPage())
-        pages.append(atomPage())
+        let groups: [@Sendable (PagePlanner) -> [Page]] = [
+            { $0.feedPages() },
+            { $0.journalPages() },
+            { $0.solPages() },
+            { [$0.solIndexPage()] },
+            { $0.crewPages() },
+            { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] },
+        ]
+        let planned = UnsafeMutableBufferPointer<[Page]>.allocate(capacity: groups.count)
+        planned.initialize(repeating: [])
+        defer {
+            planned.deinitialize()
+            planned.deallocate()
+        }
+        nonisolated(unsafe) let slots = planned
+        nonisolated(unsafe) let planner = self
+        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+            slots[index] = groups[index](planner)
+        }
+        var pages = Array(planned.joined())
         pages.append(sitemapPage(for: pages))
+        let shared: TemplateContext = ["site": siteContext]
+        for index in pages.indices { pages[index].shared = shared }
         return pages
     }
 
     // MARK: - Shared values
 
-    var siteContext: TemplateContext {
+    static func siteContext(config: SiteConfiguration, links: SiteLinks) -> TemplateContext {
         [
             "title": config.title,
             "description": config.description,
@@ -67,7 +98,6 @@ public struct PagePlanner {
 
     func context(title: String, url: String, heading: String, section: String, extra: TemplateContext = [:]) -> TemplateContext {
         var context = extra
-        context["site"] = siteContext
         context["pageTitle"] = title == config.title ? title : "\(title) · \(config.title)"
         context["heading"] = heading
         context["url"] = url
@@ -129,7 +159,10 @@ public struct PagePlanner {
     // MARK: - Journal entries
 
     func journalPages() -> [Page] {
-        let entries = library.journalEntries.sorted(by: isEarlierInTime)
+        let all = library.journalEntries
+        let entries = all.indices.sorted { a, b in
+            all[a].instant != all[b].instant ? all[a].instant < all[b].instant : all[a].diffIdentifier < all[b].diffIdentifier
+        }.map { all[$0] }
         return entries.indices.map { index in
             let entry = entries[index]
             let url = links.journal(slug: entry.slug)
@@ -192,7 +225,7 @@ public struct PagePlanner {
                 "entryCount": objects.filter { $0.kind == .journal }.count,
                 "messageCount": objects.filter { $0.kind == .message }.count,
             ]
-            if let weather = weatherBySol[sol]?.sorted(by: isNewerInFeed).first {
+            if let weather = weatherBySol[sol]?.min(by: isNewerInFeed) {
                 row["weather"] = ["temperature": formatCelsius(weather.temperature), "condition": weather.condition.displayName]
             }
             return row
@@ -283,7 +316,7 @@ public struct PagePlanner {
         let url = links.atom
         return Page(kind: .atom, url: url, outputPath: "feed.xml", template: "atom", layout: nil,
                     slots: ["entries": entries],
-                    context: ["site": siteContext, "updated": updated.iso8601, "selfURL": links.absolute(url),
+                    context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
                               "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
     }
 
