@@ -46,8 +46,12 @@ struct BuildIndex: Equatable {
 
     /// The file's text: a header of `key value` lines, then one `input` line per file
     /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped).
-    var text: String {
-        var lines = [
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The file's bytes, built without a `String` per line: a large site has tens of
+    /// thousands of inputs, and this is written by every build that changes something.
+    var bytes: [UInt8] {
+        let header = [
             "marsgen-build-index \(Self.formatVersion)",
             "marsgen \(marsgenVersion)",
             "output \(Self.escape(outputDirectory))",
@@ -55,12 +59,32 @@ struct BuildIndex: Equatable {
             "scan-started \(scanStartedAt)",
             "state \(stateToken) \(stateSize)",
             "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
-        ]
+        ].joined(separator: "\n") + "\n"
+        var bytes = Array(header.utf8)
+        bytes.reserveCapacity(bytes.count + inputs.count * 100)
+        func number(_ value: Int64) {
+            var digits: [UInt8] = []
+            var rest = value.magnitude
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: digits.reversed())
+            bytes.append(UInt8(ascii: " "))
+        }
         for path in inputs.keys.sorted() {
             guard let input = inputs[path] else { continue }
-            lines.append("input \(input.size) \(input.modified) \(input.hash) \(Self.escape(path))")
+            bytes.append(contentsOf: "input ".utf8)
+            number(input.size)
+            number(input.modified)
+            bytes.append(contentsOf: input.hash.utf8)
+            bytes.append(UInt8(ascii: " "))
+            let needsEscape = path.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+            bytes.append(contentsOf: (needsEscape ? Self.escape(path) : path).utf8)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return bytes
     }
 
     /// Parses an index, or returns `nil` for anything malformed (a full build follows).
@@ -174,6 +198,13 @@ struct BuildIndex: Equatable {
     /// Writes the index atomically (temporary file, then rename).
     func save(to path: String) throws {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let temporary = path + ".tmp-\(getpid())"
+        do {
+            try FileSystem.write(bytes, to: temporary)
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
     }
 }

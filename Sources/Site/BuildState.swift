@@ -35,6 +35,8 @@ public struct BuildState: Sendable, Equatable {
     public var pages: [String: PageRecord]
     /// Every other file written (theme assets, static files), by output-relative path.
     public var files: [String: FileRecord]
+    /// The chunks of the file it was loaded from (empty for a new state).
+    var encodedChunks = EncodedChunks()
 
     /// One content source file and what was parsed from it.
     public struct SourceRecord: Sendable, Equatable {
@@ -115,13 +117,24 @@ public struct BuildState: Sendable, Equatable {
     }
 
     fileprivate static func readMap<Value>(_ reader: inout StateReader,
-                                       _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
+                                           _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
+        throws(StateReader.Damaged) -> [String: Value] {
+        var keys: [String] = []
+        return try readMap(&reader, value, keys: &keys)
+    }
+
+    /// A map, and its keys in the order they were read.
+    fileprivate static func readMap<Value>(_ reader: inout StateReader,
+                                           _ value: (inout StateReader) throws(StateReader.Damaged) -> Value,
+                                           keys: inout [String])
         throws(StateReader.Damaged) -> [String: Value] {
         let count = try reader.readCount()
         var map: [String: Value] = [:]
         map.reserveCapacity(count)
+        keys.reserveCapacity(count)
         for _ in 0..<count {
             let key = try reader.readString()
+            keys.append(key)
             map[key] = try value(&reader)
         }
         return map
@@ -138,12 +151,39 @@ public struct BuildState: Sendable, Equatable {
         }
     }
 
-    /// How many source records go in one chunk of the file.
-    private static let sourcesPerChunk = 1_000
+    /// The encoded chunks of sources of the file this state was loaded from, so a save can
+    /// copy the chunks whose records did not change instead of encoding them again. Not part
+    /// of what the state says: two states that differ only here are equal.
+    struct EncodedChunks: Equatable, Sendable {
+        /// Each chunk's paths and bytes, by its first path.
+        var byFirstPath: [String: (paths: [String], bytes: ArraySlice<UInt8>)] = [:]
+        /// The size of the whole file.
+        var fileSize = 0
 
-    /// The state in its binary form.
-    func encoded() -> [UInt8] {
-        var writer = StateWriter(capacity: 1 << 20)
+        static func == (_: EncodedChunks, _: EncodedChunks) -> Bool { true }
+    }
+
+    /// Where the sorted source paths are cut into chunks: after a path whose hash ends in
+    /// eight zero bits (so adding or removing a file moves only its own chunk's boundaries),
+    /// and after 2,048 paths at most.
+    static func chunks(of paths: [String]) -> [ArraySlice<String>] {
+        var chunks: [ArraySlice<String>] = []
+        var start = 0
+        for (index, path) in paths.enumerated() {
+            var hash = ContentHash()
+            hash.combine(path)
+            if hash.value & 0xFF == 0 || index + 1 - start == 2_048 || index + 1 == paths.count {
+                chunks.append(paths[start...index])
+                start = index + 1
+            }
+        }
+        return chunks
+    }
+
+    /// The state in its binary form. Source chunks whose paths and records equal those of
+    /// `previous` are copied from the file `previous` was loaded from.
+    func encoded(reusing previous: BuildState? = nil) -> [UInt8] {
+        var writer = StateWriter(capacity: max(previous?.encodedChunks.fileSize ?? 0, 1 << 20))
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
         writer.write(marsgenVersion)
@@ -162,12 +202,16 @@ public struct BuildState: Sendable, Equatable {
             writer.write(object.diffIdentifier)
             writer.write(object.contentHash)
         }
-        let paths = sources.keys.sorted()
-        let chunkStarts = Array(stride(from: 0, to: paths.count, by: Self.sourcesPerChunk))
-        writer.write(count: chunkStarts.count)
-        for start in chunkStarts {
+        let chunks = Self.chunks(of: sources.keys.sorted())
+        writer.write(count: chunks.count)
+        for slice in chunks {
+            if let previous, let first = slice.first, let old = previous.encodedChunks.byFirstPath[first],
+               old.paths.elementsEqual(slice), slice.allSatisfy({ sources[$0] == previous.sources[$0] }) {
+                writer.write(count: old.bytes.count)
+                writer.write(raw: old.bytes)
+                continue
+            }
             var chunk = StateWriter()
-            let slice = paths[start..<min(paths.count, start + Self.sourcesPerChunk)]
             chunk.write(count: slice.count)
             for path in slice {
                 guard let record = sources[path] else { continue }
@@ -183,10 +227,10 @@ public struct BuildState: Sendable, Equatable {
     /// Writes the state atomically (temporary file, then rename).
     ///
     /// - Returns: The size of the file written, for the ``BuildIndex``.
-    func save(to path: String) throws -> Int64 {
+    func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(getpid())"
-        let bytes = encoded()
+        let bytes = encoded(reusing: previous)
         do {
             try FileSystem.write(bytes, to: temporary)
             guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -240,7 +284,7 @@ extension BuildState {
             chunks.append(start..<(start + length))
         }
         guard reader.isAtEnd else { throw StateReader.Damaged() }
-        let decoded = UnsafeMutableBufferPointer<[String: SourceRecord]?>.allocate(capacity: chunks.count)
+        let decoded = UnsafeMutableBufferPointer<(paths: [String], records: [String: SourceRecord])?>.allocate(capacity: chunks.count)
         decoded.initialize(repeating: nil)
         defer {
             decoded.deinitialize()
@@ -250,16 +294,22 @@ extension BuildState {
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
             let (buffer, chunks, decoded) = shared.value
             var chunkReader = StateReader(UnsafeRawBufferPointer(rebasing: buffer[chunks[index]]))
-            guard let map = try? Self.readMap(&chunkReader, { reader throws(StateReader.Damaged) in try reader.readSourceRecord() }),
+            var paths: [String] = []
+            guard let records = try? Self.readMap(&chunkReader, { reader throws(StateReader.Damaged) in try reader.readSourceRecord() },
+                                                  keys: &paths),
                   chunkReader.isAtEnd else { return }
-            decoded[index] = map
+            decoded[index] = (paths, records)
         }
         var sources: [String: SourceRecord] = [:]
-        sources.reserveCapacity(decoded.reduce(0) { $0 + ($1?.count ?? 0) })
-        for chunk in decoded {
-            guard let chunk else { throw StateReader.Damaged() }
-            sources.merge(chunk) { first, _ in first }
+        sources.reserveCapacity(decoded.reduce(0) { $0 + ($1?.records.count ?? 0) })
+        var encoded = EncodedChunks()
+        for (index, chunk) in decoded.enumerated() {
+            guard let chunk, let first = chunk.paths.first else { throw StateReader.Damaged() }
+            sources.merge(chunk.records) { first, _ in first }
+            encoded.byFirstPath[first] = (chunk.paths, ArraySlice(buffer[chunks[index]]))
         }
         self.sources = sources
+        encoded.fileSize = buffer.count
+        self.encodedChunks = encoded
     }
 }

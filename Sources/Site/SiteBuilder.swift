@@ -634,7 +634,7 @@ public struct SiteBuilder {
             guard context.stateChanged || !context.isIncremental else { return }
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
             try? FileManager.default.removeItem(atPath: indexPath)
-            let size = try context.state.save(to: statePath)
+            let size = try context.state.save(to: statePath, reusing: context.previous)
             try? FileManager.default.removeItem(atPath: legacyStatePath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: size,

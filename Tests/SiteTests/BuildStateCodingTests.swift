@@ -69,6 +69,39 @@ struct BuildStateCodingTests {
         #expect(loaded == state)
     }
 
+    @Test("a save that copies unchanged chunks from the loaded file gives the state it was asked to save")
+    func reusedChunks() throws {
+        let path = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var state = Self.sampleState(seed: 11, sources: 3_000)
+        _ = try state.save(to: path)
+        let loaded = try BuildState.load(from: path).get()
+        #expect(loaded.encodedChunks.byFirstPath.count > 2)
+        // One record edited, one removed, one added; the rest as loaded.
+        let paths = state.sources.keys.sorted()
+        state = loaded
+        state.sources[paths[1_500]]?.hash = "edited"
+        state.sources[paths[10]] = nil
+        state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        state.token = "t-2"
+        _ = try state.save(to: path, reusing: loaded)
+        let reloaded = try BuildState.load(from: path).get()
+        #expect(reloaded == state)
+        #expect(reloaded.sources[paths[1_500]]?.hash == "edited")
+        #expect(state.encoded(reusing: loaded) == state.encoded())
+    }
+
+    @Test("adding a source moves the boundaries of its own chunk only")
+    func stableChunks() {
+        let paths = (0..<20_000).map { "content/messages/log-\($0).md" }.sorted()
+        let before = BuildState.chunks(of: paths).map(Array.init)
+        #expect(before.count > 20 && before.allSatisfy { $0.count <= 2_048 })
+        #expect(Array(before.joined()) == paths)
+        let after = BuildState.chunks(of: (paths + ["content/messages/log-1234a.md"]).sorted()).map(Array.init)
+        #expect(Set(after.map { $0.first ?? "" }).symmetricDifference(before.map { $0.first ?? "" }).count <= 2)
+        #expect(Set(after).subtracting(Set(before)).count == 1)
+    }
+
     @Test("saving the same state twice gives the same bytes")
     func deterministic() throws {
         let state = Self.sampleState(seed: 7, sources: 1_200)
