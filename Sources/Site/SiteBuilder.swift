@@ -161,8 +161,10 @@ public struct SiteBuilder {
         let paths = try reader.inputFiles()
         var changed = paths.count != index.inputs.count
         var rehashed = false
-        for path in paths where !changed {
-            guard let old = index.inputs[path], let stat = FileStat(path: SitePaths.join(options.sourceDirectory, path)) else {
+        let root = options.sourceDirectory
+        let stats = changed ? [] : try parallelMap(paths) { path throws(Diagnostic) in FileStat(path: SitePaths.join(root, path)) }
+        for (path, stat) in zip(paths, stats) where !changed {
+            guard let old = index.inputs[path], let stat else {
                 changed = true
                 break
             }
