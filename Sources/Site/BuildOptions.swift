@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     /// Called when another build of the same site holds its lock, with that build's pid when
     /// known; this build then waits for it to finish.
     public var waitingForLock: (@Sendable (_ holder: Int32?) -> Void)?
+    /// Where a process that rebuilds the site keeps the last build's state between builds;
+    /// `nil` (a single build) reads it from disk.
+    public var memory: BuildMemory?
 
     /// Creates options.
     public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false,

@@ -183,6 +183,11 @@ public struct BuildState: Sendable, Equatable {
     /// The state in its binary form. Source chunks whose paths and records equal those of
     /// `previous` are copied from the file `previous` was loaded from.
     func encoded(reusing previous: BuildState? = nil) -> [UInt8] {
+        encodedWithChunks(reusing: previous).bytes
+    }
+
+    /// The binary form, and where its chunks of sources are (for the next save to reuse).
+    private func encodedWithChunks(reusing previous: BuildState?) -> (bytes: [UInt8], chunks: EncodedChunks) {
         var writer = StateWriter(capacity: max(previous?.encodedChunks.fileSize ?? 0, 1 << 20))
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -203,11 +208,13 @@ public struct BuildState: Sendable, Equatable {
             writer.write(object.contentHash)
         }
         let chunks = Self.chunks(of: sources.keys.sorted())
+        var ranges: [(paths: [String], range: Range<Int>)] = []
         writer.write(count: chunks.count)
         for slice in chunks {
             if let previous, let first = slice.first, let old = previous.encodedChunks.byFirstPath[first],
                old.paths.elementsEqual(slice), slice.allSatisfy({ sources[$0] == previous.sources[$0] }) {
                 writer.write(count: old.bytes.count)
+                ranges.append((old.paths, writer.bytes.count..<(writer.bytes.count + old.bytes.count)))
                 writer.write(raw: old.bytes)
                 continue
             }
@@ -219,18 +226,29 @@ public struct BuildState: Sendable, Equatable {
                 chunk.write(record)
             }
             writer.write(count: chunk.bytes.count)
+            ranges.append((Array(slice), writer.bytes.count..<(writer.bytes.count + chunk.bytes.count)))
             writer.write(raw: chunk.bytes)
         }
-        return writer.bytes
+        let bytes = writer.bytes
+        var encoded = EncodedChunks()
+        encoded.fileSize = bytes.count
+        for (paths, range) in ranges {
+            guard let first = paths.first else { continue }
+            encoded.byFirstPath[first] = (paths, bytes[range])
+        }
+        return (bytes, encoded)
     }
 
-    /// Writes the state atomically (temporary file, then rename).
+    /// Writes the state atomically (temporary file, then rename), and remembers the chunks
+    /// written so that the next save of this state, kept in memory, can reuse them.
     ///
     /// - Returns: The size of the file written, for the ``BuildIndex``.
-    func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
+    @discardableResult
+    mutating func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(getpid())"
-        let bytes = encoded(reusing: previous)
+        let (bytes, chunks) = encodedWithChunks(reusing: previous)
+        encodedChunks = chunks
         do {
             try FileSystem.write(bytes, to: temporary)
             guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }

@@ -193,6 +193,11 @@ public struct SiteBuilder {
             if index != context.previousIndex { context.refreshedIndex = index }
             return
         }
+        if let remembered = options.memory?.state(token: index.stateToken) {
+            context.previous = remembered
+            context.report.isFullBuild = false
+            return
+        }
         switch BuildState.load(from: statePath) {
         case .failure(let problem):
             context.report.notice = problem.notice ?? BuildState.StateProblem.unreadable.notice
@@ -637,6 +642,7 @@ public struct SiteBuilder {
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
             try? FileManager.default.removeItem(atPath: indexPath)
             let size = try context.state.save(to: statePath, reusing: context.previous)
+            options.memory?.remember(context.state)
             try? FileManager.default.removeItem(atPath: legacyStatePath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: size,

@@ -6,6 +6,9 @@ import Testing
 /// build leaves `public/` byte-identical to a clean build of the same input, and writes only
 /// files whose bytes changed.
 ///
+/// Most builds keep the state in memory (as `marsgen watch` and `serve` do), some read it
+/// from disk (as `marsgen build` does).
+///
 /// `MARSGEN_EQUIVALENCE_EDITS` sets the number of edits (default 300) and `MARSGEN_SEED`
 /// the seed (default 2038); a failure prints both so it can be replayed.
 @Suite(.serialized) struct IncrementalEquivalenceTests {
@@ -20,6 +23,11 @@ import Testing
         var site = try GeneratedSite(root: root, seed: seed)
         let output = root.appendingPathComponent("public")
         let incremental = BuildOptions(sourceDirectory: root.path)
+        // As `marsgen serve` builds: the state kept in memory between builds. Every seventh
+        // build goes without it, as a `marsgen build` run meanwhile would, so the next
+        // remembered build must notice that the state on disk is no longer its own.
+        var remembering = incremental
+        remembering.memory = BuildMemory()
         let clean = BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)
 
         let first = try SiteBuilder(options: incremental).build()
@@ -30,7 +38,7 @@ import Testing
             let edit = try site.randomEdit()
             history.append(edit)
             let before = try SiteFixture.snapshot(output)
-            let report = try SiteBuilder(options: incremental).build()
+            let report = try SiteBuilder(options: step % 7 == 0 ? incremental : remembering).build()
             if !report.isFullBuild { incrementalBuilds += 1 }
             _ = try SiteBuilder(options: clean).build()
             let after = try SiteFixture.snapshot(output)

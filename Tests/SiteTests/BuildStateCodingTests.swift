@@ -60,7 +60,7 @@ struct BuildStateCodingTests {
 
     @Test("a state saved and loaded again is the same state", arguments: [0, 1, 999, 1_000, 1_001, 3_500])
     func roundTrip(sources: Int) throws {
-        let state = Self.sampleState(seed: UInt64(sources) + 1, sources: sources)
+        var state = Self.sampleState(seed: UInt64(sources) + 1, sources: sources)
         let path = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let size = try state.save(to: path)

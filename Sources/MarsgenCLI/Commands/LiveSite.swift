@@ -18,6 +18,9 @@ final class LiveSite: @unchecked Sendable {
     private var watcher: SiteWatcher?
 
     init(options: BuildOptions, quiet: Bool) {
+        var options = options
+        // Every rebuild starts from the state the previous one left in memory.
+        options.memory = BuildMemory()
         self.options = options
         self.quiet = quiet
     }
