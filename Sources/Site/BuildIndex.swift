@@ -199,13 +199,6 @@ struct BuildIndex: Equatable {
     /// Writes the index atomically (temporary file, then rename).
     func save(to path: String) throws {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        let temporary = path + ".tmp-\(getpid())"
-        do {
-            try FileSystem.write(bytes, to: temporary)
-            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
+        try FileSystem.writeAtomically(bytes, to: path)
     }
 }

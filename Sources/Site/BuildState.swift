@@ -246,16 +246,9 @@ public struct BuildState: Sendable, Equatable {
     @discardableResult
     mutating func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        let temporary = path + ".tmp-\(getpid())"
         let (bytes, chunks) = encodedWithChunks(reusing: previous)
         encodedChunks = chunks
-        do {
-            try FileSystem.write(bytes, to: temporary)
-            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
+        try FileSystem.writeAtomically(bytes, to: path)
         return Int64(bytes.count)
     }
 

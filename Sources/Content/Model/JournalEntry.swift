@@ -28,24 +28,15 @@ public struct JournalEntry: FeedObject, Hashable, Codable {
     /// Creates an entry and computes its identifier and content hash.
     public init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String) {
-        self.sourcePath = sourcePath
-        self.explicitTitle = explicitTitle
-        self.slug = slug
-        self.author = author
-        self.instant = instant
-        self.sol = sol
-        self.lmst = lmst
-        self.tags = tags
-        self.isDraft = isDraft
-        self.bodyHTML = bodyHTML
-        self.diffIdentifier = "journal:\(sourcePath)"
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML] + tags {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
-        self.contentHash = hash
+        self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
+                  slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
+                  bodyHTML: bodyHTML)
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash

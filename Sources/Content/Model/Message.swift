@@ -24,22 +24,15 @@ public struct Message: FeedObject, Hashable, Codable {
     /// Creates a message. `ordinal` tells apart two messages of one author at one instant.
     public init(sourcePath: String, channel: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime,
                 bodyHTML: String, line: Int, ordinal: Int) {
-        self.sourcePath = sourcePath
-        self.channel = channel
-        self.author = author
-        self.instant = instant
-        self.sol = sol
-        self.lmst = lmst
-        self.bodyHTML = bodyHTML
-        self.line = line
         let suffix = ordinal > 0 ? "#\(ordinal)" : ""
-        self.diffIdentifier = "message:\(sourcePath)@\(instant.iso8601)/\(author.id)\(suffix)"
         var hash = ContentHash()
         for field in [channel, author.id, author.name, author.role, String(sol), lmst.description, bodyHTML] {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
-        self.contentHash = hash
+        self.init(restoring: "message:\(sourcePath)@\(instant.iso8601)/\(author.id)\(suffix)", contentHash: hash,
+                  sourcePath: sourcePath, channel: channel, author: author, instant: instant, sol: sol, lmst: lmst,
+                  bodyHTML: bodyHTML, line: line)
     }
 
     /// Recreates a message exactly as an earlier build recorded it, identifier and hash

@@ -43,25 +43,15 @@ public struct WeatherReport: FeedObject, Hashable, Codable {
     /// Creates a report and computes its identifier and hash.
     public init(sourcePath: String, instant: Instant, sol: Int, lmst: MarsClockTime, temperature: Double, high: Double,
                 low: Double, sunrise: MarsClockTime, sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
-        self.sourcePath = sourcePath
-        self.instant = instant
-        self.sol = sol
-        self.lmst = lmst
-        self.temperature = temperature
-        self.high = high
-        self.low = low
-        self.sunrise = sunrise
-        self.sunset = sunset
-        self.condition = condition
-        self.notesHTML = notesHTML
-        self.diffIdentifier = "weather:\(sourcePath)"
         var hash = ContentHash()
         for field in [String(sol), lmst.description, String(temperature), String(high), String(low), sunrise.description,
                       sunset.description, condition.rawValue, notesHTML] {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
-        self.contentHash = hash
+        self.init(restoring: "weather:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
+                  lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
+                  condition: condition, notesHTML: notesHTML)
     }
 
     /// Recreates a report exactly as an earlier build recorded it, identifier and hash

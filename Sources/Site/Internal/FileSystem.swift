@@ -45,6 +45,19 @@ enum FileSystem {
         }
     }
 
+    /// Writes `bytes` to a temporary file beside `path` (named `*.tmp-PID`, which the next
+    /// build removes if this process dies first), then renames it over `path`.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let temporary = path + ".tmp-\(getpid())"
+        do throws(Failure) {
+            try write(bytes, to: temporary)
+            guard rename(temporary, path) == 0 else { throw Failure(operation: "rename", path: path, code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
     /// The whole contents of the file at `path`.
     static func read(_ path: String) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
