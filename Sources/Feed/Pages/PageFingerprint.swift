@@ -19,7 +19,7 @@ public enum PageFingerprint {
         hash.combine(page.template)
         hash.combine(page.layout ?? "\u{0}")
         hash.combine(page.outputPath)
-        combine(page.context, into: &hash)
+        combine(dictionary: page.context, into: &hash)
         for slot in page.slots.keys.sorted() {
             hash.combine("slot:" + slot)
             for item in page.slots[slot] ?? [] {
@@ -29,7 +29,7 @@ public enum PageFingerprint {
                 } else {
                     hash.combine("?")
                 }
-                combine(item.extra, into: &hash)
+                combine(dictionary: item.extra, into: &hash)
             }
         }
         return hash
@@ -44,16 +44,12 @@ public enum PageFingerprint {
             hash.combine(1)
             hash.combine(text)
         case let dictionary as [String: Any]:
-            var sum: UInt64 = 0
-            for (key, nested) in dictionary {
-                var entry = ContentHash()
-                entry.combine(key)
-                combine(nested, into: &entry)
-                sum &+= entry.value
-            }
-            hash.combine(2)
-            hash.combine(Int64(dictionary.count))
-            hash.combine(Int64(bitPattern: sum))
+            combine(dictionary: dictionary, into: &hash)
+        case let list as [[String: Any]]:
+            // Before `[Any]`: casting a list of dictionaries to `[Any]` copies it element by element.
+            hash.combine(6)
+            hash.combine(Int64(list.count))
+            for element in list { combine(dictionary: element, into: &hash) }
         case let flag as Bool:
             hash.combine(flag ? 3 : 4)
         case let number as Int:
@@ -72,5 +68,19 @@ public enum PageFingerprint {
             // Any other type is a planner bug: make it visible rather than silently unhashed.
             hash.combine("?\(type(of: value)):\(value)")
         }
+    }
+
+    /// A dictionary as the sum of its entries' hashes, so key order does not matter.
+    static func combine(dictionary: [String: Any], into hash: inout ContentHash) {
+        var sum: UInt64 = 0
+        for (key, nested) in dictionary {
+            var entry = ContentHash()
+            entry.combine(key)
+            combine(nested, into: &entry)
+            sum &+= entry.value
+        }
+        hash.combine(2)
+        hash.combine(Int64(dictionary.count))
+        hash.combine(Int64(bitPattern: sum))
     }
 }
