@@ -26,6 +26,9 @@ public struct BuildContext {
 
     /// The previous build's index, when it can be used for an incremental build.
     var previousIndex: BuildIndex?
+    /// The stat of every input file, taken by "Check for changes", so reading sources need
+    /// not stat them again.
+    var inputStats: [String: FileStat] = [:]
     /// The previous build's state, when it can be used for an incremental build and some
     /// input changed.
     var previous: BuildState?

@@ -44,12 +44,10 @@ struct BuildIndex: Equatable {
 
     // MARK: - Text form
 
-    /// The file's text: a header of `key value` lines, then one `input` line per file
-    /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The file's bytes, built without a `String` per line: a large site has tens of
-    /// thousands of inputs, and this is written by every build that changes something.
+    /// The file's bytes: a header of `key value` lines, then one `input` line per file
+    /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped). Built
+    /// without a `String` per line: a large site has tens of thousands of inputs, and this
+    /// is written by every build that changes something.
     var bytes: [UInt8] {
         let header = [
             "marsgen-build-index \(Self.formatVersion)",

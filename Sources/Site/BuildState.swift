@@ -101,8 +101,12 @@ public struct BuildState: Sendable, Equatable {
 
     /// Reads the state, or says why it cannot be used.
     static func load(from path: String) -> Result<BuildState, StateProblem> {
-        guard FileManager.default.fileExists(atPath: path) else { return .failure(.missing) }
-        guard let bytes = try? FileSystem.read(path) else { return .failure(.unreadable) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            return .failure(error.code == ENOENT ? .missing : .unreadable)
+        }
         return bytes.withUnsafeBytes { buffer in
             var reader = StateReader(buffer)
             do throws(StateReader.Damaged) {

@@ -183,7 +183,10 @@ public struct SiteBuilder {
             // now on only files modified close to this start are unsure.
             index.scanStartedAt = context.state.scanStartedAt
         }
-        if !changed {
+        if changed {
+            // The sources are read next: they need not be stat'ed twice.
+            for (path, stat) in zip(paths, stats) { context.inputStats[path] = stat }
+        } else {
             context.isUpToDate = true
             context.report.isFullBuild = false
             context.report.journalEntries = index.journalEntries
@@ -323,7 +326,7 @@ public struct SiteBuilder {
     /// Decides whether `path` changed since the previous build, reading it only when its
     /// stat does not settle the question.
     func readIfChanged(_ path: String, context: BuildContext, mayReuse: Bool) throws(Diagnostic) -> SourceRead {
-        let stat = FileStat(path: SitePaths.join(options.sourceDirectory, path))
+        let stat = context.inputStats[path] ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
         let old = mayReuse ? context.previous?.sources[path] : nil
         if let old, let stat, let previous = context.previous, old.size == stat.size, old.modified == stat.modified,
            stat.modified < previous.scanStartedAt - Self.racyWindow {

@@ -8,9 +8,9 @@ the page change.
 import os
 import pathlib
 import re
-import shutil
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -20,6 +20,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from browser import make_driver
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "Tests"))
+from demo_site import copy_demo  # noqa: E402
 BINARY = pathlib.Path(os.environ.get("MARSGEN_BIN", REPO / ".build/debug/marsgen")).resolve()
 LIVE_TIMEOUT = 2.0  # seconds from the save to the page showing it
 
@@ -30,12 +32,7 @@ class Serve:
     def __init__(self, root):
         self.root = root
         root.mkdir(parents=True)
-        for name in ("marsgen.yml", "content", "templates", "static"):
-            source = REPO / name
-            if source.is_dir():
-                shutil.copytree(source, root / name)
-            elif source.exists():
-                shutil.copy(source, root / name)
+        copy_demo(root)
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", "0", "--source", str(root)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

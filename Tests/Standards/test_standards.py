@@ -15,6 +15,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import sys
 import tempfile
 from datetime import datetime, timezone
 
@@ -24,6 +25,8 @@ import pytest
 from lxml import etree
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests"))
+from demo_site import copy_demo  # noqa: E402
 MARSGEN = os.environ.get("MARSGEN_BIN", str(ROOT / ".build/debug/marsgen"))
 SITE_GENERATOR = os.environ.get("SITE_GENERATOR_BIN", str(ROOT / ".build/debug/SiteGenerator"))
 SCHEMA = etree.XMLSchema(etree.parse(str(pathlib.Path(__file__).with_name("sitemap.xsd"))))
@@ -36,15 +39,6 @@ def build(source, output, *extra):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return pathlib.Path(output)
-
-
-def copy_demo(destination):
-    for item in ("marsgen.yml", "content", "templates", "static"):
-        source = ROOT / item
-        if source.is_dir():
-            shutil.copytree(source, destination / item)
-        elif source.exists():
-            shutil.copy(source, destination / item)
 
 
 @pytest.fixture(scope="module")
