@@ -28,16 +28,12 @@ public struct PagePlanner {
         self.links = SiteLinks(config: config)
         // Sorted through their keys: comparing existentials copies them, twenty times per object.
         let objects = library.allObjects
-        let keys = objects.map { (instant: $0.instant, id: $0.diffIdentifier, sol: $0.sol) }
-        let newestFirst = objects.indices.sorted { a, b in
-            keys[a].instant != keys[b].instant ? keys[a].instant > keys[b].instant : keys[a].id < keys[b].id
-        }
-        self.feed = newestFirst.map { objects[$0] }
-        let earliestFirst = objects.indices.sorted { a, b in
-            keys[a].instant != keys[b].instant ? keys[a].instant < keys[b].instant : keys[a].id < keys[b].id
-        }
+        let keys = objects.map(\.orderKey)
+        self.feed = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }.map { objects[$0] }
         var bySol: [Int: [any FeedObject]] = [:]
-        for index in earliestFirst { bySol[keys[index].sol, default: []].append(objects[index]) }
+        for index in objects.indices.sorted(by: { keys[$0].isEarlierInTime(than: keys[$1]) }) {
+            bySol[objects[index].sol, default: []].append(objects[index])
+        }
         self.objectsBySol = bySol
         self.pinnedWeather = library.weatherReports.min(by: isNewerInFeed)
         self.siteContext = Self.siteContext(config: config, links: links)
@@ -160,9 +156,8 @@ public struct PagePlanner {
 
     func journalPages() -> [Page] {
         let all = library.journalEntries
-        let entries = all.indices.sorted { a, b in
-            all[a].instant != all[b].instant ? all[a].instant < all[b].instant : all[a].diffIdentifier < all[b].diffIdentifier
-        }.map { all[$0] }
+        let keys = all.map(\.orderKey)
+        let entries = all.indices.sorted { keys[$0].isEarlierInTime(than: keys[$1]) }.map { all[$0] }
         return entries.indices.map { index in
             let entry = entries[index]
             let url = links.journal(slug: entry.slug)
