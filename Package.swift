@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime", "MarsgenTesting"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Diagnostics", "MarsTime", "MarsgenTesting"]),

@@ -17,8 +17,9 @@ public struct BuildContext {
     public internal(set) var library: ContentLibrary?
     /// The templates (after "Load templates").
     public internal(set) var templates: TemplateLibrary?
-    /// The pages to write (after "Plan pages").
-    public internal(set) var pages: [Page] = []
+    /// Every page of the site (after "Plan pages"); only those whose inputs changed since the
+    /// previous build are planned in full.
+    public internal(set) var pages: [PagePlan] = []
     /// Warnings so far.
     public internal(set) var log = DiagnosticLog()
     /// What the build did.

@@ -10,7 +10,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -61,6 +61,9 @@ public struct BuildState: Sendable, Equatable {
         /// The page's fingerprint (see `PageFingerprint`): everything it is made from,
         /// templates included. What it shows is not stored; the plan says it each build.
         public var fingerprint: ContentHash
+        /// The hash of its inputs as the planner saw them (see `PagePlan.inputs`): unchanged,
+        /// the page is not even planned.
+        public var inputs: ContentHash
     }
 
     /// A file copied or generated as it is.
@@ -205,6 +208,7 @@ public struct BuildState: Sendable, Equatable {
         Self.writeMap(pages, to: &writer) { record, writer in
             writer.write(record.bytes)
             writer.write(record.fingerprint)
+            writer.write(record.inputs)
         }
         writer.write(count: objects.count)
         for object in objects {
@@ -285,7 +289,7 @@ extension BuildState {
         templates = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in try reader.readString() }
         files = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in FileRecord(bytes: try reader.readString()) }
         pages = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in
-            PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash())
+            PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash())
         }
         objects = try reader.readList { reader throws(StateReader.Damaged) in
             ObjectFingerprint(diffIdentifier: try reader.readString(), contentHash: try reader.readHash())

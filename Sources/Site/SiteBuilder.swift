@@ -399,7 +399,14 @@ public struct SiteBuilder {
     func planPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library else { return }
         let planner = PagePlanner(library: library, config: try context.requireConfig())
-        context.pages = planner.pages()
+        // The inputs hash leaves out the templates and the crew file: when either changed,
+        // every page is planned.
+        if let previous = context.previous, !context.crewChanged, previous.templates == context.state.templates {
+            let records = previous.pages
+            context.pages = planner.plans { path, inputs in records[path]?.inputs == inputs }
+        } else {
+            context.pages = planner.plans()
+        }
         context.state.objects = planner.feed.map(\.fingerprint)
     }
 
@@ -430,18 +437,28 @@ public struct SiteBuilder {
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
         var seen: Set<String> = []
-        for page in context.pages {
-            guard seen.insert(page.outputPath).inserted else {
-                throw Diagnostic.error("two pages would be written to \(page.outputPath)",
+        var planned: [(plan: Int, page: Page)] = []
+        for (index, plan) in context.pages.enumerated() {
+            guard seen.insert(plan.outputPath).inserted else {
+                throw Diagnostic.error("two pages would be written to \(plan.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
+            guard let page = plan.page else {
+                // Made from the same inputs as last time (the planner checked): the same page.
+                if let previous = context.previous?.pages[plan.outputPath] {
+                    context.state.pages[plan.outputPath] = previous
+                    context.report.pagesUnchanged += 1
+                }
+                continue
+            }
+            planned.append((index, page))
             let key = shape(of: page)
             if templatesByShape[key] == nil {
                 templatesByShape[key] = renderer.templatesUsed(by: page, adapter: adapter).sorted()
             }
         }
         let templateHashes = context.templateHashes
-        let fingerprints = try parallelMap(context.pages) { page throws(Diagnostic) -> ContentHash in
+        let fingerprints = try parallelMap(planned) { _, page throws(Diagnostic) -> ContentHash in
             var fingerprint = PageFingerprint.of(page, contentHash: { contentHashes[$0] })
             for name in templatesByShape[shape(of: page)] ?? [] {
                 fingerprint.combine(name)
@@ -452,13 +469,14 @@ public struct SiteBuilder {
 
         // Same fingerprint as last time: same inputs, same bytes, so the page is not even rendered.
         var toRender: [Int] = []
-        for (index, page) in context.pages.enumerated() {
+        for (position, (plan, page)) in planned.enumerated() {
             let previous = context.previous?.pages[page.outputPath]
-            if let previous, previous.fingerprint == fingerprints[index] {
-                context.state.pages[page.outputPath] = previous
+            if let previous, previous.fingerprint == fingerprints[position] {
+                context.state.pages[page.outputPath] = BuildState.PageRecord(bytes: previous.bytes, fingerprint: previous.fingerprint,
+                                                                             inputs: context.pages[plan].inputs)
                 context.report.pagesUnchanged += 1
             } else {
-                toRender.append(index)
+                toRender.append(position)
             }
         }
         guard !toRender.isEmpty else { return }
@@ -468,7 +486,7 @@ public struct SiteBuilder {
         var sectionIDs: [String] = []
         var wanted: Set<String> = []
         for index in toRender {
-            for item in context.pages[index].slots.values.joined() where wanted.insert(item.objectID).inserted {
+            for item in planned[index].page.slots.values.joined() where wanted.insert(item.objectID).inserted {
                 sectionIDs.append(item.objectID)
             }
         }
@@ -480,7 +498,7 @@ public struct SiteBuilder {
             return try renderer.html(for: try adapter.section(for: object))
         }
         let sections = Dictionary(uniqueKeysWithValues: zip(sectionIDs, sectionHTML))
-        let pages = context.pages
+        let pages = planned.map(\.page)
         // A full build writes each page into the staging directory as soon as it is rendered;
         // an incremental one keeps the few pages it renders until it knows what changed.
         var staging: OutputWriter?
@@ -502,10 +520,11 @@ public struct SiteBuilder {
         }
 
         for (position, index) in toRender.enumerated() {
-            let page = context.pages[index]
+            let page = pages[index]
             let previous = context.previous?.pages[page.outputPath]
             let used = templatesByShape[shape(of: page)] ?? []
-            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index])
+            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index],
+                                               inputs: context.pages[planned[index].plan].inputs)
             context.state.pages[page.outputPath] = record
             if let previous, previous.bytes == record.bytes {
                 context.report.pagesUnchanged += 1

@@ -49,7 +49,8 @@ struct BuildStateCodingTests {
                 state.objects.append(object.fingerprint)
             }
             state.pages["page/\(index)/index.html"] = BuildState.PageRecord(bytes: ContentHash(value: random.next()),
-                                                                            fingerprint: ContentHash(value: random.next()))
+                                                                            fingerprint: ContentHash(value: random.next()),
+                                                                            inputs: ContentHash(value: random.next()))
         }
         return state
     }

@@ -5,18 +5,29 @@ import SiteConfig
 
 /// Decides every page of the site from the content: the feed, its archive, one page per
 /// entry, per sol and per crew member, the indexes, the Atom feed, the sitemap and the 404.
+///
+/// Each page comes with a hash of its inputs (``PagePlan/inputs``), made from object
+/// identities and content hashes and a few numbers, without building the page. A rebuild
+/// passes the hashes of the previous build: a page whose inputs hash is unchanged is not
+/// planned at all, which is what lets a one-file edit skip the tens of thousands of pages
+/// it cannot reach.
 public struct PagePlanner {
     let library: ContentLibrary
     let config: SiteConfiguration
     let links: SiteLinks
     /// Every object, newest first (the feed order).
     public let feed: [any FeedObject]
-    /// Every object by sol, oldest first within a sol.
+    /// The stamp (identity and content hash, see ``stamp(of:)``) of each object of ``feed``.
+    let feedStamps: [UInt64]
+    /// Every object by sol, oldest first within a sol, with its stamp.
     let objectsBySol: [Int: [any FeedObject]]
-    /// The weather report pinned on the front page.
-    let pinnedWeather: WeatherReport?
+    let stampsBySol: [Int: [UInt64]]
+    /// The position in ``feed`` of the weather report pinned on the front page.
+    let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
     let siteContext: TemplateContext
+    /// Whether the previous build made a page (by output path) from the same inputs.
+    var isUnchanged: (@Sendable (_ outputPath: String, _ inputs: ContentHash) -> Bool)?
 
     /// How many objects the Atom feed holds.
     public static let atomEntryCount = 50
@@ -29,22 +40,48 @@ public struct PagePlanner {
         // Sorted through their keys: comparing existentials copies them, twenty times per object.
         let objects = library.allObjects
         let keys = objects.map(\.orderKey)
-        self.feed = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }.map { objects[$0] }
+        let stamps = objects.map(Self.stamp(of:))
+        let feedOrder = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }
+        self.feed = feedOrder.map { objects[$0] }
+        self.feedStamps = feedOrder.map { stamps[$0] }
         var bySol: [Int: [any FeedObject]] = [:]
+        var stampsBySol: [Int: [UInt64]] = [:]
         for index in objects.indices.sorted(by: { keys[$0].isEarlierInTime(than: keys[$1]) }) {
             bySol[objects[index].sol, default: []].append(objects[index])
+            stampsBySol[objects[index].sol, default: []].append(stamps[index])
         }
         self.objectsBySol = bySol
-        self.pinnedWeather = library.weatherReports.min(by: isNewerInFeed)
+        self.stampsBySol = stampsBySol
+        // The feed and the pin use one order, so the pinned report is the feed's first weather.
+        self.pinnedPosition = feed.firstIndex { $0.kind == .weather }
         self.siteContext = Self.siteContext(config: config, links: links)
     }
 
+    /// An object's identity and content hash in one number: what a page's inputs hash is made of.
+    static func stamp(of object: any FeedObject) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(object.diffIdentifier)
+        hash.combine(Int64(bitPattern: object.contentHash.value))
+        return hash.value
+    }
+
     /// Every page, in a fixed order.
+    public func pages() -> [Page] {
+        plans().compactMap(\.page)
+    }
+
+    /// Every page's plan, in a fixed order.
     ///
     /// The groups do not depend on each other, so they are planned on every core; the
     /// order of the result does not depend on which finishes first.
-    public func pages() -> [Page] {
-        let groups: [@Sendable (PagePlanner) -> [Page]] = [
+    ///
+    /// - Parameter isUnchanged: Whether the previous build made the page at an output path
+    ///   from the same inputs hash. Such a page is not planned: its plan has no ``PagePlan/page``.
+    ///   Pass it only when the templates and the crew are as they were (they are not in the hash).
+    public func plans(skipping isUnchanged: (@Sendable (_ outputPath: String, _ inputs: ContentHash) -> Bool)? = nil) -> [PagePlan] {
+        var planner = self
+        planner.isUnchanged = isUnchanged
+        let groups: [@Sendable (PagePlanner) -> [PagePlan]] = [
             { $0.feedPages() },
             { $0.journalPages() },
             { $0.solPages() },
@@ -52,22 +89,35 @@ public struct PagePlanner {
             { $0.crewPages() },
             { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] },
         ]
-        let planned = UnsafeMutableBufferPointer<[Page]>.allocate(capacity: groups.count)
+        let planned = UnsafeMutableBufferPointer<[PagePlan]>.allocate(capacity: groups.count)
         planned.initialize(repeating: [])
         defer {
             planned.deinitialize()
             planned.deallocate()
         }
         nonisolated(unsafe) let slots = planned
-        nonisolated(unsafe) let planner = self
+        nonisolated(unsafe) let shared = planner
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            slots[index] = groups[index](planner)
+            slots[index] = groups[index](shared)
         }
-        var pages = Array(planned.joined())
-        pages.append(sitemapPage(for: pages))
-        let shared: TemplateContext = ["site": siteContext]
-        for index in pages.indices { pages[index].shared = shared }
-        return pages
+        var plans = Array(planned.joined())
+        plans.append(planner.sitemapPage(for: plans))
+        let site: TemplateContext = ["site": siteContext]
+        for index in plans.indices { plans[index].page?.shared = site }
+        return plans
+    }
+
+    /// The plan of one page: its inputs hashed (the kind, the output path, then what
+    /// `inputs` adds), and the page made by `page` unless the previous build made it from
+    /// the same inputs.
+    func plan(_ kind: Page.Kind, url: String, outputPath: String, inSitemap: Bool = true,
+              inputs: (inout ContentHash) -> Void, page: () -> Page) -> PagePlan {
+        var hash = ContentHash()
+        hash.combine(kind.rawValue)
+        hash.combine(outputPath)
+        inputs(&hash)
+        let unchanged = isUnchanged?(outputPath, hash) ?? false
+        return PagePlan(outputPath: outputPath, url: url, isInSitemap: inSitemap, inputs: hash, page: unchanged ? nil : page())
     }
 
     // MARK: - Shared values
@@ -113,214 +163,336 @@ public struct PagePlanner {
 
     // MARK: - Feed
 
-    func feedPages() -> [Page] {
+    func feedPages() -> [PagePlan] {
         let paging = StablePagination(newestFirst: feed, pageSize: config.pageSize)
-        let unpinned = feed.filter { $0.diffIdentifier != pinnedWeather?.diffIdentifier }
-        let front = unpinned.prefix(config.pageSize)
-        var olderFromFront: TemplateContext?
-        if let firstHidden = unpinned.dropFirst(config.pageSize).first,
-           let position = feed.firstIndex(where: { $0.diffIdentifier == firstHidden.diffIdentifier }),
-           let page = paging.archivePage(containingNewestFirstPosition: position) {
-            olderFromFront = link(links.feedPage(page), "Older")
+        let stampPaging = StablePagination(newestFirst: feedStamps, pageSize: config.pageSize)
+        // The front page shows the newest objects but the pinned report; the first one it
+        // cannot show decides its "Older" link.
+        var front: [Int] = []
+        var firstHidden: Int?
+        for position in feed.indices where position != pinnedPosition {
+            guard front.count < config.pageSize else {
+                firstHidden = position
+                break
+            }
+            front.append(position)
         }
-        var pages: [Page] = []
-        var frontContext = context(title: config.title, url: links.home, heading: "Latest transmissions", section: "feed",
-                                   extra: ["isFront": true, "isEmpty": feed.isEmpty])
-        frontContext["latestSol"] = feed.first.map { String($0.sol) }
-        frontContext["older"] = olderFromFront
-        frontContext["hasPager"] = olderFromFront != nil
-        pages.append(Page(kind: .front, url: links.home, outputPath: "index.html", template: "page-feed",
-                          slots: ["pinned": pinnedWeather.map { [Page.SlotItem(objectID: $0.diffIdentifier)] } ?? [],
-                                  "sections": front.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
-                          context: frontContext))
+        let olderPage = firstHidden.flatMap { paging.archivePage(containingNewestFirstPosition: $0) }
+        var plans: [PagePlan] = []
+        plans.append(plan(.front, url: links.home, outputPath: "index.html") { hash in
+            hash.combine(pinnedPosition.map { Int64(bitPattern: feedStamps[$0]) } ?? 0)
+            for position in front { hash.combine(Int64(bitPattern: feedStamps[position])) }
+            hash.combine(Int64(olderPage ?? -1))
+        } page: {
+            var frontContext = context(title: config.title, url: links.home, heading: "Latest transmissions", section: "feed",
+                                       extra: ["isFront": true, "isEmpty": feed.isEmpty])
+            frontContext["latestSol"] = feed.first.map { String($0.sol) }
+            let older = olderPage.map { link(links.feedPage($0), "Older") }
+            frontContext["older"] = older
+            frontContext["hasPager"] = older != nil
+            return Page(kind: .front, url: links.home, outputPath: "index.html", template: "page-feed",
+                        slots: ["pinned": pinnedPosition.map { [Page.SlotItem(objectID: feed[$0].diffIdentifier)] } ?? [],
+                                "sections": front.map { Page.SlotItem(objectID: feed[$0].diffIdentifier) }],
+                        context: frontContext)
+        })
 
         let count = paging.archivePageCount
         for number in stride(from: 1, through: count, by: 1) {
-            let items = paging.archivePage(number)
             let url = links.feedPage(number)
-            let range = solRange(of: items)
-            var extra: TemplateContext = ["isFront": false, "pageNumber": number, "solRange": range]
-            let newer = number < count ? link(links.feedPage(number + 1), "Newer") : link(links.home, "Newer")
-            extra["newer"] = newer
-            if number > 1 { extra["older"] = link(links.feedPage(number - 1), "Older") }
-            extra["hasPager"] = true
-            pages.append(Page(kind: .feedArchive, url: url, outputPath: links.outputPath(for: url), template: "page-feed",
-                              slots: ["sections": items.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
-                              context: context(title: "Archive page \(number), \(range)", url: url,
-                                               heading: "Archive · \(range)", section: "feed", extra: extra)))
+            plans.append(plan(.feedArchive, url: url, outputPath: links.outputPath(for: url)) { hash in
+                // Not the page count itself: a new page must not change every other one.
+                hash.combine(Int64(number))
+                hash.combine(number < count ? 1 : 0)
+                for stamp in stampPaging.archivePage(number) { hash.combine(Int64(bitPattern: stamp)) }
+            } page: {
+                let items = paging.archivePage(number)
+                let range = solRange(of: items)
+                var extra: TemplateContext = ["isFront": false, "pageNumber": number, "solRange": range]
+                extra["newer"] = number < count ? link(links.feedPage(number + 1), "Newer") : link(links.home, "Newer")
+                if number > 1 { extra["older"] = link(links.feedPage(number - 1), "Older") }
+                extra["hasPager"] = true
+                return Page(kind: .feedArchive, url: url, outputPath: links.outputPath(for: url), template: "page-feed",
+                            slots: ["sections": items.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
+                            context: context(title: "Archive page \(number), \(range)", url: url,
+                                             heading: "Archive · \(range)", section: "feed", extra: extra))
+            })
         }
-        return pages
+        return plans
     }
 
     // MARK: - Journal entries
 
-    func journalPages() -> [Page] {
+    func journalPages() -> [PagePlan] {
         let all = library.journalEntries
         let keys = all.map(\.orderKey)
         let entries = all.indices.sorted { keys[$0].isEarlierInTime(than: keys[$1]) }.map { all[$0] }
+        let stamps = entries.map(Self.stamp(of:))
         return entries.indices.map { index in
             let entry = entries[index]
             let url = links.journal(slug: entry.slug)
-            var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol)]
-            var neighbours: Set<String> = []
-            if index > 0 {
-                let previous = entries[index - 1]
-                extra["previous"] = link(links.journal(slug: previous.slug), previous.title)
-                neighbours.insert(previous.diffIdentifier)
+            return plan(.journal, url: url, outputPath: links.outputPath(for: url)) { hash in
+                // The neighbours' titles and slugs make the previous/next links.
+                hash.combine(Int64(bitPattern: stamps[index]))
+                hash.combine(Int64(bitPattern: index > 0 ? stamps[index - 1] : 0))
+                hash.combine(Int64(bitPattern: index + 1 < entries.count ? stamps[index + 1] : 0))
+            } page: {
+                var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol)]
+                var neighbours: Set<String> = []
+                if index > 0 {
+                    let previous = entries[index - 1]
+                    extra["previous"] = link(links.journal(slug: previous.slug), previous.title)
+                    neighbours.insert(previous.diffIdentifier)
+                }
+                if index + 1 < entries.count {
+                    let next = entries[index + 1]
+                    extra["next"] = link(links.journal(slug: next.slug), next.title)
+                    neighbours.insert(next.diffIdentifier)
+                }
+                extra["hasPager"] = !neighbours.isEmpty
+                return Page(kind: .journal, url: url, outputPath: links.outputPath(for: url), template: "page-entry",
+                            slots: ["sections": [Page.SlotItem(objectID: entry.diffIdentifier)]],
+                            context: context(title: entry.title, url: url, heading: entry.title, section: "feed", extra: extra),
+                            objectIDs: neighbours)
             }
-            if index + 1 < entries.count {
-                let next = entries[index + 1]
-                extra["next"] = link(links.journal(slug: next.slug), next.title)
-                neighbours.insert(next.diffIdentifier)
-            }
-            extra["hasPager"] = !neighbours.isEmpty
-            return Page(kind: .journal, url: url, outputPath: links.outputPath(for: url), template: "page-entry",
-                        slots: ["sections": [Page.SlotItem(objectID: entry.diffIdentifier)]],
-                        context: context(title: entry.title, url: url, heading: entry.title, section: "feed", extra: extra),
-                        objectIDs: neighbours)
         }
     }
 
     // MARK: - Sols
 
-    func solPages() -> [Page] {
+    func solPages() -> [PagePlan] {
         let bySol = objectsBySol
         let sols = bySol.keys.sorted()
         let clock = config.mission.clock
         return sols.indices.map { index in
             let sol = sols[index]
-            let objects = bySol[sol] ?? []
             let url = links.sol(sol)
-            let start = clock.start(ofSol: sol)
-            let end = clock.start(ofSol: sol + 1).adding(seconds: -1)
-            var extra: TemplateContext = [
-                "sol": sol,
-                "earthStart": start.iso8601, "earthEnd": end.iso8601,
-                "earthRange": start.isoDate == end.isoDate ? start.isoDate : "\(start.isoDate) – \(end.isoDate)",
-                "entryCount": objects.filter { $0.kind == .journal }.count,
-                "messageCount": objects.filter { $0.kind == .message }.count,
-            ]
-            if index > 0 { extra["previous"] = link(links.sol(sols[index - 1]), "Sol \(sols[index - 1])") }
-            if index + 1 < sols.count { extra["next"] = link(links.sol(sols[index + 1]), "Sol \(sols[index + 1])") }
-            extra["hasPager"] = sols.count > 1
-            return Page(kind: .sol, url: url, outputPath: links.outputPath(for: url), template: "page-sol",
-                        slots: ["sections": objects.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
-                        context: context(title: "Sol \(sol)", url: url, heading: "Sol \(sol)", section: "sols", extra: extra))
+            let previous = index > 0 ? sols[index - 1] : nil
+            let next = index + 1 < sols.count ? sols[index + 1] : nil
+            return plan(.sol, url: url, outputPath: links.outputPath(for: url)) { hash in
+                hash.combine(Int64(previous ?? -1))
+                hash.combine(Int64(next ?? -1))
+                for stamp in stampsBySol[sol] ?? [] { hash.combine(Int64(bitPattern: stamp)) }
+            } page: {
+                let objects = bySol[sol] ?? []
+                let start = clock.start(ofSol: sol)
+                let end = clock.start(ofSol: sol + 1).adding(seconds: -1)
+                var extra: TemplateContext = [
+                    "sol": sol,
+                    "earthStart": start.iso8601, "earthEnd": end.iso8601,
+                    "earthRange": start.isoDate == end.isoDate ? start.isoDate : "\(start.isoDate) – \(end.isoDate)",
+                    "entryCount": objects.filter { $0.kind == .journal }.count,
+                    "messageCount": objects.filter { $0.kind == .message }.count,
+                ]
+                if let previous { extra["previous"] = link(links.sol(previous), "Sol \(previous)") }
+                if let next { extra["next"] = link(links.sol(next), "Sol \(next)") }
+                extra["hasPager"] = sols.count > 1
+                return Page(kind: .sol, url: url, outputPath: links.outputPath(for: url), template: "page-sol",
+                            slots: ["sections": objects.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
+                            context: context(title: "Sol \(sol)", url: url, heading: "Sol \(sol)", section: "sols", extra: extra))
+            }
         }
     }
 
-    func solIndexPage() -> Page {
-        let bySol = objectsBySol
-        let weatherBySol = Dictionary(grouping: library.weatherReports, by: \.sol)
-        let rows: [TemplateContext] = bySol.keys.sorted(by: >).map { sol in
-            let objects = bySol[sol] ?? []
-            var row: TemplateContext = [
-                "sol": sol, "url": links.sol(sol),
-                "earthDate": config.mission.clock.start(ofSol: sol).isoDate,
-                "entryCount": objects.filter { $0.kind == .journal }.count,
-                "messageCount": objects.filter { $0.kind == .message }.count,
-            ]
-            if let weather = weatherBySol[sol]?.min(by: isNewerInFeed) {
-                row["weather"] = ["temperature": formatCelsius(weather.temperature), "condition": weather.condition.displayName]
+    func solIndexPage() -> PagePlan {
+        // One row per sol: its counts and its weather, which only the sol's objects decide.
+        struct Row {
+            var sol: Int
+            var entryCount = 0
+            var messageCount = 0
+            var weather: WeatherReport?
+            var weatherStamp: UInt64 = 0
+        }
+        let rows: [Row] = objectsBySol.keys.sorted(by: >).map { sol in
+            var row = Row(sol: sol)
+            let stamps = stampsBySol[sol] ?? []
+            for (object, stamp) in zip(objectsBySol[sol] ?? [], stamps) {
+                if let weather = object as? WeatherReport {
+                    // A sol has at most one report (the library checks).
+                    (row.weather, row.weatherStamp) = (weather, stamp)
+                } else if object.kind == .journal {
+                    row.entryCount += 1
+                } else if object.kind == .message {
+                    row.messageCount += 1
+                }
             }
             return row
         }
         let url = links.sols
-        return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
-                    context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
-                                     extra: ["sols": rows, "hasSols": !rows.isEmpty]),
-                    objectIDs: Set(feed.map(\.diffIdentifier)))
+        return plan(.solIndex, url: url, outputPath: links.outputPath(for: url)) { hash in
+            for row in rows {
+                hash.combine(Int64(row.sol))
+                hash.combine(Int64(row.entryCount))
+                hash.combine(Int64(row.messageCount))
+                hash.combine(Int64(bitPattern: row.weatherStamp))
+            }
+        } page: {
+            let contexts: [TemplateContext] = rows.map { row in
+                var context: TemplateContext = [
+                    "sol": row.sol, "url": links.sol(row.sol),
+                    "earthDate": config.mission.clock.start(ofSol: row.sol).isoDate,
+                    "entryCount": row.entryCount,
+                    "messageCount": row.messageCount,
+                ]
+                if let weather = row.weather {
+                    context["weather"] = ["temperature": formatCelsius(weather.temperature), "condition": weather.condition.displayName]
+                }
+                return context
+            }
+            return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
+                        context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
+                                         extra: ["sols": contexts, "hasSols": !contexts.isEmpty]),
+                        objectIDs: Set(feed.map(\.diffIdentifier)))
+        }
     }
 
     // MARK: - Crew
 
-    func crewPages() -> [Page] {
-        var pages: [Page] = []
-        let byAuthor = Dictionary(grouping: feed.flatMap { object in object.authorIDs.map { ($0, object) } }, by: \.0)
+    func crewPages() -> [PagePlan] {
+        var plans: [PagePlan] = []
+        var positionsByAuthor: [String: [Int]] = [:]
+        for (position, object) in feed.enumerated() {
+            for author in object.authorIDs { positionsByAuthor[author, default: []].append(position) }
+        }
         for member in library.crew.members {
-            let objects = (byAuthor[member.id] ?? []).map(\.1)
-            let paging = StablePagination(newestFirst: objects, pageSize: config.pageSize)
+            let positions = positionsByAuthor[member.id] ?? []
+            let paging = StablePagination(newestFirst: positions, pageSize: config.pageSize)
             // Archive pages show no totals: a new message would otherwise rewrite every one of them.
             let base: TemplateContext = [
                 "member": ["id": member.id, "name": member.name, "role": member.role, "hasRole": !member.role.isEmpty],
             ]
             let count = paging.archivePageCount
-            var front = base
-            front["isFront"] = true
-            front["entryCount"] = objects.filter { $0.kind == .journal }.count
-            front["messageCount"] = objects.filter { $0.kind == .message }.count
-            if objects.count > config.pageSize, let page = paging.archivePage(containingNewestFirstPosition: config.pageSize) {
-                front["older"] = link(links.crew(member.id, page: page), "Older")
-                front["hasPager"] = true
-            }
+            let entryCount = positions.count { feed[$0].kind == .journal }
+            let messageCount = positions.count { feed[$0].kind == .message }
+            let olderPage = positions.count > config.pageSize
+                ? paging.archivePage(containingNewestFirstPosition: config.pageSize) : nil
             let url = links.crew(member.id)
-            pages.append(Page(kind: .crew, url: url, outputPath: links.outputPath(for: url), template: "page-crew",
-                              slots: ["sections": objects.prefix(config.pageSize).map { Page.SlotItem(objectID: $0.diffIdentifier) }],
-                              context: context(title: member.name, url: url, heading: member.name, section: "crew", extra: front)))
-            for number in stride(from: 1, through: count, by: 1) where objects.count > config.pageSize {
-                let items = paging.archivePage(number)
+            plans.append(plan(.crew, url: url, outputPath: links.outputPath(for: url)) { hash in
+                hash.combine(Int64(entryCount))
+                hash.combine(Int64(messageCount))
+                hash.combine(Int64(olderPage ?? -1))
+                for position in positions.prefix(config.pageSize) { hash.combine(Int64(bitPattern: feedStamps[position])) }
+            } page: {
+                var front = base
+                front["isFront"] = true
+                front["entryCount"] = entryCount
+                front["messageCount"] = messageCount
+                if let olderPage {
+                    front["older"] = link(links.crew(member.id, page: olderPage), "Older")
+                    front["hasPager"] = true
+                }
+                return Page(kind: .crew, url: url, outputPath: links.outputPath(for: url), template: "page-crew",
+                            slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(objectID: feed[$0].diffIdentifier) }],
+                            context: context(title: member.name, url: url, heading: member.name, section: "crew", extra: front))
+            })
+            for number in stride(from: 1, through: count, by: 1) where positions.count > config.pageSize {
                 let pageURL = links.crew(member.id, page: number)
-                var extra = base
-                extra["isFront"] = false
-                extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), "Newer") : link(url, "Newer")
-                if number > 1 { extra["older"] = link(links.crew(member.id, page: number - 1), "Older") }
-                extra["hasPager"] = true
-                let range = solRange(of: items)
-                pages.append(Page(kind: .crew, url: pageURL, outputPath: links.outputPath(for: pageURL), template: "page-crew",
-                                  slots: ["sections": items.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
-                                  context: context(title: "\(member.name), \(range)", url: pageURL,
-                                                   heading: "\(member.name) · \(range)", section: "crew", extra: extra)))
+                plans.append(plan(.crew, url: pageURL, outputPath: links.outputPath(for: pageURL)) { hash in
+                    hash.combine(Int64(number))
+                    hash.combine(number < count ? 1 : 0)
+                    for position in paging.archivePage(number) { hash.combine(Int64(bitPattern: feedStamps[position])) }
+                } page: {
+                    let items = paging.archivePage(number).map { feed[$0] }
+                    var extra = base
+                    extra["isFront"] = false
+                    extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), "Newer") : link(url, "Newer")
+                    if number > 1 { extra["older"] = link(links.crew(member.id, page: number - 1), "Older") }
+                    extra["hasPager"] = true
+                    let range = solRange(of: items)
+                    return Page(kind: .crew, url: pageURL, outputPath: links.outputPath(for: pageURL), template: "page-crew",
+                                slots: ["sections": items.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
+                                context: context(title: "\(member.name), \(range)", url: pageURL,
+                                                 heading: "\(member.name) · \(range)", section: "crew", extra: extra))
+                })
             }
         }
-        return pages
+        return plans
     }
 
-    func crewIndexPage() -> Page {
+    func crewIndexPage() -> PagePlan {
         // No per-member totals here: they would change with every message; each member's page has them.
-        let rows: [TemplateContext] = library.crew.members.map { member in
-            ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
-        }
         let url = links.crewIndex
-        return Page(kind: .crewIndex, url: url, outputPath: links.outputPath(for: url), template: "page-crew-index",
-                    context: context(title: "Crew", url: url, heading: "Crew", section: "crew",
-                                     extra: ["members": rows, "hasMembers": !rows.isEmpty]))
+        return plan(.crewIndex, url: url, outputPath: links.outputPath(for: url)) { _ in
+            // The crew file only: a change to it plans every page.
+        } page: {
+            let rows: [TemplateContext] = library.crew.members.map { member in
+                ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
+            }
+            return Page(kind: .crewIndex, url: url, outputPath: links.outputPath(for: url), template: "page-crew-index",
+                        context: context(title: "Crew", url: url, heading: "Crew", section: "crew",
+                                         extra: ["members": rows, "hasMembers": !rows.isEmpty]))
+        }
     }
 
     // MARK: - Other files
 
-    func notFoundPage() -> Page {
+    func notFoundPage() -> PagePlan {
         let url = links.asset("404.html")
-        return Page(kind: .notFound, url: url, outputPath: "404.html", template: "page-404",
-                    context: context(title: "Signal lost", url: url, heading: "Signal lost", section: ""))
-    }
-
-    func atomPage() -> Page {
-        let newest = feed.prefix(Self.atomEntryCount)
-        let entries = newest.map { object -> Page.SlotItem in
-            let author = library.crew.member(id: object.authorIDs.first ?? "")?.name ?? config.mission.name
-            return Page.SlotItem(objectID: object.diffIdentifier, extra: [
-                "title": object.title,
-                "link": links.absolute(links.permalink(for: object)),
-                "id": links.absolute(links.permalink(for: object)),
-                "updated": object.instant.iso8601,
-                "author": author,
-                "sol": object.sol,
-            ])
+        return plan(.notFound, url: url, outputPath: "404.html", inSitemap: false) { _ in
+        } page: {
+            Page(kind: .notFound, url: url, outputPath: "404.html", template: "page-404",
+                 context: context(title: "Signal lost", url: url, heading: "Signal lost", section: ""))
         }
-        let updated = feed.first?.instant ?? config.mission.clock.landing
-        let url = links.atom
-        return Page(kind: .atom, url: url, outputPath: "feed.xml", template: "atom", layout: nil,
-                    slots: ["entries": entries],
-                    context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
-                              "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
     }
 
-    func sitemapPage(for pages: [Page]) -> Page {
-        let urls = pages.filter { $0.layout != nil && $0.kind != .notFound }
-            .map { links.absolute($0.url) }
-            .sorted()
-            .map { ["loc": $0] }
-        return Page(kind: .sitemap, url: links.asset("sitemap.xml"), outputPath: "sitemap.xml", template: "sitemap",
-                    layout: nil, context: ["urls": urls])
+    func atomPage() -> PagePlan {
+        let url = links.atom
+        let newest = feed.prefix(Self.atomEntryCount)
+        return plan(.atom, url: url, outputPath: "feed.xml", inSitemap: false) { hash in
+            // Author names come from the crew file, whose change plans every page.
+            for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
+        } page: {
+            let entries = newest.map { object -> Page.SlotItem in
+                let author = library.crew.member(id: object.authorIDs.first ?? "")?.name ?? config.mission.name
+                return Page.SlotItem(objectID: object.diffIdentifier, extra: [
+                    "title": object.title,
+                    "link": links.absolute(links.permalink(for: object)),
+                    "id": links.absolute(links.permalink(for: object)),
+                    "updated": object.instant.iso8601,
+                    "author": author,
+                    "sol": object.sol,
+                ])
+            }
+            let updated = feed.first?.instant ?? config.mission.clock.landing
+            return Page(kind: .atom, url: url, outputPath: "feed.xml", template: "atom", layout: nil,
+                        slots: ["entries": entries],
+                        context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
+                                  "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
+        }
     }
+
+    func sitemapPage(for plans: [PagePlan]) -> PagePlan {
+        let listed = plans.filter(\.isInSitemap).map(\.url)
+        let url = links.asset("sitemap.xml")
+        return plan(.sitemap, url: url, outputPath: "sitemap.xml", inSitemap: false) { hash in
+            // The set of URLs, whatever order the groups produced them in.
+            var sum: UInt64 = 0
+            for url in listed {
+                var entry = ContentHash()
+                entry.combine(url)
+                sum &+= entry.value
+            }
+            hash.combine(Int64(listed.count))
+            hash.combine(Int64(bitPattern: sum))
+        } page: {
+            let urls = listed.map { links.absolute($0) }.sorted().map { ["loc": $0] }
+            return Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap",
+                        layout: nil, context: ["urls": urls])
+        }
+    }
+}
+
+/// A page of the site as the planner decided it: where it goes, a hash of its inputs, and,
+/// unless the previous build made it from the same inputs, the page itself.
+public struct PagePlan {
+    /// Where the page is written, relative to the output directory.
+    public var outputPath: String
+    /// The page's URL path.
+    public var url: String
+    /// Whether the sitemap lists it.
+    public var isInSitemap: Bool
+    /// A hash of everything the page is made from, but the templates, the crew file and the
+    /// configuration: equal hashes (with those three unchanged) mean equal pages.
+    public var inputs: ContentHash
+    /// The page, or `nil` when the planner was told the previous build made it from the same inputs.
+    public var page: Page?
 }

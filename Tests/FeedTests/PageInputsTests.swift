@@ -1,0 +1,103 @@
+import Content
+import Feed
+import MarsgenTesting
+import Testing
+
+/// The inputs hash lets a rebuild skip planning a page. It must never say "unchanged" for a
+/// page that would come out different: these tests compare it with the full fingerprint.
+@Suite struct PageInputsTests {
+    /// A small mission: entries by two authors, messages, weather on some sols.
+    struct Mission {
+        var entries: [String: (sol: Int, hour: Int, author: CrewMember, body: String, title: String)] = [:]
+        var messages: [String: (sol: Int, hour: Int, author: CrewMember, body: String)] = [:]
+        var weather: [Int: Double] = [:]
+
+        var library: ContentLibrary {
+            get throws {
+                try ContentLibrary(
+                    crew: FeedFixtures.crew,
+                    journalEntries: entries.sorted { $0.key < $1.key }.map { slug, entry in
+                        FeedFixtures.entry(slug, sol: entry.sol, hour: entry.hour, author: entry.author, body: entry.body,
+                                           title: entry.title)
+                    },
+                    messages: messages.sorted { $0.key < $1.key }.map { key, message in
+                        FeedFixtures.message(sol: message.sol, hour: message.hour, author: message.author,
+                                             body: "<p>\(key) \(message.body)</p>\n")
+                    },
+                    weatherReports: weather.sorted { $0.key < $1.key }.map { FeedFixtures.weather(sol: $0.key, temperature: $0.value) })
+            }
+        }
+
+        /// One random change: what an author does between two saves.
+        mutating func edit(_ random: inout SeededRandom) {
+            let authors = [FeedFixtures.vega, FeedFixtures.okoro]
+            let slugs = entries.keys.sorted()
+            let keys = messages.keys.sorted()
+            switch random.next(9) {
+            case 0: entries["e\(random.next(1000))"] = (1 + random.next(12), random.next(24), authors[random.next(2)], "<p>New</p>\n", "New")
+            case 1 where !slugs.isEmpty: entries[slugs[random.next(slugs.count)]] = nil
+            case 2 where !slugs.isEmpty: entries[slugs[random.next(slugs.count)]]?.body = "<p>Edited \(random.next(100))</p>\n"
+            case 3 where !slugs.isEmpty: entries[slugs[random.next(slugs.count)]]?.title = "Retitled \(random.next(100))"
+            case 4 where !slugs.isEmpty: entries[slugs[random.next(slugs.count)]]?.sol = 1 + random.next(12)
+            case 5: messages["m\(random.next(1000))"] = (1 + random.next(12), random.next(24), authors[random.next(2)], "hi")
+            case 6 where !keys.isEmpty: messages[keys[random.next(keys.count)]] = nil
+            case 7: weather[1 + random.next(12)] = Double(random.next(100)) - 90
+            case 8 where !weather.isEmpty: weather[weather.keys.sorted()[random.next(weather.count)]] = nil
+            default: entries[slugs.first ?? "e0"]?.author = authors[random.next(2)]
+            }
+        }
+    }
+
+    func plans(_ library: ContentLibrary, pageSize: Int) -> [String: PagePlan] {
+        let plans = PagePlanner(library: library, config: FeedFixtures.config(pageSize: pageSize)).plans()
+        return Dictionary(uniqueKeysWithValues: plans.map { ($0.outputPath, $0) })
+    }
+
+    func fingerprint(_ plan: PagePlan?, library: ContentLibrary) -> ContentHash? {
+        guard let page = plan?.page else { return nil }
+        let hashes = Dictionary(uniqueKeysWithValues: library.allObjects.map { ($0.diffIdentifier, $0.contentHash) })
+        return PageFingerprint.of(page, contentHash: { hashes[$0] })
+    }
+
+    @Test("equal inputs hashes mean equal pages, over 400 random edits", arguments: [2, 3, 5])
+    func inputsDecidePages(pageSize: Int) throws {
+        var random = SeededRandom(seed: UInt64(pageSize) * 7919)
+        var mission = Mission()
+        for _ in 0..<12 { mission.edit(&random) }
+        var library = try mission.library
+        var before = plans(library, pageSize: pageSize)
+        for step in 0..<400 {
+            mission.edit(&random)
+            let next = try mission.library
+            let after = plans(next, pageSize: pageSize)
+            for (path, plan) in after {
+                guard let old = before[path], old.inputs == plan.inputs else { continue }
+                #expect(fingerprint(old, library: library) == fingerprint(plan, library: next),
+                        "step \(step): \(path) has the same inputs hash but would change")
+            }
+            (library, before) = (next, after)
+        }
+    }
+
+    @Test("a planner told which inputs are unchanged plans only the pages an edit reaches")
+    func skipsUnreachedPages() throws {
+        var mission = Mission()
+        for index in 0..<30 {
+            mission.entries["e\(index)"] = (1 + index / 3, 8 + index % 3 * 4, index % 2 == 0 ? FeedFixtures.vega : FeedFixtures.okoro,
+                                           "<p>Body</p>\n", "Entry \(index)")
+        }
+        let config = FeedFixtures.config(pageSize: 5)
+        let before = PagePlanner(library: try mission.library, config: config).plans()
+        let known = Dictionary(uniqueKeysWithValues: before.map { ($0.outputPath, $0.inputs) })
+        mission.entries["e10"]?.body = "<p>Edited</p>\n"
+        let after = PagePlanner(library: try mission.library, config: config).plans { path, inputs in known[path] == inputs }
+        #expect(after.count == before.count)
+        // Its own page, its neighbours' (their links show its title and slug), its sol, the
+        // archive page and the crew archive page holding it, the Atom feed (30 objects: it holds
+        // them all); not the front page, the sol index (no count changed) or the sitemap.
+        #expect(Set(after.filter { $0.page != nil }.map(\.outputPath)) == [
+            "journal/e10/index.html", "journal/e9/index.html", "journal/e11/index.html", "sol/4/index.html",
+            "page/3/index.html", "crew/vega/page/2/index.html", "feed.xml",
+        ])
+    }
+}
