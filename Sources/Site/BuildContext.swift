@@ -20,6 +20,8 @@ public struct BuildContext {
     /// Every page of the site (after "Plan pages"); only those whose inputs changed since the
     /// previous build are planned in full.
     public internal(set) var pages: [PagePlan] = []
+    /// Every object, newest first (after "Plan pages").
+    var feed: [any FeedObject] = []
     /// Warnings so far.
     public internal(set) var log = DiagnosticLog()
     /// What the build did.
@@ -30,6 +32,9 @@ public struct BuildContext {
     /// The stat of every input file, taken by "Check for changes", so reading sources need
     /// not stat them again.
     var inputStats: [String: FileStat] = [:]
+    /// The files "Check for changes" listed, by input folder, so reading sources need not
+    /// walk the folders again.
+    var inputListing: [String: [String]] = [:]
     /// The previous build's state, when it can be used for an incremental build and some
     /// input changed.
     var previous: BuildState?

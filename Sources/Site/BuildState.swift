@@ -116,7 +116,7 @@ public struct BuildState: Sendable, Equatable {
                 try reader.expect(magic)
                 let version = try reader.readInt()
                 guard version == formatVersion else { return .failure(.otherFormat(version)) }
-                return .success(try BuildState(reading: &reader, buffer: buffer))
+                return .success(try BuildState(reading: &reader, buffer: buffer, file: bytes))
             } catch {
                 return .failure(.unreadable)
             }
@@ -190,12 +190,14 @@ public struct BuildState: Sendable, Equatable {
     /// The state in its binary form. Source chunks whose paths and records equal those of
     /// `previous` are copied from the file `previous` was loaded from.
     func encoded(reusing previous: BuildState? = nil) -> [UInt8] {
-        encodedWithChunks(reusing: previous).bytes
+        Array(encodedWithChunks(reusing: previous).parts.joined())
     }
 
-    /// The binary form, and where its chunks of sources are (for the next save to reuse).
-    private func encodedWithChunks(reusing previous: BuildState?) -> (bytes: [UInt8], chunks: EncodedChunks) {
-        var writer = StateWriter(capacity: max(previous?.encodedChunks.fileSize ?? 0, 1 << 20))
+    /// The binary form as consecutive parts (the file is their concatenation), and where its
+    /// chunks of sources are, for the next save to reuse. A chunk reused is a slice of the
+    /// bytes it was loaded from: it is written from there, never copied into one buffer.
+    private func encodedWithChunks(reusing previous: BuildState?) -> (parts: [ArraySlice<UInt8>], chunks: EncodedChunks) {
+        var writer = StateWriter(capacity: 1 << 20)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
         writer.write(marsgenVersion)
@@ -216,35 +218,39 @@ public struct BuildState: Sendable, Equatable {
             writer.write(object.contentHash)
         }
         let chunks = Self.chunks(of: sources.keys.sorted())
-        var ranges: [(paths: [String], range: Range<Int>)] = []
         writer.write(count: chunks.count)
-        for slice in chunks {
-            if let previous, let first = slice.first, let old = previous.encodedChunks.byFirstPath[first],
-               old.paths.elementsEqual(slice), slice.allSatisfy({ sources[$0] == previous.sources[$0] }) {
-                writer.write(count: old.bytes.count)
-                ranges.append((old.paths, writer.bytes.count..<(writer.bytes.count + old.bytes.count)))
-                writer.write(raw: old.bytes)
-                continue
-            }
-            var chunk = StateWriter()
-            chunk.write(count: slice.count)
-            for path in slice {
-                guard let record = sources[path] else { continue }
-                chunk.write(path)
-                chunk.write(record)
-            }
-            writer.write(count: chunk.bytes.count)
-            ranges.append((Array(slice), writer.bytes.count..<(writer.bytes.count + chunk.bytes.count)))
-            writer.write(raw: chunk.bytes)
-        }
-        let bytes = writer.bytes
+        var parts: [ArraySlice<UInt8>] = []
         var encoded = EncodedChunks()
-        encoded.fileSize = bytes.count
-        for (paths, range) in ranges {
-            guard let first = paths.first else { continue }
-            encoded.byFirstPath[first] = (paths, bytes[range])
+        var size = 0
+        func append(_ part: ArraySlice<UInt8>) {
+            parts.append(part)
+            size += part.count
         }
-        return (bytes, encoded)
+        for slice in chunks {
+            guard let first = slice.first else { continue }
+            var body: ArraySlice<UInt8>
+            if let previous, let old = previous.encodedChunks.byFirstPath[first],
+               old.paths.elementsEqual(slice), slice.allSatisfy({ sources[$0] == previous.sources[$0] }) {
+                body = old.bytes
+            } else {
+                var chunk = StateWriter()
+                chunk.write(count: slice.count)
+                for path in slice {
+                    guard let record = sources[path] else { continue }
+                    chunk.write(path)
+                    chunk.write(record)
+                }
+                body = chunk.bytes[...]
+            }
+            writer.write(count: body.count)
+            append(writer.bytes[...])
+            writer = StateWriter(capacity: 16)
+            append(body)
+            encoded.byFirstPath[first] = (Array(slice), body)
+        }
+        append(writer.bytes[...])
+        encoded.fileSize = size
+        return (parts, encoded)
     }
 
     /// Writes the state atomically (temporary file, then rename), and remembers the chunks
@@ -254,10 +260,10 @@ public struct BuildState: Sendable, Equatable {
     @discardableResult
     mutating func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        let (bytes, chunks) = encodedWithChunks(reusing: previous)
+        let (parts, chunks) = encodedWithChunks(reusing: previous)
         encodedChunks = chunks
-        try FileSystem.writeAtomically(bytes, to: path)
-        return Int64(bytes.count)
+        try FileSystem.writeAtomically(parts, to: path)
+        return Int64(chunks.fileSize)
     }
 
     /// Why a state was not used.
@@ -279,7 +285,9 @@ public struct BuildState: Sendable, Equatable {
 extension BuildState {
     /// Decodes everything after the magic and version. The sources, which hold the parsed
     /// objects and most of the bytes, are stored in chunks that decode on every core.
-    fileprivate init(reading reader: inout StateReader, buffer: UnsafeRawBufferPointer) throws(StateReader.Damaged) {
+    /// `file` is the array `buffer` points into: the chunks keep slices of it (no copy) for
+    /// the next save to write again.
+    fileprivate init(reading reader: inout StateReader, buffer: UnsafeRawBufferPointer, file: [UInt8]) throws(StateReader.Damaged) {
         formatVersion = Self.formatVersion
         marsgenVersion = try reader.readString()
         token = try reader.readString()
@@ -325,7 +333,7 @@ extension BuildState {
         for (index, chunk) in decoded.enumerated() {
             guard let chunk, let first = chunk.paths.first else { throw StateReader.Damaged() }
             sources.merge(chunk.records) { first, _ in first }
-            encoded.byFirstPath[first] = (chunk.paths, ArraySlice(buffer[chunks[index]]))
+            encoded.byFirstPath[first] = (chunk.paths, file[chunks[index]])
         }
         self.sources = sources
         encoded.fileSize = buffer.count

@@ -184,8 +184,11 @@ public struct SiteBuilder {
             index.scanStartedAt = context.state.scanStartedAt
         }
         if changed {
-            // The sources are read next: they need not be stat'ed twice.
+            // The sources are read next: they need not be listed or stat'ed twice.
             for (path, stat) in zip(paths, stats) { context.inputStats[path] = stat }
+            for (directory, _) in SiteReader.inputFolders {
+                context.inputListing[directory] = paths.filter { $0.hasPrefix(directory + "/") }
+            }
         } else {
             context.isUpToDate = true
             context.report.isFullBuild = false
@@ -235,7 +238,7 @@ public struct SiteBuilder {
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(try reader.files(under: "content/journal", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+        let records = try readSources(try files(under: "content/journal", context: context), context: &context) { file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
             return record
@@ -247,7 +250,7 @@ public struct SiteBuilder {
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(try reader.files(under: "content/messages", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+        let records = try readSources(try files(under: "content/messages", context: context), context: &context) { file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.messages = try MessageLogLoader.load(file, context: content, log: &log)
             return record
@@ -257,12 +260,20 @@ public struct SiteBuilder {
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(try reader.files(under: "content/weather", suffix: ".md"), context: &context) { file, log throws(Diagnostic) in
+        let records = try readSources(try files(under: "content/weather", context: context), context: &context) { file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
             return record
         }
         context.weatherReports += records.flatMap(\.weatherReports)
+    }
+
+    /// The files of one of ``SiteReader/inputFolders``, sorted: as "Check for changes"
+    /// listed them, or listed now.
+    func files(under directory: String, context: BuildContext) throws(Diagnostic) -> [String] {
+        if let listed = context.inputListing[directory] { return listed }
+        let suffix = SiteReader.inputFolders.first { $0.directory == directory }?.suffix
+        return try reader.files(under: directory, suffix: suffix)
     }
 
     /// Reads and parses content files on every core, or reuses what the previous build parsed
@@ -376,7 +387,7 @@ public struct SiteBuilder {
 
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
         var overrides: [String: TemplateLibrary.Source] = [:]
-        for path in try reader.files(under: "templates", suffix: ".mustache") {
+        for path in try files(under: "templates", context: context) {
             let bytes = try reader.bytes(path)
             let file = try SourceFile(path: path, bytes: bytes)
             let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
@@ -407,6 +418,7 @@ public struct SiteBuilder {
         } else {
             context.pages = planner.plans()
         }
+        context.feed = planner.feed
         context.state.objects = planner.feed.map(\.fingerprint)
     }
 
@@ -428,11 +440,8 @@ public struct SiteBuilder {
     }
 
     func renderPages(_ context: inout BuildContext) throws(Diagnostic) {
-        guard let library = context.library, let templates = context.templates else { return }
+        guard context.library != nil, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
-        var contentHashes: [String: ContentHash] = [:]
-        contentHashes.reserveCapacity(context.state.objects.count)
-        for object in context.state.objects { contentHashes[object.diffIdentifier] = object.contentHash }
         let renderer = PageRenderer(templates: templates, sections: [])
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
@@ -457,6 +466,16 @@ public struct SiteBuilder {
                 templatesByShape[key] = renderer.templatesUsed(by: page, adapter: adapter).sorted()
             }
         }
+        // Only the objects on planned pages are looked up by identifier: after a small edit,
+        // a few dozen of tens of thousands.
+        var shown: Set<String> = []
+        for (_, page) in planned {
+            for item in page.slots.values.joined() { shown.insert(item.objectID) }
+        }
+        var objects: [String: any FeedObject] = [:]
+        objects.reserveCapacity(shown.count)
+        for object in context.feed where shown.contains(object.diffIdentifier) { objects[object.diffIdentifier] = object }
+        let contentHashes = objects.mapValues(\.contentHash)
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(planned) { _, page throws(Diagnostic) -> ContentHash in
             var fingerprint = PageFingerprint.of(page, contentHash: { contentHashes[$0] })
@@ -490,9 +509,6 @@ public struct SiteBuilder {
                 sectionIDs.append(item.objectID)
             }
         }
-        // Only the objects on pages to render are looked up by identifier.
-        var objects: [String: any FeedObject] = [:]
-        for object in library.allObjects where wanted.contains(object.diffIdentifier) { objects[object.diffIdentifier] = object }
         let sectionHTML = try parallelMap(sectionIDs) { id throws(Diagnostic) -> String in
             guard let object = objects[id] else { throw Diagnostic.error("internal: page refers to an unknown object '\(id)'") }
             return try renderer.html(for: try adapter.section(for: object))
@@ -577,7 +593,7 @@ public struct SiteBuilder {
 
     func collectStatic(_ context: inout BuildContext) throws(Diagnostic) {
         var produced: Set<String> = []
-        for path in try reader.files(under: "static") {
+        for path in try files(under: "static", context: context) {
             let relative = String(path.dropFirst("static/".count))
             guard context.state.pages[relative] == nil else {
                 throw Diagnostic.error("static file would overwrite the generated page \(relative)", at: SourceLocation(path: path),

@@ -90,15 +90,20 @@ struct SiteReader {
         return result.sorted()
     }
 
+    /// The folders a build reads files from, each with the ending of the files it reads
+    /// (`nil`: every file), in the order ``inputFiles()`` lists them.
+    static let inputFolders: [(directory: String, suffix: String?)] = [
+        ("content/journal", ".md"), ("content/messages", ".md"), ("content/weather", ".md"),
+        ("templates", ".mustache"), ("static", nil),
+    ]
+
     /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'
     /// Markdown files, template overrides and static files, sorted.
     func inputFiles() throws(Diagnostic) -> [String] {
         var paths = exists(CrewLoader.path) ? [CrewLoader.path] : []
-        for directory in ["content/journal", "content/messages", "content/weather"] {
-            paths += try files(under: directory, suffix: ".md")
+        for (directory, suffix) in Self.inputFolders {
+            paths += try files(under: directory, suffix: suffix)
         }
-        paths += try files(under: "templates", suffix: ".mustache")
-        paths += try files(under: "static")
         return paths
     }
 }

@@ -1,7 +1,11 @@
 import MarsTime
 
 /// A journal entry: one Markdown file under `content/journal/`.
-public struct JournalEntry: FeedObject, Hashable, Codable {
+///
+/// A class, not a struct: tens of thousands are passed around as `any FeedObject`, and a
+/// reference is copied with one retain where the struct's dozen fields each needed one.
+/// Every property is a constant, so it is still a value in all but name.
+public final class JournalEntry: FeedObject, Hashable {
     public var kind: ObjectKind { .journal }
     public let diffIdentifier: String
     public let contentHash: ContentHash
@@ -26,7 +30,7 @@ public struct JournalEntry: FeedObject, Hashable, Codable {
     public var title: String { explicitTitle ?? "Sol \(sol), \(lmst.hourMinute) LMST" }
 
     /// Creates an entry and computes its identifier and content hash.
-    public init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
+    public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String) {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
@@ -56,5 +60,14 @@ public struct JournalEntry: FeedObject, Hashable, Codable {
         self.tags = tags
         self.isDraft = isDraft
         self.bodyHTML = bodyHTML
+    }
+
+    public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {
+        lhs === rhs || (lhs.diffIdentifier == rhs.diffIdentifier && lhs.contentHash == rhs.contentHash && lhs.sourcePath == rhs.sourcePath && lhs.explicitTitle == rhs.explicitTitle && lhs.slug == rhs.slug && lhs.author == rhs.author && lhs.instant == rhs.instant && lhs.sol == rhs.sol && lhs.lmst == rhs.lmst && lhs.tags == rhs.tags && lhs.isDraft == rhs.isDraft && lhs.bodyHTML == rhs.bodyHTML)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(diffIdentifier)
+        hasher.combine(contentHash)
     }
 }

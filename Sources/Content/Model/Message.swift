@@ -1,7 +1,11 @@
 import MarsTime
 
 /// One message from a message log (`content/messages/*.md`), under its `## <when> <author>` heading.
-public struct Message: FeedObject, Hashable, Codable {
+///
+/// A class, not a struct: tens of thousands are passed around as `any FeedObject`, and a
+/// reference is copied with one retain where the struct's dozen fields each needed one.
+/// Every property is a constant, so it is still a value in all but name.
+public final class Message: FeedObject, Hashable {
     public var kind: ObjectKind { .message }
     public let diffIdentifier: String
     public let contentHash: ContentHash
@@ -22,7 +26,7 @@ public struct Message: FeedObject, Hashable, Codable {
     public var title: String { "\(author.name) on \(channel), sol \(sol) \(lmst.hourMinute)" }
 
     /// Creates a message. `ordinal` tells apart two messages of one author at one instant.
-    public init(sourcePath: String, channel: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime,
+    public convenience init(sourcePath: String, channel: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime,
                 bodyHTML: String, line: Int, ordinal: Int) {
         let suffix = ordinal > 0 ? "#\(ordinal)" : ""
         var hash = ContentHash()
@@ -49,5 +53,14 @@ public struct Message: FeedObject, Hashable, Codable {
         self.lmst = lmst
         self.bodyHTML = bodyHTML
         self.line = line
+    }
+
+    public static func == (lhs: Message, rhs: Message) -> Bool {
+        lhs === rhs || (lhs.diffIdentifier == rhs.diffIdentifier && lhs.contentHash == rhs.contentHash && lhs.sourcePath == rhs.sourcePath && lhs.channel == rhs.channel && lhs.author == rhs.author && lhs.instant == rhs.instant && lhs.sol == rhs.sol && lhs.lmst == rhs.lmst && lhs.bodyHTML == rhs.bodyHTML && lhs.line == rhs.line)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(diffIdentifier)
+        hasher.combine(contentHash)
     }
 }

@@ -14,7 +14,11 @@ public enum WeatherCondition: String, CaseIterable, Hashable, Sendable, Codable 
 }
 
 /// A weather report: one file under `content/weather/`.
-public struct WeatherReport: FeedObject, Hashable, Codable {
+///
+/// A class, not a struct: tens of thousands are passed around as `any FeedObject`, and a
+/// reference is copied with one retain where the struct's dozen fields each needed one.
+/// Every property is a constant, so it is still a value in all but name.
+public final class WeatherReport: FeedObject, Hashable {
     public var kind: ObjectKind { .weather }
     public let diffIdentifier: String
     public let contentHash: ContentHash
@@ -41,7 +45,7 @@ public struct WeatherReport: FeedObject, Hashable, Codable {
     public var title: String { "Weather, sol \(sol): \(formatCelsius(temperature)) °C, \(condition.displayName)" }
 
     /// Creates a report and computes its identifier and hash.
-    public init(sourcePath: String, instant: Instant, sol: Int, lmst: MarsClockTime, temperature: Double, high: Double,
+    public convenience init(sourcePath: String, instant: Instant, sol: Int, lmst: MarsClockTime, temperature: Double, high: Double,
                 low: Double, sunrise: MarsClockTime, sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
         var hash = ContentHash()
         for field in [String(sol), lmst.description, String(temperature), String(high), String(low), sunrise.description,
@@ -72,6 +76,15 @@ public struct WeatherReport: FeedObject, Hashable, Codable {
         self.sunset = sunset
         self.condition = condition
         self.notesHTML = notesHTML
+    }
+
+    public static func == (lhs: WeatherReport, rhs: WeatherReport) -> Bool {
+        lhs === rhs || (lhs.diffIdentifier == rhs.diffIdentifier && lhs.contentHash == rhs.contentHash && lhs.sourcePath == rhs.sourcePath && lhs.instant == rhs.instant && lhs.sol == rhs.sol && lhs.lmst == rhs.lmst && lhs.temperature == rhs.temperature && lhs.high == rhs.high && lhs.low == rhs.low && lhs.sunrise == rhs.sunrise && lhs.sunset == rhs.sunset && lhs.condition == rhs.condition && lhs.notesHTML == rhs.notesHTML)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(diffIdentifier)
+        hasher.combine(contentHash)
     }
 }
 

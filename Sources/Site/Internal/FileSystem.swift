@@ -29,28 +29,40 @@ enum FileSystem {
 
     /// Writes `bytes` to `path`, creating or truncating it (mode 0644 before the umask).
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        try write([bytes[...]], to: path)
+    }
+
+    /// Writes the concatenation of `parts` to `path`, each part from where it lies in memory.
+    static func write(_ parts: [ArraySlice<UInt8>], to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        for part in parts {
+            var offset = 0
+            while offset < part.count {
+                let written = part.withUnsafeBytes { buffer in
+                    systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(operation: "write", path: path, code: errno)
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(operation: "write", path: path, code: errno)
-            }
-            offset += written
         }
     }
 
     /// Writes `bytes` to a temporary file beside `path` (named `*.tmp-PID`, which the next
     /// build removes if this process dies first), then renames it over `path`.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+        try writeAtomically([bytes[...]], to: path)
+    }
+
+    /// Writes the concatenation of `parts` atomically, as ``writeAtomically(_:to:)-([UInt8],_)`` does.
+    static func writeAtomically(_ parts: [ArraySlice<UInt8>], to path: String) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
         do throws(Failure) {
-            try write(bytes, to: temporary)
+            try write(parts, to: temporary)
             guard rename(temporary, path) == 0 else { throw Failure(operation: "rename", path: path, code: errno) }
         } catch {
             unlink(temporary)
