@@ -27,6 +27,9 @@ public struct BuildContext {
     /// What the build did.
     public internal(set) var report = BuildReport()
 
+    /// This build's hold on the site (see `SiteLock`), released when the context goes, or
+    /// once the state is saved when that happens after the build.
+    var lock: SiteLock?
     /// The previous build's index, when it can be used for an incremental build.
     var previousIndex: BuildIndex?
     /// The stat of every input file, taken by "Check for changes", so reading sources need

@@ -54,13 +54,17 @@ public struct SiteBuilder {
         var context = BuildContext(options: options)
         let clock = ContinuousClock()
         let start = clock.now
+        // The previous build of this process may still be saving its state, under the lock.
+        options.memory?.waitForSave()
         // Two builds of one site at once would interleave their writes: the second waits.
         // Only a folder that is a site gets a lock (and a .marsgen/ folder).
-        var lock: SiteLock?
         if reader.exists(SiteConfiguration.fileName) {
-            lock = try SiteLock.acquire(siteRoot: options.sourceDirectory) { holder in options.waitingForLock?(holder) }
+            context.lock = try SiteLock.acquire(siteRoot: options.sourceDirectory) { holder in options.waitingForLock?(holder) }
         }
-        defer { withExtendedLifetime(lock) {} }
+        if let problem = options.memory?.takeSaveProblem() {
+            context.log.warn("the previous build could not save its state: \(problem)", at: SourceLocation(path: statePath),
+                             hint: "this build is a full build")
+        }
         for step in steps {
             // Nothing changed: the output is right as it is, and the rest has nothing to do.
             if context.isUpToDate, step.name != "Save build state" { continue }
@@ -426,16 +430,26 @@ public struct SiteBuilder {
         guard let previous = context.previous else { return }
         let objects = context.state.objects
         let old = previous.objects
-        let result = listDiff(old: old, new: objects)
+        // Identifiers are unique in the object list, so the objects that a common prefix or
+        // suffix keeps in place are neither inserted, deleted, updated nor moved: only the
+        // middle needs the diff (after one edit, a handful of objects, not tens of thousands).
+        let shorter = min(old.count, objects.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == objects[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == objects[objects.count - 1 - suffix] { suffix += 1 }
+        let oldMiddle = Array(old[prefix..<(old.count - suffix)])
+        let newMiddle = Array(objects[prefix..<(objects.count - suffix)])
+        let result = listDiff(old: oldMiddle, new: newMiddle)
         if result.hasChanges || old.count != objects.count || previous.templates != context.state.templates
             || previous.sources.count != context.state.sources.count {
             context.stateChanged = true
         }
         var changes = ObjectChanges()
-        changes.inserted = Set(result.inserts.map { objects[$0].diffIdentifier })
-        changes.deleted = Set(result.deletes.map { old[$0].diffIdentifier })
-        changes.updated = Set(result.updates.map { old[$0].diffIdentifier })
-        changes.moved = Set(result.moves.map { objects[$0.to].diffIdentifier })
+        changes.inserted = Set(result.inserts.map { newMiddle[$0].diffIdentifier })
+        changes.deleted = Set(result.deletes.map { oldMiddle[$0].diffIdentifier })
+        changes.updated = Set(result.updates.map { oldMiddle[$0].diffIdentifier })
+        changes.moved = Set(result.moves.map { newMiddle[$0.to].diffIdentifier })
         context.objectChanges = changes
     }
 
@@ -447,17 +461,16 @@ public struct SiteBuilder {
         var templatesByShape: [String: [String]] = [:]
         var seen: Set<String> = []
         var planned: [(plan: Int, page: Page)] = []
+        // The previous records, kept for every page made from the same inputs as last time
+        // (the planner checked: the same page); the others are replaced or removed below.
+        if let previous = context.previous { context.state.pages = previous.pages }
         for (index, plan) in context.pages.enumerated() {
             guard seen.insert(plan.outputPath).inserted else {
                 throw Diagnostic.error("two pages would be written to \(plan.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
             guard let page = plan.page else {
-                // Made from the same inputs as last time (the planner checked): the same page.
-                if let previous = context.previous?.pages[plan.outputPath] {
-                    context.state.pages[plan.outputPath] = previous
-                    context.report.pagesUnchanged += 1
-                }
+                context.report.pagesUnchanged += 1
                 continue
             }
             planned.append((index, page))
@@ -476,6 +489,7 @@ public struct SiteBuilder {
         objects.reserveCapacity(shown.count)
         for object in context.feed where shown.contains(object.diffIdentifier) { objects[object.diffIdentifier] = object }
         let contentHashes = objects.mapValues(\.contentHash)
+        for path in context.previous?.pages.keys ?? [:].keys where !seen.contains(path) { context.state.pages[path] = nil }
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(planned) { _, page throws(Diagnostic) -> ContentHash in
             var fingerprint = PageFingerprint.of(page, contentHash: { contentHashes[$0] })
@@ -623,8 +637,9 @@ public struct SiteBuilder {
             context.report.explanations.append("\(relative): \(context.isIncremental ? "theme file changed" : "full build")")
         }
         guard let previous = context.previous else { return }
-        let stale = Set(previous.pages.keys).union(previous.files.keys)
-            .subtracting(context.state.pages.keys).subtracting(context.state.files.keys)
+        var stale: Set<String> = []
+        for path in previous.pages.keys where context.state.pages[path] == nil && context.state.files[path] == nil { stale.insert(path) }
+        for path in previous.files.keys where context.state.pages[path] == nil && context.state.files[path] == nil { stale.insert(path) }
         for path in stale.sorted() {
             context.deletes.append(path)
             context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path))")
@@ -679,24 +694,47 @@ public struct SiteBuilder {
             guard context.stateChanged || !context.isIncremental else { return }
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
             try? FileManager.default.removeItem(atPath: indexPath)
-            let size = try context.state.save(to: statePath, reusing: context.previous)
-            options.memory?.remember(context.state)
-            try? FileManager.default.removeItem(atPath: legacyStatePath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
-                                   scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: size,
-                                   inputs: context.state.sources.mapValues {
-                                       BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash)
-                                   })
+                                   scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: 0,
+                                   inputs: [:])
             index.journalEntries = context.report.journalEntries
             index.messages = context.report.messages
             index.weatherReports = context.report.weatherReports
             index.pages = context.state.pages.count
-            try index.save(to: indexPath)
+            if let memory = options.memory {
+                // watch and serve: the pages are in place and the state is in memory; the
+                // disk copy is written in the background, still under this build's lock.
+                let held = UncheckedBox((lock: context.lock, previous: context.previous, builder: self, index: index))
+                memory.remember(context.state) { state in
+                    var state = state
+                    do {
+                        try held.value.builder.write(&state, index: held.value.index, reusing: held.value.previous)
+                    } catch {
+                        try? FileManager.default.removeItem(atPath: held.value.builder.indexPath)
+                        memory.recordSaveProblem(error.localizedDescription)
+                    }
+                    withExtendedLifetime(held.value.lock) {}
+                    return state
+                }
+                return
+            }
+            try write(&context.state, index: index, reusing: context.previous)
         } catch {
             // The site itself is complete; the next build will be a full one.
             try? FileManager.default.removeItem(atPath: indexPath)
             context.log.warn("cannot save the build state: \(error.localizedDescription)", at: SourceLocation(path: statePath),
                              hint: "the next build will be a full build")
         }
+    }
+
+    /// Writes `state`, then the index that names it: the state first, so an index on disk
+    /// always names a complete state.
+    func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?) throws {
+        let size = try state.save(to: statePath, reusing: previous)
+        try? FileManager.default.removeItem(atPath: legacyStatePath)
+        var index = index
+        index.stateSize = size
+        index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
+        try index.save(to: indexPath)
     }
 }

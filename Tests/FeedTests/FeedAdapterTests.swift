@@ -6,7 +6,7 @@ import Rendering
 import Testing
 
 /// A kind marsgen does not ship, to show that adding one needs no change to the adapter.
-struct RoverPass: FeedObject {
+final class RoverPass: FeedObject {
     var kind: ObjectKind { ObjectKind(rawValue: "rover") }
     var diffIdentifier: String { "rover:1" }
     var contentHash: ContentHash { ContentHash() }

@@ -30,6 +30,26 @@ import Testing
         try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
     }
 
+    @Test("watch and serve save the state after the build; the next build, in this process or another, finds it")
+    func stateSavedInBackground() throws {
+        var options = BuildOptions(sourceDirectory: site.path)
+        options.memory = BuildMemory()
+        _ = try SiteBuilder(options: options).build()
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 40 today.") }
+        let remembered = try SiteBuilder(options: options).build()
+        #expect(!remembered.isFullBuild && remembered.written.contains("journal/sol-07-bags/index.html"))
+        // Another process has no memory: it reads the state the background save wrote, and
+        // waits for the site lock while that save holds it.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 40 today.", with: "We did 41 today.") }
+        let fromDisk = try build()
+        #expect(!fromDisk.isFullBuild)
+        #expect(fromDisk.notice == nil)
+        #expect(fromDisk.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html",
+                                     "page/3/index.html", "sol/7/index.html"])
+        options.memory?.waitForSave()
+        #expect(try build().written.isEmpty)
+    }
+
     @Test("a no-op rebuild writes nothing and keeps every modification time")
     func noOp() throws {
         let before = try modificationTimes()

@@ -5,7 +5,10 @@ import MarsTime
 ///
 /// Every feed object is diffable: ``diffIdentifier`` says who it is across builds and
 /// ``contentHash`` says whether it still renders the same.
-public protocol FeedObject: Sendable {
+///
+/// Feed objects are immutable classes: a build passes tens of thousands of them around as
+/// `any FeedObject`, which for a class is a reference, copied with one retain.
+public protocol FeedObject: AnyObject, Sendable {
     /// The object's kind, which picks its section controller.
     var kind: ObjectKind { get }
     /// Stable across builds: derived from the kind and source path (and, for a message,

@@ -2,9 +2,8 @@ import MarsTime
 
 /// A journal entry: one Markdown file under `content/journal/`.
 ///
-/// A class, not a struct: tens of thousands are passed around as `any FeedObject`, and a
-/// reference is copied with one retain where the struct's dozen fields each needed one.
-/// Every property is a constant, so it is still a value in all but name.
+/// A class, as every ``FeedObject`` is; every property is a constant, so it is still a value
+/// in all but name.
 public final class JournalEntry: FeedObject, Hashable {
     public var kind: ObjectKind { .journal }
     public let diffIdentifier: String

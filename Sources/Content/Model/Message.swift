@@ -2,9 +2,8 @@ import MarsTime
 
 /// One message from a message log (`content/messages/*.md`), under its `## <when> <author>` heading.
 ///
-/// A class, not a struct: tens of thousands are passed around as `any FeedObject`, and a
-/// reference is copied with one retain where the struct's dozen fields each needed one.
-/// Every property is a constant, so it is still a value in all but name.
+/// A class, as every ``FeedObject`` is; every property is a constant, so it is still a value
+/// in all but name.
 public final class Message: FeedObject, Hashable {
     public var kind: ObjectKind { .message }
     public let diffIdentifier: String

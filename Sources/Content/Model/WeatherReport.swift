@@ -15,9 +15,8 @@ public enum WeatherCondition: String, CaseIterable, Hashable, Sendable, Codable 
 
 /// A weather report: one file under `content/weather/`.
 ///
-/// A class, not a struct: tens of thousands are passed around as `any FeedObject`, and a
-/// reference is copied with one retain where the struct's dozen fields each needed one.
-/// Every property is a constant, so it is still a value in all but name.
+/// A class, as every ``FeedObject`` is; every property is a constant, so it is still a value
+/// in all but name.
 public final class WeatherReport: FeedObject, Hashable {
     public var kind: ObjectKind { .weather }
     public let diffIdentifier: String

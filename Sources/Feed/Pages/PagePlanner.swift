@@ -22,6 +22,9 @@ public struct PagePlanner {
     /// Every object by sol, oldest first within a sol, with its stamp.
     let objectsBySol: [Int: [any FeedObject]]
     let stampsBySol: [Int: [UInt64]]
+    /// The journal entries, oldest first, with their stamps.
+    let journalInTimeOrder: [JournalEntry]
+    let journalStamps: [UInt64]
     /// The position in ``feed`` of the weather report pinned on the front page.
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
@@ -40,18 +43,36 @@ public struct PagePlanner {
         // Sorted through their keys: comparing existentials copies them, twenty times per object.
         let objects = library.allObjects
         let keys = objects.map(\.orderKey)
-        let stamps = objects.map(Self.stamp(of:))
+        let stamps = Self.stamps(of: objects)
         let feedOrder = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }
         self.feed = feedOrder.map { objects[$0] }
         self.feedStamps = feedOrder.map { stamps[$0] }
+        // Time order is the feed order reversed, but for ties, which both orders break by
+        // identifier: reversing each run of equal instants back gives it without a second sort.
+        var timeOrder = Array(feedOrder.reversed())
+        var runStart = 0
+        for index in timeOrder.indices.dropFirst() where keys[timeOrder[index]].instant != keys[timeOrder[runStart]].instant {
+            timeOrder[runStart..<index].reverse()
+            runStart = index
+        }
+        timeOrder[runStart...].reverse()
         var bySol: [Int: [any FeedObject]] = [:]
         var stampsBySol: [Int: [UInt64]] = [:]
-        for index in objects.indices.sorted(by: { keys[$0].isEarlierInTime(than: keys[$1]) }) {
-            bySol[objects[index].sol, default: []].append(objects[index])
-            stampsBySol[objects[index].sol, default: []].append(stamps[index])
+        var journal: [JournalEntry] = []
+        var journalStamps: [UInt64] = []
+        for index in timeOrder {
+            let object = objects[index]
+            bySol[object.sol, default: []].append(object)
+            stampsBySol[object.sol, default: []].append(stamps[index])
+            if let entry = object as? JournalEntry {
+                journal.append(entry)
+                journalStamps.append(stamps[index])
+            }
         }
         self.objectsBySol = bySol
         self.stampsBySol = stampsBySol
+        self.journalInTimeOrder = journal
+        self.journalStamps = journalStamps
         // The feed and the pin use one order, so the pinned report is the feed's first weather.
         self.pinnedPosition = feed.firstIndex { $0.kind == .weather }
         self.siteContext = Self.siteContext(config: config, links: links)
@@ -63,6 +84,21 @@ public struct PagePlanner {
         hash.combine(object.diffIdentifier)
         hash.combine(Int64(bitPattern: object.contentHash.value))
         return hash.value
+    }
+
+    /// The stamps of `objects`, on every core: hashing every identifier is most of what
+    /// planning costs when only a few pages are planned.
+    static func stamps(of objects: [any FeedObject]) -> [UInt64] {
+        let chunk = 4_096
+        return [UInt64](unsafeUninitializedCapacity: objects.count) { buffer, count in
+            nonisolated(unsafe) let output = buffer
+            DispatchQueue.concurrentPerform(iterations: (objects.count + chunk - 1) / chunk) { part in
+                for index in (part * chunk)..<min(objects.count, (part + 1) * chunk) {
+                    output[index] = stamp(of: objects[index])
+                }
+            }
+            count = objects.count
+        }
     }
 
     /// Every page, in a fixed order.
@@ -223,10 +259,8 @@ public struct PagePlanner {
     // MARK: - Journal entries
 
     func journalPages() -> [PagePlan] {
-        let all = library.journalEntries
-        let keys = all.map(\.orderKey)
-        let entries = all.indices.sorted { keys[$0].isEarlierInTime(than: keys[$1]) }.map { all[$0] }
-        let stamps = entries.map(Self.stamp(of:))
+        let entries = journalInTimeOrder
+        let stamps = journalStamps
         return entries.indices.map { index in
             let entry = entries[index]
             let url = links.journal(slug: entry.slug)
@@ -306,7 +340,7 @@ public struct PagePlanner {
             var row = Row(sol: sol)
             let stamps = stampsBySol[sol] ?? []
             for (object, stamp) in zip(objectsBySol[sol] ?? [], stamps) {
-                if let weather = object as? WeatherReport {
+                if object.kind == .weather, let weather = object as? WeatherReport {
                     // A sol has at most one report (the library checks).
                     (row.weather, row.weatherStamp) = (weather, stamp)
                 } else if object.kind == .journal {

@@ -74,6 +74,8 @@ final class LiveSite: @unchecked Sendable {
     func stop() {
         watcher?.stop()
         watcher = nil
+        // The last build's state is saved in the background: let it reach the disk.
+        options.memory?.waitForSave()
     }
 
     private func report(_ result: Result<BuildReport, Diagnostic>, after changes: ChangeSet?) {
