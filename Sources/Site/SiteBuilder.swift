@@ -583,6 +583,8 @@ public struct SiteBuilder {
         if let template = templates.first(where: { context.previous?.templates[$0] != context.templateHashes[$0] }) {
             return "template \(template).mustache changed"
         }
+        // The sol index shows every object only as counts: naming one would mislead.
+        if page.kind == .solIndex { return "a sol's counts or weather changed" }
         let changes = context.objectChanges
         let ids = page.objectIDs.sorted()
         if let id = ids.first(where: changes.updated.contains) { return "\(shortName(id)) updated" }

@@ -374,8 +374,7 @@ public struct PagePlanner {
             }
             return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
                         context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
-                                         extra: ["sols": contexts, "hasSols": !contexts.isEmpty]),
-                        objectIDs: Set(feed.map(\.diffIdentifier)))
+                                         extra: ["sols": contexts, "hasSols": !contexts.isEmpty]))
         }
     }
 
