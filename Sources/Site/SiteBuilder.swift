@@ -489,7 +489,9 @@ public struct SiteBuilder {
         objects.reserveCapacity(shown.count)
         for object in context.feed where shown.contains(object.diffIdentifier) { objects[object.diffIdentifier] = object }
         let contentHashes = objects.mapValues(\.contentHash)
-        for path in context.previous?.pages.keys ?? [:].keys where !seen.contains(path) { context.state.pages[path] = nil }
+        if let previous = context.previous {
+            for path in previous.pages.keys where !seen.contains(path) { context.state.pages[path] = nil }
+        }
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(planned) { _, page throws(Diagnostic) -> ContentHash in
             var fingerprint = PageFingerprint.of(page, contentHash: { contentHashes[$0] })
@@ -639,9 +641,8 @@ public struct SiteBuilder {
             context.report.explanations.append("\(relative): \(context.isIncremental ? "theme file changed" : "full build")")
         }
         guard let previous = context.previous else { return }
-        var stale: Set<String> = []
-        for path in previous.pages.keys where context.state.pages[path] == nil && context.state.files[path] == nil { stale.insert(path) }
-        for path in previous.files.keys where context.state.pages[path] == nil && context.state.files[path] == nil { stale.insert(path) }
+        let (pages, files) = (context.state.pages, context.state.files)
+        let stale = Set((Array(previous.pages.keys) + Array(previous.files.keys)).filter { pages[$0] == nil && files[$0] == nil })
         for path in stale.sorted() {
             context.deletes.append(path)
             context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path))")

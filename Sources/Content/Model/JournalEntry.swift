@@ -62,7 +62,19 @@ public final class JournalEntry: FeedObject, Hashable {
     }
 
     public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {
-        lhs === rhs || (lhs.diffIdentifier == rhs.diffIdentifier && lhs.contentHash == rhs.contentHash && lhs.sourcePath == rhs.sourcePath && lhs.explicitTitle == rhs.explicitTitle && lhs.slug == rhs.slug && lhs.author == rhs.author && lhs.instant == rhs.instant && lhs.sol == rhs.sol && lhs.lmst == rhs.lmst && lhs.tags == rhs.tags && lhs.isDraft == rhs.isDraft && lhs.bodyHTML == rhs.bodyHTML)
+        if lhs === rhs { return true }
+        return lhs.diffIdentifier == rhs.diffIdentifier
+            && lhs.contentHash == rhs.contentHash
+            && lhs.sourcePath == rhs.sourcePath
+            && lhs.explicitTitle == rhs.explicitTitle
+            && lhs.slug == rhs.slug
+            && lhs.author == rhs.author
+            && lhs.instant == rhs.instant
+            && lhs.sol == rhs.sol
+            && lhs.lmst == rhs.lmst
+            && lhs.tags == rhs.tags
+            && lhs.isDraft == rhs.isDraft
+            && lhs.bodyHTML == rhs.bodyHTML
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -55,7 +55,17 @@ public final class Message: FeedObject, Hashable {
     }
 
     public static func == (lhs: Message, rhs: Message) -> Bool {
-        lhs === rhs || (lhs.diffIdentifier == rhs.diffIdentifier && lhs.contentHash == rhs.contentHash && lhs.sourcePath == rhs.sourcePath && lhs.channel == rhs.channel && lhs.author == rhs.author && lhs.instant == rhs.instant && lhs.sol == rhs.sol && lhs.lmst == rhs.lmst && lhs.bodyHTML == rhs.bodyHTML && lhs.line == rhs.line)
+        if lhs === rhs { return true }
+        return lhs.diffIdentifier == rhs.diffIdentifier
+            && lhs.contentHash == rhs.contentHash
+            && lhs.sourcePath == rhs.sourcePath
+            && lhs.channel == rhs.channel
+            && lhs.author == rhs.author
+            && lhs.instant == rhs.instant
+            && lhs.sol == rhs.sol
+            && lhs.lmst == rhs.lmst
+            && lhs.bodyHTML == rhs.bodyHTML
+            && lhs.line == rhs.line
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -78,7 +78,20 @@ public final class WeatherReport: FeedObject, Hashable {
     }
 
     public static func == (lhs: WeatherReport, rhs: WeatherReport) -> Bool {
-        lhs === rhs || (lhs.diffIdentifier == rhs.diffIdentifier && lhs.contentHash == rhs.contentHash && lhs.sourcePath == rhs.sourcePath && lhs.instant == rhs.instant && lhs.sol == rhs.sol && lhs.lmst == rhs.lmst && lhs.temperature == rhs.temperature && lhs.high == rhs.high && lhs.low == rhs.low && lhs.sunrise == rhs.sunrise && lhs.sunset == rhs.sunset && lhs.condition == rhs.condition && lhs.notesHTML == rhs.notesHTML)
+        if lhs === rhs { return true }
+        return lhs.diffIdentifier == rhs.diffIdentifier
+            && lhs.contentHash == rhs.contentHash
+            && lhs.sourcePath == rhs.sourcePath
+            && lhs.instant == rhs.instant
+            && lhs.sol == rhs.sol
+            && lhs.lmst == rhs.lmst
+            && lhs.temperature == rhs.temperature
+            && lhs.high == rhs.high
+            && lhs.low == rhs.low
+            && lhs.sunrise == rhs.sunrise
+            && lhs.sunset == rhs.sunset
+            && lhs.condition == rhs.condition
+            && lhs.notesHTML == rhs.notesHTML
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -402,6 +402,7 @@ public struct PagePlanner {
             plans.append(plan(.crew, url: url, outputPath: links.outputPath(for: url)) { hash in
                 hash.combine(Int64(entryCount))
                 hash.combine(Int64(messageCount))
+                // Not implied by the counts: a kind other than entries and messages may have authors.
                 hash.combine(Int64(olderPage ?? -1))
                 for position in positions.prefix(config.pageSize) { hash.combine(Int64(bitPattern: feedStamps[position])) }
             } page: {
