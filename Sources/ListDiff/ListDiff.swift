@@ -69,6 +69,8 @@ public func listDiff<Element: Diffable>(old: [Element], new: [Element],
     var updates: [Int] = []
     var updateTargets: [Int: Int] = [:]
     var moves: [ListMove] = []
+    // One misplaced object shifts every object between its two places, so moves are often most of the list.
+    moves.reserveCapacity(new.count)
     for index in new.indices {
         let oldIndex = newRecords[index].match
         guard oldIndex != Record.none else {

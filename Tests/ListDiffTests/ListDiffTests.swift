@@ -18,6 +18,21 @@ struct T: Diffable, Equatable {
     var diffIdentifier: Int { key }
 }
 
+/// An identifier whose hash is the same for every value, so every probe of the diff's table collides.
+struct Colliding: Hashable {
+    let value: Int
+    init(_ value: Int) { self.value = value }
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
+/// `C(k, v)`: like `T`, with a colliding identifier.
+struct C: Diffable, Equatable {
+    let key: Colliding
+    let value: Int
+    init(_ key: Int, _ value: Int) { self.key = Colliding(key); self.value = value }
+    var diffIdentifier: Colliding { key }
+}
+
 /// A class, for identity mode.
 final class Box: Diffable {
     let key: String
@@ -174,6 +189,31 @@ func moves(_ pairs: [(Int, Int)]) -> [ListMove] { pairs.map { ListMove(from: $0.
         #expect(result.inserts == [3, 11])
         #expect(Set(result.moves) == Set(moves([(6, 0), (7, 1), (8, 2), (10, 4), (13, 5), (14, 6), (15, 7), (16, 8),
                                                 (17, 9), (3, 10), (4, 12), (5, 13)])))
+    }
+
+    @Test("disjoint lists larger than the table's first guess: every lookup still answers")
+    func tableGrows() {
+        let old = (0..<3_000).map { "old-\($0)" }
+        let new = (0..<3_000).map { "new-\($0)" } + old.prefix(10)
+        let result = listDiff(old: old, new: new)
+        #expect(result.inserts == Array(0..<3_000))
+        #expect(result.deletes == Array(10..<3_000))
+        for index in stride(from: 0, to: 3_000, by: 7) {
+            #expect(result.oldIndex(for: "old-\(index)") == index)
+            #expect(result.newIndex(for: "new-\(index)") == index)
+            #expect(result.newIndex(for: "old-\(index)") == (index < 10 ? 3_000 + index : nil))
+        }
+        #expect(result.oldIndex(for: "neither") == nil)
+    }
+
+    @Test("identifiers whose hashes all collide are still told apart")
+    func collidingHashes() {
+        let old = (0..<200).map { C($0, 0) }
+        let new = old.reversed().map { C($0.key.value, $0.key.value == 5 ? 1 : 0) }
+        let result = listDiff(old: old, new: new)
+        #expect(result.inserts.isEmpty && result.deletes.isEmpty)
+        #expect(result.updates == [5])
+        for key in 0..<200 { #expect(result.newIndex(for: Colliding(key)) == 199 - key) }
     }
 
     @Test("property: applying the result to old gives new", arguments: 0..<20)
