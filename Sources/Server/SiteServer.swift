@@ -11,8 +11,8 @@ import NIOCore
 /// the site's `404.html` with status 404, MIME types, ETag and Last-Modified with 304s, and
 /// Range requests come from Hummingbird's `FileMiddleware`. On top of it: nothing outside
 /// the folder is ever served (parent steps, encoded or not, backslashes, NUL bytes and
-/// symbolic links pointing out all get 404), and HTML pages get the live-update script
-/// added as they are sent, never written to disk.
+/// symbolic links pointing out all get 404), and HTML pages are served with the live-update
+/// script added (kept in memory until the file changes), never written to disk.
 ///
 ///     let live = LiveUpdates()
 ///     let server = SiteServer(configuration: .init(root: "/site/public", port: 0, live: live))
@@ -95,13 +95,14 @@ public struct SiteServer: Sendable {
     }
 
     func makeRouter() -> Router<BasicRequestContext> {
-        let files = ContainedFileSystem(root: configuration.root)
         let base = configuration.basePath
+        let script = configuration.live.map { _ in LiveScriptTag(basePath: base) }
+        var pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)?
+        if let script { pageTransform = { script.inject(into: $0) } }
+        let files = ContainedFileSystem(root: configuration.root, pageTransform: pageTransform)
         let router = Router(context: BasicRequestContext.self)
-        let live = configuration.live.map { _ in LiveScriptMiddleware<BasicRequestContext>(basePath: base) }
-        router.add(middleware: NotFoundMiddleware(files: files, live: live))
+        router.add(middleware: NotFoundMiddleware(files: files))
         router.add(middleware: SitePathMiddleware(files: files, basePath: base))
-        if let live { router.add(middleware: live) }
         // Text types carry their charset: marsgen writes UTF-8 only.
         let utf8Types: [String: MediaType] = [
             "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),

@@ -186,6 +186,56 @@ struct ContainmentTests {
     }
 }
 
+@Suite("Site server: what it remembers between requests")
+struct ServedFileMemoryTests {
+    @Test("a page rewritten as a build does (renamed into place) is served new, with the script, at once")
+    func pageRewritten() async throws {
+        let server = try await ServerFixture.start()
+        let first = try await server.http.request("GET", "/sol/452/")
+        #expect(first.text.contains("sol 452"))
+        let staged = server.root + "/sol/452/.index.html.new"
+        try Data("<!DOCTYPE html><html><head><title>Sol 452</title></head><body>sol 452, rewritten</body></html>".utf8)
+            .write(to: URL(fileURLWithPath: staged))
+        #expect(rename(staged, server.root + "/sol/452/index.html") == 0)
+        let second = try await server.http.request("GET", "/sol/452/")
+        #expect(second.text.contains("sol 452, rewritten"))
+        #expect(second.text.contains("data-marsgen-live"))
+        #expect(Int(second.header("content-length") ?? "") == second.body.count)
+        #expect(second.header("etag") != first.header("etag"))
+    }
+
+    @Test("a page edited in place, same size and second, is served new")
+    func pageEditedInPlace() async throws {
+        let server = try await ServerFixture.start()
+        #expect(try await server.http.request("GET", "/").text.contains("front page"))
+        let path = server.root + "/index.html"
+        let text = String(decoding: server.file("index.html"), as: UTF8.self).replacingOccurrences(of: "front page", with: "FRONT PAGE")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try await server.http.request("GET", "/").text.contains("FRONT PAGE"))
+    }
+
+    @Test("a path served once, then swapped for a link out of the folder, gets 404")
+    func swappedForLinkOut() async throws {
+        let server = try await ServerFixture.start()
+        #expect(try await server.http.request("GET", "/data/sample.json").status == 200)
+        #expect(try await server.http.request("GET", "/sol/452/").status == 200)
+        let files = FileManager.default
+        try files.removeItem(atPath: server.root + "/data")
+        try files.createSymbolicLink(atPath: server.root + "/data", withDestinationPath: server.directory)
+        try Data(ServerFixture.secret.utf8).write(to: URL(fileURLWithPath: server.directory + "/sample.json"))
+        let leaked = try await server.http.request("GET", "/data/sample.json")
+        #expect(leaked.status == 404)
+        #expect(!leaked.text.contains(ServerFixture.secret))
+        try files.removeItem(atPath: server.root + "/sol/452")
+        try files.createSymbolicLink(atPath: server.root + "/sol/452", withDestinationPath: server.directory)
+        try Data("<html><head></head><body>\(ServerFixture.secret)</body></html>".utf8)
+            .write(to: URL(fileURLWithPath: server.directory + "/index.html"))
+        let page = try await server.http.request("GET", "/sol/452/")
+        #expect(page.status == 404)
+        #expect(!page.text.contains(ServerFixture.secret))
+    }
+}
+
 @Suite("Site server: base path and errors")
 struct BasePathTests {
     @Test("a site under /log/ is served there, and / redirects to it")

@@ -4,25 +4,24 @@ import NIOCore
 /// Answers every miss with the site's own `404.html` and status 404, as a host would.
 struct NotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: ContainedFileSystem
-    let live: LiveScriptMiddleware<Context>?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             let response = try await next(request, context)
             guard response.status == .notFound else { return response }
-            return try await notFound(for: request)
+            return notFound(for: request)
         } catch let error as any HTTPResponseError where error.status == .notFound {
-            return try await notFound(for: request)
+            return notFound(for: request)
         }
     }
 
-    private func notFound(for request: Request) async throws -> Response {
+    private func notFound(for request: Request) -> Response {
         var headers: HTTPFields = [.cacheControl: "no-store"]
-        var body: ByteBuffer
-        if let page = files.contents("/404.html") {
+        let body: ByteBuffer
+        // The page as any other is served (with the live script, in serve mode).
+        if let page = files.servedBytes("/404.html") {
             headers[.contentType] = "text/html; charset=utf-8"
-            body = ByteBuffer(bytes: page)
-            if let live { body = live.inject(into: body) }
+            body = page
         } else {
             headers[.contentType] = "text/plain; charset=utf-8"
             body = ByteBuffer(string: "Not found\n")

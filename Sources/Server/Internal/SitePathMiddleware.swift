@@ -43,8 +43,13 @@ struct SitePathMiddleware<Context: RequestContext>: RouterMiddleware {
         if basePath != "/" {
             head.path = Self.encoded(local) + (request.uri.query.map { "?\($0)" } ?? "")
         }
-        if let range = request.headers[.range] {
-            switch ByteRange(header: range, size: files.size(local)) {
+        if request.headers[.range] != nil, files.transformsPages, local.hasSuffix("/") || ContainedFileSystem.isPage(local) {
+            // A page gets the live script as it is sent: it is always sent whole (which HTTP
+            // allows), so the script is never cut.
+            head.headerFields[.range] = nil
+            head.headerFields[.ifRange] = nil
+        } else if let range = request.headers[.range] {
+            switch ByteRange(header: range, size: files.servedSize(local)) {
             case .whole: head.headerFields[.range] = nil
             case .from(let start): head.headerFields[.range] = "bytes=\(start)-"
             case .span(let start, let end): head.headerFields[.range] = "bytes=\(start)-\(end)"
