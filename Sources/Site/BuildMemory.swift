@@ -11,14 +11,81 @@ import Foundation
 /// build hands it over and returns as soon as its pages are in place, and the next build
 /// waits until that save is done (see ``waitForSave()``). Until then no index exists on
 /// disk, so a process killed meanwhile leaves a full build for next time, never a wrong one.
+///
+/// A watcher can also tell it which inputs changed (``noteChanges(_:)``). Then a build
+/// need not list and stat every input: it takes the listing the previous build left here
+/// and looks again only at the paths the watcher named. That holds only for listings made
+/// after watching began (``startTrustingChanges()``), and never across dropped events.
 public final class BuildMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var remembered: BuildState?
+    private var rememberedIndex: (index: BuildIndex, file: FileStat)?
     private var saveProblem: String?
     private let saves = DispatchQueue(label: "marsgen.build-state-save")
+    /// When watching began (the build clock, ns since the epoch); nil: changes are not reported.
+    private var watchingSince: Int64?
+    /// The paths reported changed since the listing below was made; nil: unknown (events were dropped).
+    private var pendingChanges: Set<String>? = []
+    private var listing: InputListing?
 
     /// Creates an empty memory; the first build reads the state from disk.
     public init() {}
+
+    /// Called once a watcher is running: from now on every change is reported through
+    /// ``noteChanges(_:)``, so listings made from now on can be kept up to date by them.
+    public func startTrustingChanges() {
+        lock.withLock { watchingSince = FileStat.now }
+    }
+
+    /// Records site-relative paths a watcher saw created, changed or deleted (files or
+    /// folders), before the build that should see them.
+    public func noteChanges(_ paths: [String]) {
+        lock.withLock { pendingChanges?.formUnion(paths) }
+    }
+
+    /// Records that changes may have been missed (the kernel dropped events): the next build
+    /// lists and stats every input.
+    public func noteUnknownChanges() {
+        lock.withLock { pendingChanges = nil }
+    }
+
+    /// The listing to bring up to date and the paths to look at again, taken out of memory
+    /// (a build that fails leaves nothing, and the next one lists everything), when the
+    /// listing is one of ``stateToken`` made while watching.
+    func takeListing(stateToken: String) -> (listing: InputListing, changed: Set<String>)? {
+        lock.withLock {
+            defer { listing = nil }
+            guard let listing, let watchingSince, let pendingChanges, listing.stateToken == stateToken,
+                  listing.listedAt >= watchingSince, !listing.hasLinks else { return nil }
+            return (listing, pendingChanges)
+        }
+    }
+
+    /// Keeps the listing a successful build used; the changes it saw (`consumed`) are done.
+    func keepListing(_ listing: InputListing, consumed: Set<String>?) {
+        lock.withLock {
+            self.listing = listing
+            if let consumed {
+                pendingChanges?.subtract(consumed)
+            } else if watchingSince.map({ listing.listedAt >= $0 }) ?? false {
+                // Listed in full while watching: every change before the listing is in it.
+                pendingChanges = []
+            }
+        }
+    }
+
+    /// The index last saved by this process, when the file at its path is still the one saved.
+    func index(current file: FileStat?) -> BuildIndex? {
+        lock.withLock {
+            guard let rememberedIndex, let file, rememberedIndex.file == file else { return nil }
+            return rememberedIndex.index
+        }
+    }
+
+    /// Remembers the index just saved, with the stat of its file.
+    func rememberIndex(_ index: BuildIndex, file: FileStat?) {
+        lock.withLock { rememberedIndex = file.map { (index, $0) } }
+    }
 
     /// The state remembered, when it is the one named by `token`.
     func state(token: String) -> BuildState? {
@@ -55,4 +122,18 @@ public final class BuildMemory: @unchecked Sendable {
     public func waitForSave() {
         saves.sync {}
     }
+}
+
+/// Every input file of a build, as a watched rebuild can update it from the paths a watcher
+/// reports: sorted paths and their stats, the state they belong to, and when they were listed.
+struct InputListing {
+    /// The token of the state whose sources these are.
+    var stateToken: String
+    /// When the build that listed them started (ns since the epoch, like ``FileStat/now``).
+    var listedAt: Int64
+    /// Site-relative paths, sorted.
+    var paths: [String]
+    var stats: [String: FileStat]
+    /// Whether a symbolic link was met: its target may change where no watcher looks.
+    var hasLinks: Bool
 }

@@ -79,6 +79,10 @@ public struct SiteBuilder {
             }
             context.report.steps.append((step.name, clock.now - stepStart))
         }
+        if let memory = options.memory, var listing = context.listing, let token = context.stateTokenAfterBuild {
+            listing.stateToken = token
+            memory.keepListing(listing, consumed: context.consumedChanges)
+        }
         context.report.duration = clock.now - start
         context.report.warnings = context.log.entries.filter { $0.severity == .warning }
         context.report.errors = context.log.entries.filter { $0.severity == .error }
@@ -138,7 +142,8 @@ public struct SiteBuilder {
         guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
             return
         }
-        guard let index = BuildIndex.load(from: indexPath),
+        // watch and serve: the index this process saved, unless another process saved one since.
+        guard let index = options.memory?.index(current: FileStat(path: indexPath)) ?? BuildIndex.load(from: indexPath),
               FileStat(path: statePath)?.size == index.stateSize else {
             let legacy = FileManager.default.fileExists(atPath: legacyStatePath)
             context.report.notice = (legacy ? BuildState.StateProblem.otherFormat(2) : .unreadable).notice
@@ -160,15 +165,39 @@ public struct SiteBuilder {
 
     /// Compares every input file with the index: when none changed, the build is done;
     /// otherwise the full state is loaded for an incremental build.
+    ///
+    /// Under a watcher (see ``BuildMemory``) only the paths it reported are looked at again;
+    /// otherwise every input is listed and stat'ed.
     func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
         guard var index = context.previousIndex else { return }
-        let paths = try reader.inputFiles()
-        var changed = paths.count != index.inputs.count
+        var listing: InputListing
+        /// The paths whose stat must be compared with the index.
+        var unsure: [String]
+        var changed: Bool
+        if let taken = options.memory?.takeListing(stateToken: index.stateToken),
+           let updated = updatedListing(taken.listing, changes: taken.changed) {
+            listing = updated.listing
+            unsure = updated.touched
+            changed = updated.addedOrRemoved
+            context.consumedChanges = taken.changed
+        } else {
+            let (paths, hasLinks) = try reader.inputFiles()
+            let root = options.sourceDirectory
+            let stats = try parallelMap(paths) { path throws(Diagnostic) in FileStat(path: SitePaths.join(root, path)) }
+            var byPath: [String: FileStat] = [:]
+            byPath.reserveCapacity(paths.count)
+            for (path, stat) in zip(paths, stats) { byPath[path] = stat }
+            // Sorted as one list (the folders come in reading order), for a watched rebuild's binary searches.
+            listing = InputListing(stateToken: index.stateToken, listedAt: context.state.scanStartedAt,
+                                   paths: options.memory == nil ? paths : paths.sorted(), stats: byPath, hasLinks: hasLinks)
+            unsure = paths
+            // A file gone between listing and stat: changed.
+            changed = paths.count != index.inputs.count || byPath.count != paths.count
+        }
+        listing.listedAt = context.state.scanStartedAt
         var rehashed = false
-        let root = options.sourceDirectory
-        let stats = changed ? [] : try parallelMap(paths) { path throws(Diagnostic) in FileStat(path: SitePaths.join(root, path)) }
-        for (path, stat) in zip(paths, stats) where !changed {
-            guard let old = index.inputs[path], let stat else {
+        for path in unsure where !changed {
+            guard let old = index.inputs[path], let stat = listing.stats[path] else {
                 changed = true
                 break
             }
@@ -187,13 +216,16 @@ public struct SiteBuilder {
             // now on only files modified close to this start are unsure.
             index.scanStartedAt = context.state.scanStartedAt
         }
+        context.stateTokenAfterBuild = index.stateToken
         if changed {
             // The sources are read next: they need not be listed or stat'ed twice.
-            for (path, stat) in zip(paths, stats) { context.inputStats[path] = stat }
+            context.inputStats = listing.stats
             for (directory, _) in SiteReader.inputFolders {
-                context.inputListing[directory] = paths.filter { $0.hasPrefix(directory + "/") }
+                context.inputListing[directory] = listing.paths.filter { $0.hasPrefix(directory + "/") }
             }
+            context.listing = listing
         } else {
+            context.listing = listing
             context.isUpToDate = true
             context.report.isFullBuild = false
             context.report.journalEntries = index.journalEntries
@@ -217,6 +249,46 @@ public struct SiteBuilder {
             context.previous = state
             context.report.isFullBuild = false
         }
+    }
+
+    /// `listing` brought up to date with the paths a watcher reported: each is looked at
+    /// again (`lstat`), the files added or gone are added or removed. Nil when one of them
+    /// needs a full listing: a folder came or went, or a link appeared.
+    func updatedListing(_ listing: InputListing, changes: Set<String>)
+        -> (listing: InputListing, touched: [String], addedOrRemoved: Bool)? {
+        var listing = listing
+        var touched: [String] = []
+        var addedOrRemoved = false
+        for path in changes.sorted() {
+            let kind = SiteReader.inputKind(of: path)
+            switch kind {
+            case .none: continue
+            case .folderOfInputs: return nil
+            case .file, .underInputFolder: break
+            }
+            var info = stat()
+            guard lstat(SitePaths.join(options.sourceDirectory, path), &info) == 0 else {
+                if listing.stats.removeValue(forKey: path) != nil {
+                    let index = listing.paths.sortedInsertionIndex(of: path)
+                    if index < listing.paths.count, listing.paths[index] == path { listing.paths.remove(at: index) }
+                    addedOrRemoved = true
+                } else {
+                    // A folder that held inputs went: list everything again.
+                    let folder = path + "/"
+                    let index = listing.paths.sortedInsertionIndex(of: folder)
+                    if index < listing.paths.count, listing.paths[index].hasPrefix(folder) { return nil }
+                }
+                continue
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            guard kind == .file else { continue }
+            if listing.stats.updateValue(FileStat(info), forKey: path) == nil {
+                listing.paths.insert(path, at: listing.paths.sortedInsertionIndex(of: path))
+                addedOrRemoved = true
+            }
+            touched.append(path)
+        }
+        return (listing, touched, addedOrRemoved)
     }
 
     // MARK: - Content
@@ -696,6 +768,7 @@ public struct SiteBuilder {
             // A no-op incremental build leaves both files as they are: nothing in them would change.
             guard context.stateChanged || !context.isIncremental else { return }
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
+            context.stateTokenAfterBuild = context.state.token
             try? FileManager.default.removeItem(atPath: indexPath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: 0,
@@ -711,7 +784,9 @@ public struct SiteBuilder {
                 memory.remember(context.state) { state in
                     var state = state
                     do {
-                        try held.value.builder.write(&state, index: held.value.index, reusing: held.value.previous)
+                        let builder = held.value.builder
+                        let index = try builder.write(&state, index: held.value.index, reusing: held.value.previous)
+                        memory.rememberIndex(index, file: FileStat(path: builder.indexPath))
                     } catch {
                         try? FileManager.default.removeItem(atPath: held.value.builder.indexPath)
                         memory.recordSaveProblem(error.localizedDescription)
@@ -732,12 +807,27 @@ public struct SiteBuilder {
 
     /// Writes `state`, then the index that names it: the state first, so an index on disk
     /// always names a complete state.
-    func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?) throws {
+    /// - Returns: The index as saved.
+    @discardableResult
+    func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?) throws -> BuildIndex {
         let size = try state.save(to: statePath, reusing: previous)
         try? FileManager.default.removeItem(atPath: legacyStatePath)
         var index = index
         index.stateSize = size
         index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
         try index.save(to: indexPath)
+        return index
+    }
+}
+
+extension Array where Element == String {
+    /// In a sorted array, the index of the first element not below `value` (binary search).
+    fileprivate func sortedInsertionIndex(of value: String) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -47,7 +47,13 @@ struct SiteReader {
     /// Symbolic links are followed while they stay inside the site. A link that leads out of
     /// the site, nowhere, or in a loop is an error: the first such path, in sorted order.
     func files(under directory: String, suffix: String? = nil) throws(Diagnostic) -> [String] {
+        try listing(under: directory, suffix: suffix).paths
+    }
+
+    /// ``files(under:suffix:)``, and whether a symbolic link was followed on the way.
+    func listing(under directory: String, suffix: String? = nil) throws(Diagnostic) -> (paths: [String], hasLinks: Bool) {
         var result: [String] = []
+        var hasLinks = false
         var problems: [Diagnostic] = []
         // Resolved only when a link is met: most sites have none.
         var siteRoot: String?
@@ -72,6 +78,7 @@ struct SiteReader {
                 break
             }
             if entry.isLink {
+                hasLinks = true
                 let target = FileSystem.realPath(SitePaths.join(root, path)) ?? ""
                 if siteRoot == nil { siteRoot = FileSystem.realPath(root) ?? root }
                 guard SitePaths.isWithin(target, siteRoot ?? root) else {
@@ -87,7 +94,7 @@ struct SiteReader {
             return true
         }
         if let first = problems.min(by: { ($0.location?.path ?? "") < ($1.location?.path ?? "") }) { throw first }
-        return result.sorted()
+        return (result.sorted(), hasLinks)
     }
 
     /// The folders a build reads files from, each with the ending of the files it reads
@@ -99,11 +106,40 @@ struct SiteReader {
 
     /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'
     /// Markdown files, template overrides and static files, sorted.
-    func inputFiles() throws(Diagnostic) -> [String] {
+    func inputFiles() throws(Diagnostic) -> (paths: [String], hasLinks: Bool) {
         var paths = exists(CrewLoader.path) ? [CrewLoader.path] : []
+        var hasLinks = false
         for (directory, suffix) in Self.inputFolders {
-            paths += try files(under: directory, suffix: suffix)
+            let listed = try listing(under: directory, suffix: suffix)
+            paths += listed.paths
+            hasLinks = hasLinks || listed.hasLinks
         }
-        return paths
+        return (paths, hasLinks)
     }
+
+    /// How a site-relative path a watcher reported bears on ``inputFiles()``.
+    enum InputKind: Equatable {
+        /// Not something a build reads (a hidden or temporary file, `marsgen.yml`, which
+        /// the configuration hash covers, or a file of the wrong kind for its folder).
+        case none
+        /// An input file, if it is a regular file.
+        case file
+        /// A folder that holds input folders (`content`, `content/journal`, `static`).
+        case folderOfInputs
+        /// Under an input folder: a file or a folder.
+        case underInputFolder
+    }
+
+    static func inputKind(of path: String) -> InputKind {
+        let components = path.split(separator: "/")
+        guard !components.contains(where: { SiteInputs.ignores(name: String($0)) }) else { return .none }
+        if path == CrewLoader.path { return .file }
+        for (directory, suffix) in inputFolders {
+            if directory == path || directory.hasPrefix(path + "/") { return .folderOfInputs }
+            guard path.hasPrefix(directory + "/") else { continue }
+            return suffix.map(path.hasSuffix) ?? true ? .file : .underInputFolder
+        }
+        return .none
+    }
+
 }

@@ -31,6 +31,8 @@ struct GeneratedSite {
     var templateVariants: [String: Int] = [:]
     var staticFiles: Set<String> = []
     var counter = 0
+    /// The paths written, created or removed, as a watcher would report them.
+    let changes = ChangeRecorder()
 
     static let sols = 1...10
     static let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt",
@@ -232,12 +234,19 @@ struct GeneratedSite {
 
     func write(_ text: String, to relative: String) throws {
         let url = root.appendingPathComponent(relative)
+        var folder = (relative as NSString).deletingLastPathComponent
+        while !folder.isEmpty, !FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path) {
+            changes.record(folder)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
+        changes.record(relative)
     }
 
     func remove(_ relative: String) throws {
         try FileManager.default.removeItem(at: root.appendingPathComponent(relative))
+        changes.record(relative)
     }
 
     // MARK: - Random pieces
@@ -265,4 +274,16 @@ struct GeneratedSite {
 
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// Site-relative paths changed since they were last taken.
+final class ChangeRecorder {
+    private var paths: Set<String> = []
+
+    func record(_ path: String) { paths.insert(path) }
+
+    func take() -> [String] {
+        defer { paths = [] }
+        return paths.sorted()
+    }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Site
 import Testing
@@ -48,6 +49,81 @@ import Testing
                                      "page/3/index.html", "sol/7/index.html"])
         options.memory?.waitForSave()
         #expect(try build().written.isEmpty)
+    }
+
+    /// A build with memory that was told `reported` changed (as a watcher tells it), and
+    /// whether its page for sol-07-bags says `text`.
+    func watchedBuild(_ options: BuildOptions, reported: [String]) throws -> BuildReport {
+        options.memory?.noteChanges(reported)
+        return try SiteBuilder(options: options).build()
+    }
+
+    /// Dates every source an hour back and builds clean, so the next builds trust stats
+    /// (files saved within two seconds of a build are always hashed again, which would hide a
+    /// file a build failed to look at).
+    func backdateSources() throws {
+        let files = FileManager.default
+        let hourAgo = Date().addingTimeInterval(-3600)
+        for folder in ["content", "templates", "static"] {
+            let base = site.appendingPathComponent(folder)
+            guard let walker = files.enumerator(atPath: base.path) else { continue }
+            for case let relative as String in walker {
+                try files.setAttributes([.modificationDate: hourAgo], ofItemAtPath: base.appendingPathComponent(relative).path)
+            }
+        }
+        _ = try build(clean: true)
+    }
+
+    func entryPageSays(_ text: String) throws -> Bool {
+        try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8).contains(text)
+    }
+
+    @Test("a watched rebuild looks only at the reported paths, yet sees a change made before watching began")
+    func changeBeforeWatching() throws {
+        try backdateSources()
+        var options = BuildOptions(sourceDirectory: site.path)
+        let memory = BuildMemory()
+        options.memory = memory
+        _ = try SiteBuilder(options: options).build()
+        // Saved after that build listed the inputs, before the watcher started: never reported.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
+        memory.startTrustingChanges()
+        try edit("content/journal/sol-12-harvest.md") { $0 + "\nA reported line.\n" }
+        _ = try watchedBuild(options, reported: ["content/journal/sol-12-harvest.md"])
+        #expect(try entryPageSays("We did 39 today."))
+        // From here on the listing is trusted: a reported edit is seen, and only it is looked at.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 39 today.", with: "We did 40 today.") }
+        let report = try watchedBuild(options, reported: ["content/journal/sol-07-bags.md"])
+        #expect(report.written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 40 today."))
+        try SiteFixture.write("---\ntitle: Reported\nauthor: okoro\nsol: 7\n---\nNew.\n", to: "content/journal/sol-07-new.md", in: site)
+        #expect(try watchedBuild(options, reported: ["content/journal/sol-07-new.md"]).written.contains("journal/sol-07-new/index.html"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/journal/sol-07-new.md"))
+        #expect(try watchedBuild(options, reported: ["content/journal/sol-07-new.md"]).deleted.contains("journal/sol-07-new/index.html"))
+    }
+
+    @Test("a failed watched rebuild leaves its reported changes for the next one; dropped events mean a full look")
+    func failedWatchedRebuild() throws {
+        try backdateSources()
+        var options = BuildOptions(sourceDirectory: site.path)
+        let memory = BuildMemory()
+        options.memory = memory
+        memory.startTrustingChanges()
+        _ = try SiteBuilder(options: options).build()
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
+        try edit("content/journal/sol-12-harvest.md") { $0.replacingOccurrences(of: "author:", with: "author: [") }
+        #expect(throws: Diagnostic.self) {
+            try watchedBuild(options, reported: ["content/journal/sol-07-bags.md", "content/journal/sol-12-harvest.md"])
+        }
+        // Only the broken file is reported fixed: the earlier edit must still reach its page.
+        try edit("content/journal/sol-12-harvest.md") { $0.replacingOccurrences(of: "author: [", with: "author:") }
+        _ = try watchedBuild(options, reported: ["content/journal/sol-12-harvest.md"])
+        #expect(try entryPageSays("We did 39 today."))
+        // Events dropped: nothing reported, yet the change is found.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 39 today.", with: "We did 41 today.") }
+        memory.noteUnknownChanges()
+        _ = try watchedBuild(options, reported: [])
+        #expect(try entryPageSays("We did 41 today."))
     }
 
     @Test("a no-op rebuild writes nothing and keeps every modification time")

@@ -6,8 +6,8 @@ import Testing
 /// build leaves `public/` byte-identical to a clean build of the same input, and writes only
 /// files whose bytes changed.
 ///
-/// Most builds keep the state in memory (as `marsgen watch` and `serve` do), some read it
-/// from disk (as `marsgen build` does).
+/// Most builds keep the state in memory and are told which paths changed (as `marsgen watch`
+/// and `serve` do), some read it from disk and list every input (as `marsgen build` does).
 ///
 /// `MARSGEN_EQUIVALENCE_EDITS` sets the number of edits (default 300) and `MARSGEN_SEED`
 /// the seed (default 2038); a failure prints both so it can be replayed.
@@ -26,18 +26,24 @@ import Testing
         // As `marsgen serve` builds: the state kept in memory between builds. Every seventh
         // build goes without it, as a `marsgen build` run meanwhile would, so the next
         // remembered build must notice that the state on disk is no longer its own.
+        // The remembered builds are told which paths changed, as a watcher tells them, and
+        // look only at those (the builds after a build without memory list everything).
+        let memory = BuildMemory()
         var remembering = incremental
-        remembering.memory = BuildMemory()
+        remembering.memory = memory
         let clean = BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)
 
         let first = try SiteBuilder(options: incremental).build()
         #expect(first.isFullBuild)
+        memory.startTrustingChanges()
+        _ = site.changes.take()
         var incrementalBuilds = 0
         var history: [String] = []
         for step in 1...edits {
             let edit = try site.randomEdit()
             history.append(edit)
             let before = try SiteFixture.snapshot(output)
+            memory.noteChanges(site.changes.take())
             let report = try SiteBuilder(options: step % 7 == 0 ? incremental : remembering).build()
             if !report.isFullBuild { incrementalBuilds += 1 }
             _ = try SiteBuilder(options: clean).build()

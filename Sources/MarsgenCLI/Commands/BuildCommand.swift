@@ -51,11 +51,7 @@ struct BuildCommand: ParsableCommand {
         if explain {
             for line in report.explanations { Console.out(line) }
         }
-        if verbose {
-            for (index, step) in report.steps.enumerated() {
-                Console.out("[\(index + 1)/\(report.steps.count)] \(step.name) (\(formatMilliseconds(step.duration)) ms)")
-            }
-        }
+        if verbose { Console.printSteps(of: report) }
         if !quiet { Console.out(report.summary) }
         guard report.errors.isEmpty else {
             // Listed last, together, so they are what the terminal shows.

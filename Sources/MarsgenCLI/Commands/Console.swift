@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Site
 
 /// Where commands print: results to standard output, diagnostics to standard error.
 enum Console {
@@ -13,5 +14,12 @@ enum Console {
 
     static func report(_ diagnostic: Diagnostic) {
         error(diagnostic.description)
+    }
+
+    /// `--verbose`: each build step with its duration.
+    static func printSteps(of report: BuildReport) {
+        for (index, step) in report.steps.enumerated() {
+            out("[\(index + 1)/\(report.steps.count)] \(step.name) (\(formatMilliseconds(step.duration)) ms)")
+        }
     }
 }

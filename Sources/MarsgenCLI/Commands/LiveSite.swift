@@ -13,21 +13,27 @@ import Watch
 final class LiveSite: @unchecked Sendable {
     let options: BuildOptions
     let quiet: Bool
+    let verbose: Bool
     /// Called after every build, good or failed, once its files are in place.
     var onBuild: (@Sendable (Result<BuildReport, Diagnostic>) -> Void)?
     private var watcher: SiteWatcher?
 
-    init(options: BuildOptions, quiet: Bool) {
+    init(options: BuildOptions, quiet: Bool, verbose: Bool = false) {
         var options = options
         // Every rebuild starts from the state the previous one left in memory.
         options.memory = BuildMemory()
         self.options = options
         self.quiet = quiet
+        self.verbose = verbose
     }
 
     /// Builds the site; a failure is printed, not thrown: the last good site stays.
     @discardableResult
     func buildOnce(after changes: ChangeSet?) -> Result<BuildReport, Diagnostic> {
+        if let changes {
+            // The build looks again only at what changed (or at everything, when events were dropped).
+            if changes.isOverflow { options.memory?.noteUnknownChanges() } else { options.memory?.noteChanges(changes.paths) }
+        }
         let result: Result<BuildReport, Diagnostic>
         do {
             result = .success(try SiteBuilder(options: options).build())
@@ -47,12 +53,16 @@ final class LiveSite: @unchecked Sendable {
         try watcher.start { [weak self] event in
             switch event {
             case .notice(let notice):
+                // The watcher changed how it watches (say, to polling): a change may have slipped through.
+                self?.options.memory?.noteUnknownChanges()
                 Console.error("note: \(notice)")
             case .changed(let changes):
                 self?.buildOnce(after: changes)
             }
         }
         self.watcher = watcher
+        // Every change from here on is reported: builds that list the inputs from now on can trust the reports.
+        options.memory?.startTrustingChanges()
         if !quiet, let method = watcher.method {
             Console.out("Watching \(SiteInputs.directories.map { $0 + "/" }.joined(separator: ", ")) and \(SiteInputs.files.joined(separator: ", ")) (\(method)); Ctrl-C to stop")
         }
@@ -86,6 +96,7 @@ final class LiveSite: @unchecked Sendable {
             for warning in report.warnings { Console.report(warning) }
             if let notice = report.notice, changes == nil { Console.out("note: \(notice)") }
             guard !quiet else { return }
+            if verbose { Console.printSteps(of: report) }
             if changes == nil {
                 Console.out(report.summary)
             } else {

@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let options = watching.buildOptions(paths)
-        let site = LiveSite(options: options, quiet: quiet)
+        let site = LiveSite(options: options, quiet: quiet, verbose: watching.verbose)
         let live = noLive ? nil : LiveUpdates()
         let first = site.buildOnce(after: nil)
         let basePath = (try? first.get().basePath) ?? "/"

@@ -24,7 +24,7 @@ struct WatchCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let site = LiveSite(options: watching.buildOptions(paths), quiet: quiet)
+        let site = LiveSite(options: watching.buildOptions(paths), quiet: quiet, verbose: watching.verbose)
         site.buildOnce(after: nil)
         try site.watchUntilStopped(mode: watching.mode)
         while true { try await Task.sleep(for: .seconds(3600)) }
@@ -41,6 +41,9 @@ struct WatchOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("How often --poll scans, in milliseconds.", valueName: "ms"))
     var pollInterval = 300
+
+    @Flag(name: .long, help: "Print each build step with its duration, after every build.")
+    var verbose = false
 
     var mode: WatchMode {
         poll ? .polling(interval: .milliseconds(max(10, pollInterval))) : .automatic
