@@ -74,16 +74,22 @@ import Testing
         _ = try build(clean: true)
     }
 
+    /// Options with a memory, as `marsgen watch` builds, on backdated sources.
+    func watchedOptions() throws -> (BuildOptions, BuildMemory) {
+        try backdateSources()
+        var options = BuildOptions(sourceDirectory: site.path)
+        let memory = BuildMemory()
+        options.memory = memory
+        return (options, memory)
+    }
+
     func entryPageSays(_ text: String) throws -> Bool {
         try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8).contains(text)
     }
 
     @Test("a watched rebuild looks only at the reported paths, yet sees a change made before watching began")
     func changeBeforeWatching() throws {
-        try backdateSources()
-        var options = BuildOptions(sourceDirectory: site.path)
-        let memory = BuildMemory()
-        options.memory = memory
+        let (options, memory) = try watchedOptions()
         _ = try SiteBuilder(options: options).build()
         // Saved after that build listed the inputs, before the watcher started: never reported.
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
@@ -104,10 +110,7 @@ import Testing
 
     @Test("a failed watched rebuild leaves its reported changes for the next one; dropped events mean a full look")
     func failedWatchedRebuild() throws {
-        try backdateSources()
-        var options = BuildOptions(sourceDirectory: site.path)
-        let memory = BuildMemory()
-        options.memory = memory
+        let (options, memory) = try watchedOptions()
         memory.startTrustingChanges()
         _ = try SiteBuilder(options: options).build()
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
