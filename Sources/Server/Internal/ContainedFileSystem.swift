@@ -81,8 +81,14 @@ struct ContainedFileSystem: FileProvider {
                                   seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
         // The file this path reaches now was found inside the folder before (the same
         // inode: a build's rename gives a rewritten page a new one), or is checked now.
-        guard memory.isKnownInside(path: candidate, version: version) || contained(path) != nil else { return nil }
-        memory.rememberInside(path: candidate, version: version)
+        if !memory.isKnownInside(path: candidate, version: version) {
+            guard contained(path) != nil else { return nil }
+            // Remembered only if the path still reaches the same file after the check, so a
+            // swap between the stat and the check is never remembered as inside.
+            var again = stat()
+            guard stat(candidate, &again) == 0, again.st_dev == info.st_dev, again.st_ino == info.st_ino else { return nil }
+            memory.rememberInside(path: candidate, version: version)
+        }
         var attributes = FileAttributes(isFolder: kind == S_IFDIR, size: Int(info.st_size),
                                         modificationDate: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
         var page: ByteBuffer?
