@@ -41,10 +41,6 @@ public struct BuildContext {
     /// Every input with its stat, as "Check for changes" found it, for a watched rebuild to
     /// update (see ``BuildMemory``).
     var listing: InputListing?
-    /// The paths a watcher reported that this build's listing took in.
-    var consumedChanges: Set<String>?
-    /// The token of the state on disk once this build is done (a new one when it saves).
-    var stateTokenAfterBuild: String?
     /// The previous build's state, when it can be used for an incremental build and some
     /// input changed.
     var previous: BuildState?

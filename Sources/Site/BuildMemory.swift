@@ -24,7 +24,8 @@ public final class BuildMemory: @unchecked Sendable {
     private let saves = DispatchQueue(label: "marsgen.build-state-save")
     /// When watching began (the build clock, ns since the epoch); nil: changes are not reported.
     private var watchingSince: Int64?
-    /// The paths reported changed since the listing below was made; nil: unknown (events were dropped).
+    /// The paths reported changed since the last build took the listing; nil: unknown
+    /// (events were dropped).
     private var pendingChanges: Set<String>? = []
     private var listing: InputListing?
 
@@ -49,29 +50,25 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { pendingChanges = nil }
     }
 
-    /// The listing to bring up to date and the paths to look at again, taken out of memory
-    /// (a build that fails leaves nothing, and the next one lists everything), when the
-    /// listing is one of ``stateToken`` made while watching.
+    /// The listing to bring up to date and the paths to look at again, when the listing is
+    /// one of ``stateToken`` made while watching. Both leave memory: a build that gets nil
+    /// lists everything, which covers every change so far, and a build that fails leaves no
+    /// listing, so the next one lists everything too.
     func takeListing(stateToken: String) -> (listing: InputListing, changed: Set<String>)? {
         lock.withLock {
-            defer { listing = nil }
+            defer {
+                listing = nil
+                pendingChanges = []
+            }
             guard let listing, let watchingSince, let pendingChanges, listing.stateToken == stateToken,
                   listing.listedAt >= watchingSince, !listing.hasLinks else { return nil }
             return (listing, pendingChanges)
         }
     }
 
-    /// Keeps the listing a successful build used; the changes it saw (`consumed`) are done.
-    func keepListing(_ listing: InputListing, consumed: Set<String>?) {
-        lock.withLock {
-            self.listing = listing
-            if let consumed {
-                pendingChanges?.subtract(consumed)
-            } else if watchingSince.map({ listing.listedAt >= $0 }) ?? false {
-                // Listed in full while watching: every change before the listing is in it.
-                pendingChanges = []
-            }
-        }
+    /// Keeps the listing a successful build used.
+    func keepListing(_ listing: InputListing) {
+        lock.withLock { self.listing = listing }
     }
 
     /// The index last saved by this process, when the file at its path is still the one saved.

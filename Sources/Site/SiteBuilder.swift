@@ -79,9 +79,11 @@ public struct SiteBuilder {
             }
             context.report.steps.append((step.name, clock.now - stepStart))
         }
-        if let memory = options.memory, var listing = context.listing, let token = context.stateTokenAfterBuild {
+        // The state on disk is this build's when it saved one, else the previous build's.
+        if let memory = options.memory, var listing = context.listing,
+           let token = context.state.token.isEmpty ? context.previousIndex?.stateToken : context.state.token {
             listing.stateToken = token
-            memory.keepListing(listing, consumed: context.consumedChanges)
+            memory.keepListing(listing)
         }
         context.report.duration = clock.now - start
         context.report.warnings = context.log.entries.filter { $0.severity == .warning }
@@ -179,7 +181,6 @@ public struct SiteBuilder {
             listing = updated.listing
             unsure = updated.touched
             changed = updated.addedOrRemoved
-            context.consumedChanges = taken.changed
         } else {
             let (paths, hasLinks) = try reader.inputFiles()
             let root = options.sourceDirectory
@@ -187,9 +188,8 @@ public struct SiteBuilder {
             var byPath: [String: FileStat] = [:]
             byPath.reserveCapacity(paths.count)
             for (path, stat) in zip(paths, stats) { byPath[path] = stat }
-            // Sorted as one list (the folders come in reading order), for a watched rebuild's binary searches.
-            listing = InputListing(stateToken: index.stateToken, listedAt: context.state.scanStartedAt,
-                                   paths: options.memory == nil ? paths : paths.sorted(), stats: byPath, hasLinks: hasLinks)
+            listing = InputListing(stateToken: index.stateToken, listedAt: context.state.scanStartedAt, paths: paths, stats: byPath,
+                                   hasLinks: hasLinks)
             unsure = paths
             // A file gone between listing and stat: changed.
             changed = paths.count != index.inputs.count || byPath.count != paths.count
@@ -216,16 +216,14 @@ public struct SiteBuilder {
             // now on only files modified close to this start are unsure.
             index.scanStartedAt = context.state.scanStartedAt
         }
-        context.stateTokenAfterBuild = index.stateToken
+        context.listing = listing
         if changed {
             // The sources are read next: they need not be listed or stat'ed twice.
             context.inputStats = listing.stats
             for (directory, _) in SiteReader.inputFolders {
                 context.inputListing[directory] = listing.paths.filter { $0.hasPrefix(directory + "/") }
             }
-            context.listing = listing
         } else {
-            context.listing = listing
             context.isUpToDate = true
             context.report.isFullBuild = false
             context.report.journalEntries = index.journalEntries
@@ -768,7 +766,6 @@ public struct SiteBuilder {
             // A no-op incremental build leaves both files as they are: nothing in them would change.
             guard context.stateChanged || !context.isIncremental else { return }
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
-            context.stateTokenAfterBuild = context.state.token
             try? FileManager.default.removeItem(atPath: indexPath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: 0,

@@ -98,10 +98,11 @@ struct SiteReader {
     }
 
     /// The folders a build reads files from, each with the ending of the files it reads
-    /// (`nil`: every file), in the order ``inputFiles()`` lists them.
+    /// (`nil`: every file), in path order, so ``inputFiles()`` is sorted as one list (a
+    /// watched rebuild binary-searches it).
     static let inputFolders: [(directory: String, suffix: String?)] = [
         ("content/journal", ".md"), ("content/messages", ".md"), ("content/weather", ".md"),
-        ("templates", ".mustache"), ("static", nil),
+        ("static", nil), ("templates", ".mustache"),
     ]
 
     /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'

@@ -108,7 +108,7 @@ import Testing
         #expect(try watchedBuild(options, reported: ["content/journal/sol-07-new.md"]).deleted.contains("journal/sol-07-new/index.html"))
     }
 
-    @Test("a failed watched rebuild leaves its reported changes for the next one; dropped events mean a full look")
+    @Test("changes a failed watched rebuild was told of still reach the next one; dropped events mean a full look")
     func failedWatchedRebuild() throws {
         let (options, memory) = try watchedOptions()
         memory.startTrustingChanges()

@@ -198,7 +198,8 @@ struct ContainedFileSystem: FileProvider {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              UInt64(info.st_dev) == version.device, UInt64(info.st_ino) == version.inode else { return .changed }
+              UInt64(info.st_dev) == version.device, UInt64(info.st_ino) == version.inode,
+              Int64(info.st_size) == version.size else { return .changed }
         let size = Int(info.st_size)
         let start = range.map { min(max(0, $0.lowerBound), size) } ?? 0
         let end = range.map { min($0.upperBound, size - 1) + 1 } ?? size
