@@ -493,7 +493,7 @@ public struct SiteBuilder {
             context.pages = planner.plans()
         }
         context.feed = planner.feed
-        context.state.objects = planner.feed.map(\.fingerprint)
+        context.state.objects = planner.feed.map { $0.fingerprint }
     }
 
     func diffObjects(_ context: inout BuildContext) throws(Diagnostic) {
@@ -549,22 +549,18 @@ public struct SiteBuilder {
                 templatesByShape[key] = renderer.templatesUsed(by: page, adapter: adapter).sorted()
             }
         }
-        // Only the objects on planned pages are looked up by identifier: after a small edit,
-        // a few dozen of tens of thousands.
-        var shown: Set<String> = []
-        for (_, page) in planned {
-            for item in page.slots.values.joined() { shown.insert(item.objectID) }
-        }
-        var objects: [String: any FeedObject] = [:]
-        objects.reserveCapacity(shown.count)
-        for object in context.feed where shown.contains(object.diffIdentifier) { objects[object.diffIdentifier] = object }
-        let contentHashes = objects.mapValues(\.contentHash)
         if let previous = context.previous {
-            for path in previous.pages.keys where !seen.contains(path) { context.state.pages[path] = nil }
+            // Unplanned pages exist in the previous records (that is how the planner knew them
+            // unchanged): when those and the planned ones that existed account for every
+            // record, no page is gone and the records need no search.
+            let existing = context.pages.count - planned.count + planned.count { previous.pages[$0.page.outputPath] != nil }
+            if existing != previous.pages.count {
+                for path in previous.pages.keys where !seen.contains(path) { context.state.pages[path] = nil }
+            }
         }
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(planned) { _, page throws(Diagnostic) -> ContentHash in
-            var fingerprint = PageFingerprint.of(page, contentHash: { contentHashes[$0] })
+            var fingerprint = PageFingerprint.of(page)
             for name in templatesByShape[shape(of: page)] ?? [] {
                 fingerprint.combine(name)
                 fingerprint.combine(templateHashes[name] ?? "?")
@@ -588,18 +584,17 @@ public struct SiteBuilder {
         context.stateChanged = true
 
         // Each section once, then the pages, both on every core.
-        var sectionIDs: [String] = []
+        var shown: [any FeedObject] = []
         var wanted: Set<String> = []
         for index in toRender {
             for item in planned[index].page.slots.values.joined() where wanted.insert(item.objectID).inserted {
-                sectionIDs.append(item.objectID)
+                shown.append(item.object)
             }
         }
-        let sectionHTML = try parallelMap(sectionIDs) { id throws(Diagnostic) -> String in
-            guard let object = objects[id] else { throw Diagnostic.error("internal: page refers to an unknown object '\(id)'") }
-            return try renderer.html(for: try adapter.section(for: object))
+        let sectionHTML = try parallelMap(shown) { object throws(Diagnostic) -> String in
+            try renderer.html(for: try adapter.section(for: object))
         }
-        let sections = Dictionary(uniqueKeysWithValues: zip(sectionIDs, sectionHTML))
+        let sections = Dictionary(uniqueKeysWithValues: zip(shown.map(\.diffIdentifier), sectionHTML))
         let pages = planned.map(\.page)
         // A full build writes each page into the staging directory as soon as it is rendered;
         // an incremental one keeps the few pages it renders until it knows what changed.

@@ -16,6 +16,9 @@ public protocol FeedObject: AnyObject, Sendable {
     var diffIdentifier: String { get }
     /// A hash of everything that affects how the object renders.
     var contentHash: ContentHash { get }
+    /// ``diffIdentifier`` and ``contentHash`` in one number (see ``stamp(identifier:contentHash:)``):
+    /// equal stamps mean the same object, unchanged. Pages' inputs hashes are made of them.
+    var stamp: UInt64 { get }
     /// When the object happened (UTC).
     var instant: Instant { get }
     /// The mission sol containing ``instant``.
@@ -31,6 +34,17 @@ public protocol FeedObject: AnyObject, Sendable {
 }
 
 extension FeedObject {
+    /// The stamp of an object, as each kind computes and keeps it once, when it is made:
+    /// a rebuild combines the stamps of tens of thousands of objects.
+    public static func stamp(identifier: String, contentHash: ContentHash) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(identifier)
+        hash.combine(Int64(bitPattern: contentHash.value))
+        return hash.value
+    }
+
+    public var stamp: UInt64 { Self.stamp(identifier: diffIdentifier, contentHash: contentHash) }
+
     /// What the object-list diff compares: identifier and content hash.
     public var fingerprint: ObjectFingerprint {
         ObjectFingerprint(diffIdentifier: diffIdentifier, contentHash: contentHash)

@@ -8,6 +8,7 @@ public final class JournalEntry: FeedObject, Hashable {
     public var kind: ObjectKind { .journal }
     public let diffIdentifier: String
     public let contentHash: ContentHash
+    public let stamp: UInt64
     public let sourcePath: String
     /// The title from front matter; `nil` when the entry has none.
     public let explicitTitle: String?
@@ -25,7 +26,8 @@ public final class JournalEntry: FeedObject, Hashable {
     /// The body rendered to HTML.
     public let bodyHTML: String
 
-    public var authorIDs: [String] { [author.id] }
+    /// Stored, not computed: the planner asks every object for its authors on every build.
+    public let authorIDs: [String]
     public var title: String { explicitTitle ?? "Sol \(sol), \(lmst.hourMinute) LMST" }
 
     /// Creates an entry and computes its identifier and content hash.
@@ -49,10 +51,12 @@ public final class JournalEntry: FeedObject, Hashable {
                 isDraft: Bool, bodyHTML: String) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
+        self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.explicitTitle = explicitTitle
         self.slug = slug
         self.author = author
+        self.authorIDs = [author.id]
         self.instant = instant
         self.sol = sol
         self.lmst = lmst

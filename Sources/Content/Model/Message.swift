@@ -8,6 +8,7 @@ public final class Message: FeedObject, Hashable {
     public var kind: ObjectKind { .message }
     public let diffIdentifier: String
     public let contentHash: ContentHash
+    public let stamp: UInt64
     public let sourcePath: String
     /// The log's channel (`pathfinder`, `habitat`).
     public let channel: String
@@ -21,7 +22,8 @@ public final class Message: FeedObject, Hashable {
     /// The line of the message's heading in its log.
     public let line: Int
 
-    public var authorIDs: [String] { [author.id] }
+    /// Stored, not computed: the planner asks every object for its authors on every build.
+    public let authorIDs: [String]
     public var title: String { "\(author.name) on \(channel), sol \(sol) \(lmst.hourMinute)" }
 
     /// Creates a message. `ordinal` tells apart two messages of one author at one instant.
@@ -44,9 +46,11 @@ public final class Message: FeedObject, Hashable {
                 author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, bodyHTML: String, line: Int) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
+        self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.channel = channel
         self.author = author
+        self.authorIDs = [author.id]
         self.instant = instant
         self.sol = sol
         self.lmst = lmst

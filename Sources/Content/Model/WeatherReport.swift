@@ -21,6 +21,7 @@ public final class WeatherReport: FeedObject, Hashable {
     public var kind: ObjectKind { .weather }
     public let diffIdentifier: String
     public let contentHash: ContentHash
+    public let stamp: UInt64
     public let sourcePath: String
     public let instant: Instant
     public let sol: Int
@@ -64,6 +65,7 @@ public final class WeatherReport: FeedObject, Hashable {
                 sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
+        self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.instant = instant
         self.sol = sol

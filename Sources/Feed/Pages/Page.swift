@@ -1,3 +1,5 @@
+import Content
+
 /// One file of the site to render: which template, which sections, which values.
 ///
 /// A page knows what it was made from (``objectIDs`` and ``templates``), so a later build
@@ -36,14 +38,18 @@ public struct Page {
 
     /// One section in a slot.
     public struct SlotItem {
-        /// The object whose section goes here.
-        public var objectID: String
+        /// The object whose section goes here. Held, not named: a build renders the sections
+        /// of a few pages without looking tens of thousands of objects up by identifier.
+        public var object: any FeedObject
         /// Extra values for the template (an Atom entry's title and date, for example).
         public var extra: TemplateContext
 
+        /// The identifier of ``object``.
+        public var objectID: String { object.diffIdentifier }
+
         /// Creates a slot item.
-        public init(objectID: String, extra: TemplateContext = [:]) {
-            self.objectID = objectID
+        public init(object: any FeedObject, extra: TemplateContext = [:]) {
+            self.object = object
             self.extra = extra
         }
     }

@@ -9,12 +9,8 @@ import Content
 /// give a page the same fingerprint (and the same template sources) give it the same bytes,
 /// and an incremental build can leave it alone without rendering it.
 public enum PageFingerprint {
-    /// The fingerprint of `page`.
-    ///
-    /// - Parameters:
-    ///   - page: A planned page.
-    ///   - contentHash: The content hash of an object by identifier.
-    public static func of(_ page: Page, contentHash: (String) -> ContentHash?) -> ContentHash {
+    /// The fingerprint of `page`, a planned page.
+    public static func of(_ page: Page) -> ContentHash {
         var hash = ContentHash()
         hash.combine(page.template)
         hash.combine(page.layout ?? "\u{0}")
@@ -24,11 +20,7 @@ public enum PageFingerprint {
             hash.combine("slot:" + slot)
             for item in page.slots[slot] ?? [] {
                 hash.combine(item.objectID)
-                if let objectHash = contentHash(item.objectID) {
-                    hash.combine(Int64(bitPattern: objectHash.value))
-                } else {
-                    hash.combine("?")
-                }
+                hash.combine(Int64(bitPattern: item.object.contentHash.value))
                 combine(dictionary: item.extra, into: &hash)
             }
         }

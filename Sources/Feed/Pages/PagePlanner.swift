@@ -17,11 +17,15 @@ public struct PagePlanner {
     let links: SiteLinks
     /// Every object, newest first (the feed order).
     public let feed: [any FeedObject]
-    /// The stamp (identity and content hash, see ``stamp(of:)``) of each object of ``feed``.
+    /// The stamp (see ``FeedObject/stamp``), kind and authors of each object of ``feed``.
     let feedStamps: [UInt64]
-    /// Every object by sol, oldest first within a sol, with its stamp.
-    let objectsBySol: [Int: [any FeedObject]]
-    let stampsBySol: [Int: [UInt64]]
+    let feedKinds: [ObjectKind]
+    let feedAuthors: ObjectAuthors
+    /// Every object oldest first, ties by identifier, grouped by sol (ascending), with its stamp.
+    let bySol: [any FeedObject]
+    let stampsBySol: [UInt64]
+    /// Each sol that has objects, ascending, and where its objects are in ``bySol``.
+    let sols: [(sol: Int, range: Range<Int>)]
     /// The journal entries, oldest first, with their stamps.
     let journalInTimeOrder: [JournalEntry]
     let journalStamps: [UInt64]
@@ -36,17 +40,39 @@ public struct PagePlanner {
     public static let atomEntryCount = 50
 
     /// Creates a planner over a loaded library.
+    ///
+    /// Every pass here goes over every object of the site, on every rebuild: each works on
+    /// plain arrays of keys and stamps rather than on dictionaries or casts of objects.
     public init(library: ContentLibrary, config: SiteConfiguration) {
         self.library = library
         self.config = config
         self.links = SiteLinks(config: config)
         // Sorted through their keys: comparing existentials copies them, twenty times per object.
         let objects = library.allObjects
-        let keys = objects.map(\.orderKey)
-        let stamps = Self.stamps(of: objects)
+        // One pass reads what the rest needs from each object, into plain arrays.
+        // (Tens of thousands of objects, each its own allocation: reading one is a cache miss,
+        // which later passes over these arrays do not pay.)
+        var keys: [FeedOrderKey] = []
+        var stamps: [UInt64] = []
+        var solOf: [Int] = []
+        var kinds: [ObjectKind] = []
+        var authors = ObjectAuthors()
+        keys.reserveCapacity(objects.count)
+        stamps.reserveCapacity(objects.count)
+        solOf.reserveCapacity(objects.count)
+        kinds.reserveCapacity(objects.count)
+        for object in objects {
+            keys.append(object.orderKey)
+            stamps.append(object.stamp)
+            solOf.append(object.sol)
+            kinds.append(object.kind)
+            authors.append(object.authorIDs)
+        }
         let feedOrder = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }
         self.feed = feedOrder.map { objects[$0] }
         self.feedStamps = feedOrder.map { stamps[$0] }
+        self.feedKinds = feedOrder.map { kinds[$0] }
+        self.feedAuthors = authors.reordered(feedOrder)
         // Time order is the feed order reversed, but for ties, which both orders break by
         // identifier: reversing each run of equal instants back gives it without a second sort.
         var timeOrder = Array(feedOrder.reversed())
@@ -56,49 +82,29 @@ public struct PagePlanner {
             runStart = index
         }
         timeOrder[runStart...].reverse()
-        var bySol: [Int: [any FeedObject]] = [:]
-        var stampsBySol: [Int: [UInt64]] = [:]
-        var journal: [JournalEntry] = []
-        var journalStamps: [UInt64] = []
-        for index in timeOrder {
-            let object = objects[index]
-            bySol[object.sol, default: []].append(object)
-            stampsBySol[object.sol, default: []].append(stamps[index])
-            if let entry = object as? JournalEntry {
-                journal.append(entry)
-                journalStamps.append(stamps[index])
-            }
-        }
-        self.objectsBySol = bySol
-        self.stampsBySol = stampsBySol
-        self.journalInTimeOrder = journal
-        self.journalStamps = journalStamps
-        // The feed and the pin use one order, so the pinned report is the feed's first weather.
-        self.pinnedPosition = feed.firstIndex { $0.kind == .weather }
-        self.siteContext = Self.siteContext(config: config, links: links)
-    }
-
-    /// An object's identity and content hash in one number: what a page's inputs hash is made of.
-    static func stamp(of object: any FeedObject) -> UInt64 {
-        var hash = ContentHash()
-        hash.combine(object.diffIdentifier)
-        hash.combine(Int64(bitPattern: object.contentHash.value))
-        return hash.value
-    }
-
-    /// The stamps of `objects`, on every core: hashing every identifier is most of what
-    /// planning costs when only a few pages are planned.
-    static func stamps(of objects: [any FeedObject]) -> [UInt64] {
-        let chunk = 4_096
-        return [UInt64](unsafeUninitializedCapacity: objects.count) { buffer, count in
-            nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: (objects.count + chunk - 1) / chunk) { part in
-                for index in (part * chunk)..<min(objects.count, (part + 1) * chunk) {
-                    output[index] = stamp(of: objects[index])
-                }
-            }
+        // A sol is a span of time, so in time order the sols already ascend and this sort
+        // only confirms it (a linear pass over sorted input); the rank keeps time order within a sol.
+        let rank = [Int](unsafeUninitializedCapacity: objects.count) { buffer, count in
+            for (position, index) in timeOrder.enumerated() { buffer[index] = position }
             count = objects.count
         }
+        timeOrder.sort { (solOf[$0], rank[$0]) < (solOf[$1], rank[$1]) }
+        self.bySol = timeOrder.map { objects[$0] }
+        self.stampsBySol = timeOrder.map { stamps[$0] }
+        var sols: [(sol: Int, range: Range<Int>)] = []
+        var solStart = 0
+        for position in timeOrder.indices where position + 1 == timeOrder.count || solOf[timeOrder[position + 1]] != solOf[timeOrder[position]] {
+            sols.append((solOf[timeOrder[position]], solStart..<(position + 1)))
+            solStart = position + 1
+        }
+        self.sols = sols
+        let entries = library.journalEntries
+        let entryKeys = entries.map { $0.orderKey }
+        self.journalInTimeOrder = entries.indices.sorted { entryKeys[$0].isEarlierInTime(than: entryKeys[$1]) }.map { entries[$0] }
+        self.journalStamps = journalInTimeOrder.map { $0.stamp }
+        // The feed and the pin use one order, so the pinned report is the feed's first weather.
+        self.pinnedPosition = feedKinds.firstIndex(of: .weather)
+        self.siteContext = Self.siteContext(config: config, links: links)
     }
 
     /// Every page, in a fixed order.
@@ -227,8 +233,8 @@ public struct PagePlanner {
             frontContext["older"] = older
             frontContext["hasPager"] = older != nil
             return Page(kind: .front, url: links.home, outputPath: "index.html", template: "page-feed",
-                        slots: ["pinned": pinnedPosition.map { [Page.SlotItem(objectID: feed[$0].diffIdentifier)] } ?? [],
-                                "sections": front.map { Page.SlotItem(objectID: feed[$0].diffIdentifier) }],
+                        slots: ["pinned": pinnedPosition.map { [Page.SlotItem(object: feed[$0])] } ?? [],
+                                "sections": front.map { Page.SlotItem(object: feed[$0]) }],
                         context: frontContext)
         })
 
@@ -248,7 +254,7 @@ public struct PagePlanner {
                 if number > 1 { extra["older"] = link(links.feedPage(number - 1), "Older") }
                 extra["hasPager"] = true
                 return Page(kind: .feedArchive, url: url, outputPath: links.outputPath(for: url), template: "page-feed",
-                            slots: ["sections": items.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
+                            slots: ["sections": items.map { Page.SlotItem(object: $0) }],
                             context: context(title: "Archive page \(number), \(range)", url: url,
                                              heading: "Archive · \(range)", section: "feed", extra: extra))
             })
@@ -284,7 +290,7 @@ public struct PagePlanner {
                 }
                 extra["hasPager"] = !neighbours.isEmpty
                 return Page(kind: .journal, url: url, outputPath: links.outputPath(for: url), template: "page-entry",
-                            slots: ["sections": [Page.SlotItem(objectID: entry.diffIdentifier)]],
+                            slots: ["sections": [Page.SlotItem(object: entry)]],
                             context: context(title: entry.title, url: url, heading: entry.title, section: "feed", extra: extra),
                             objectIDs: neighbours)
             }
@@ -294,20 +300,19 @@ public struct PagePlanner {
     // MARK: - Sols
 
     func solPages() -> [PagePlan] {
-        let bySol = objectsBySol
-        let sols = bySol.keys.sorted()
+        let sols = self.sols
         let clock = config.mission.clock
         return sols.indices.map { index in
-            let sol = sols[index]
+            let (sol, range) = sols[index]
             let url = links.sol(sol)
-            let previous = index > 0 ? sols[index - 1] : nil
-            let next = index + 1 < sols.count ? sols[index + 1] : nil
+            let previous = index > 0 ? sols[index - 1].sol : nil
+            let next = index + 1 < sols.count ? sols[index + 1].sol : nil
             return plan(.sol, url: url, outputPath: links.outputPath(for: url)) { hash in
                 hash.combine(Int64(previous ?? -1))
                 hash.combine(Int64(next ?? -1))
-                for stamp in stampsBySol[sol] ?? [] { hash.combine(Int64(bitPattern: stamp)) }
+                for stamp in stampsBySol[range] { hash.combine(Int64(bitPattern: stamp)) }
             } page: {
-                let objects = bySol[sol] ?? []
+                let objects = bySol[range]
                 let start = clock.start(ofSol: sol)
                 let end = clock.start(ofSol: sol + 1).adding(seconds: -1)
                 var extra: TemplateContext = [
@@ -321,7 +326,7 @@ public struct PagePlanner {
                 if let next { extra["next"] = link(links.sol(next), "Sol \(next)") }
                 extra["hasPager"] = sols.count > 1
                 return Page(kind: .sol, url: url, outputPath: links.outputPath(for: url), template: "page-sol",
-                            slots: ["sections": objects.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
+                            slots: ["sections": objects.map { Page.SlotItem(object: $0) }],
                             context: context(title: "Sol \(sol)", url: url, heading: "Sol \(sol)", section: "sols", extra: extra))
             }
         }
@@ -336,13 +341,13 @@ public struct PagePlanner {
             var weather: WeatherReport?
             var weatherStamp: UInt64 = 0
         }
-        let rows: [Row] = objectsBySol.keys.sorted(by: >).map { sol in
+        let rows: [Row] = sols.reversed().map { sol, range in
             var row = Row(sol: sol)
-            let stamps = stampsBySol[sol] ?? []
-            for (object, stamp) in zip(objectsBySol[sol] ?? [], stamps) {
+            for position in range {
+                let object = bySol[position]
                 if object.kind == .weather, let weather = object as? WeatherReport {
                     // A sol has at most one report (the library checks).
-                    (row.weather, row.weatherStamp) = (weather, stamp)
+                    (row.weather, row.weatherStamp) = (weather, stampsBySol[position])
                 } else if object.kind == .journal {
                     row.entryCount += 1
                 } else if object.kind == .message {
@@ -382,20 +387,35 @@ public struct PagePlanner {
 
     func crewPages() -> [PagePlan] {
         var plans: [PagePlan] = []
-        var positionsByAuthor: [String: [Int]] = [:]
-        for (position, object) in feed.enumerated() {
-            for author in object.authorIDs { positionsByAuthor[author, default: []].append(position) }
+        // One pass over the feed: each author's objects, newest first, and their counts.
+        struct Authored {
+            var positions: [Int] = []
+            var entryCount = 0
+            var messageCount = 0
+
+            mutating func add(_ position: Int, kind: ObjectKind) {
+                positions.append(position)
+                if kind == .journal {
+                    entryCount += 1
+                } else if kind == .message {
+                    messageCount += 1
+                }
+            }
+        }
+        var byAuthor: [String: Authored] = [:]
+        for position in feed.indices {
+            for author in feedAuthors[position] { byAuthor[author, default: Authored()].add(position, kind: feedKinds[position]) }
         }
         for member in library.crew.members {
-            let positions = positionsByAuthor[member.id] ?? []
+            let authored = byAuthor[member.id] ?? Authored()
+            let positions = authored.positions
             let paging = StablePagination(newestFirst: positions, pageSize: config.pageSize)
             // Archive pages show no totals: a new message would otherwise rewrite every one of them.
             let base: TemplateContext = [
                 "member": ["id": member.id, "name": member.name, "role": member.role, "hasRole": !member.role.isEmpty],
             ]
             let count = paging.archivePageCount
-            let entryCount = positions.count { feed[$0].kind == .journal }
-            let messageCount = positions.count { feed[$0].kind == .message }
+            let (entryCount, messageCount) = (authored.entryCount, authored.messageCount)
             let olderPage = positions.count > config.pageSize
                 ? paging.archivePage(containingNewestFirstPosition: config.pageSize) : nil
             let url = links.crew(member.id)
@@ -415,7 +435,7 @@ public struct PagePlanner {
                     front["hasPager"] = true
                 }
                 return Page(kind: .crew, url: url, outputPath: links.outputPath(for: url), template: "page-crew",
-                            slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(objectID: feed[$0].diffIdentifier) }],
+                            slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(object: feed[$0]) }],
                             context: context(title: member.name, url: url, heading: member.name, section: "crew", extra: front))
             })
             for number in stride(from: 1, through: count, by: 1) where positions.count > config.pageSize {
@@ -433,7 +453,7 @@ public struct PagePlanner {
                     extra["hasPager"] = true
                     let range = solRange(of: items)
                     return Page(kind: .crew, url: pageURL, outputPath: links.outputPath(for: pageURL), template: "page-crew",
-                                slots: ["sections": items.map { Page.SlotItem(objectID: $0.diffIdentifier) }],
+                                slots: ["sections": items.map { Page.SlotItem(object: $0) }],
                                 context: context(title: "\(member.name), \(range)", url: pageURL,
                                                  heading: "\(member.name) · \(range)", section: "crew", extra: extra))
                 })
@@ -477,7 +497,7 @@ public struct PagePlanner {
         } page: {
             let entries = newest.map { object -> Page.SlotItem in
                 let author = library.crew.member(id: object.authorIDs.first ?? "")?.name ?? config.mission.name
-                return Page.SlotItem(objectID: object.diffIdentifier, extra: [
+                return Page.SlotItem(object: object, extra: [
                     "title": object.title,
                     "link": links.absolute(links.permalink(for: object)),
                     "id": links.absolute(links.permalink(for: object)),
@@ -512,6 +532,36 @@ public struct PagePlanner {
             return Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap",
                         layout: nil, context: ["urls": urls])
         }
+    }
+}
+
+/// The author ids of each of a list of objects, in one flat array.
+struct ObjectAuthors {
+    private var ids: [String] = []
+    /// Where each object's ids end in ``ids``.
+    private var ends: [Int] = []
+
+    mutating func append(_ authorIDs: [String]) {
+        ids.append(contentsOf: authorIDs)
+        ends.append(ids.count)
+    }
+
+    subscript(position: Int) -> ArraySlice<String> {
+        ids[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
+    }
+
+    /// The same lists, the one at `order[i]` at `i`.
+    func reordered(_ order: [Int]) -> ObjectAuthors {
+        var result = ObjectAuthors()
+        result.ids.reserveCapacity(ids.count)
+        result.ends.reserveCapacity(ends.count)
+        for index in order { result.append(contentsOf: self[index]) }
+        return result
+    }
+
+    private mutating func append(contentsOf authorIDs: ArraySlice<String>) {
+        ids.append(contentsOf: authorIDs)
+        ends.append(ids.count)
     }
 }
 
