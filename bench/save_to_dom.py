@@ -46,19 +46,21 @@ def main():
             window.__seen = {};
             new MutationObserver(() => {
               const text = document.querySelector('.feed').textContent;
-              for (const match of text.matchAll(/Live edit (\\d+)\\./g)) window.__seen[match[1]] ??= Date.now();
+              for (const match of text.matchAll(/Live edit (\\w+)\\./g)) window.__seen[match[1]] ??= Date.now();
             }).observe(document.body, { childList: true, subtree: true, characterData: true });
         """)
         latencies = []
+        # Markers unique to this run: a site measured before still shows the last run's.
+        run = f"{time.time_ns():x}"
         for number in range(1, EDITS + 1):
             time.sleep(0.3)
             started = time.time() * 1000
             with open(entry, "a") as handle:
-                handle.write(f"\nLive edit {number}.\n")
+                handle.write(f"\nLive edit {run}x{number}.\n")
             deadline = time.time() + 60
             seen = None
             while seen is None and time.time() < deadline:
-                seen = driver.execute_script("return window.__seen[arguments[0]] || null", str(number))
+                seen = driver.execute_script("return window.__seen[arguments[0]] || null", f"{run}x{number}")
                 if seen is None:
                     time.sleep(0.005)
             if seen is None:

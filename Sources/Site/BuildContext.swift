@@ -20,8 +20,6 @@ public struct BuildContext {
     /// Every page of the site (after "Plan pages"); only those whose inputs changed since the
     /// previous build are planned in full.
     public internal(set) var pages: [PagePlan] = []
-    /// Every object, newest first (after "Plan pages").
-    var feed: [any FeedObject] = []
     /// Warnings so far.
     public internal(set) var log = DiagnosticLog()
     /// What the build did.

@@ -220,6 +220,8 @@ public struct SiteBuilder {
         if changed {
             // The sources are read next: they need not be listed or stat'ed twice.
             context.inputStats = listing.stats
+            // Each gets a record: growing the table one insert at a time would rehash it repeatedly.
+            context.state.sources.reserveCapacity(listing.paths.count)
             for (directory, _) in SiteReader.inputFolders {
                 context.inputListing[directory] = listing.paths.filter { $0.hasPrefix(directory + "/") }
             }
@@ -317,8 +319,9 @@ public struct SiteBuilder {
             record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
             return record
         }
-        for entry in records.flatMap(\.journalEntries) where !entry.isDraft || options.includesDrafts {
-            context.journalEntries.append(entry)
+        context.journalEntries.reserveCapacity(records.count)
+        for record in records {
+            for entry in record.journalEntries where !entry.isDraft || options.includesDrafts { context.journalEntries.append(entry) }
         }
     }
 
@@ -329,7 +332,7 @@ public struct SiteBuilder {
             record.messages = try MessageLogLoader.load(file, context: content, log: &log)
             return record
         }
-        context.messages += records.flatMap(\.messages)
+        for record in records { context.messages.append(contentsOf: record.messages) }
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
@@ -339,7 +342,8 @@ public struct SiteBuilder {
             record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
             return record
         }
-        context.weatherReports += records.flatMap(\.weatherReports)
+        context.weatherReports.reserveCapacity(records.count)
+        for record in records { context.weatherReports.append(contentsOf: record.weatherReports) }
     }
 
     /// The files of one of ``SiteReader/inputFolders``, sorted: as "Check for changes"
@@ -358,11 +362,12 @@ public struct SiteBuilder {
         throws(Diagnostic) -> [BuildState.SourceRecord] {
         let snapshot = context
         let keepsGoing = options.keepsGoing
-        let outcomes = try parallelMap(paths) { path throws(Diagnostic) -> (record: BuildState.SourceRecord?, log: DiagnosticLog?) in
+        typealias Outcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
+        let outcomes = try parallelMap(paths) { path throws(Diagnostic) -> Outcome in
             do throws(Diagnostic) {
                 switch try readIfChanged(path, context: snapshot, mayReuse: !snapshot.crewChanged) {
-                case .unchanged(let record):
-                    return (record, nil)
+                case .unchanged(let record, let restated):
+                    return (record, nil, restated)
                 case .changed(let bytes, let fresh):
                     var fileLog = DiagnosticLog()
                     var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
@@ -370,7 +375,7 @@ public struct SiteBuilder {
                     record.modified = fresh.modified
                     record.hash = fresh.hash
                     record.warnings = fileLog.entries
-                    return (record, fileLog)
+                    return (record, fileLog, true)
                 }
             } catch {
                 // --keep-going: the file is left out and its error reported at the end. It gets
@@ -378,7 +383,7 @@ public struct SiteBuilder {
                 guard keepsGoing else { throw error }
                 var fileLog = DiagnosticLog()
                 fileLog.record(error)
-                return (nil, fileLog)
+                return (nil, fileLog, true)
             }
         }
         for (path, outcome) in zip(paths, outcomes) {
@@ -392,7 +397,7 @@ public struct SiteBuilder {
                 context.stateChanged = true
             } else {
                 for warning in record.warnings { context.log.record(warning) }
-                if context.previous?.sources[path]?.modified != record.modified { context.stateChanged = true }
+                if outcome.restated { context.stateChanged = true }
             }
             context.state.sources[path] = record
         }
@@ -402,8 +407,8 @@ public struct SiteBuilder {
     /// A source file as the previous build left it, or its new bytes.
     enum SourceRead {
         /// Same stat (and clearly older than the previous build's start), or same hash:
-        /// the previous record, with the current stat.
-        case unchanged(BuildState.SourceRecord)
+        /// the previous record, with the current stat; `restated` when that stat is new.
+        case unchanged(BuildState.SourceRecord, restated: Bool)
         /// The file's bytes and a fresh record (stat and hash, no parsed objects).
         case changed(bytes: [UInt8], record: BuildState.SourceRecord)
     }
@@ -415,14 +420,15 @@ public struct SiteBuilder {
         let old = mayReuse ? context.previous?.sources[path] : nil
         if let old, let stat, let previous = context.previous, old.size == stat.size, old.modified == stat.modified,
            stat.modified < previous.scanStartedAt - Self.racyWindow {
-            return .unchanged(old)
+            return .unchanged(old, restated: false)
         }
         let bytes = try reader.bytes(path)
         let fresh = try sourceRecord(path, bytes: bytes, stat: stat)
         if var old, old.hash == fresh.hash {
+            let restated = old.modified != fresh.modified || old.size != fresh.size
             old.size = fresh.size
             old.modified = fresh.modified
-            return .unchanged(old)
+            return .unchanged(old, restated: restated)
         }
         return .changed(bytes: bytes, record: fresh)
     }
@@ -492,8 +498,7 @@ public struct SiteBuilder {
         } else {
             context.pages = planner.plans()
         }
-        context.feed = planner.feed
-        context.state.objects = planner.feed.map { $0.fingerprint }
+        context.state.objects = planner.feedFingerprints
     }
 
     func diffObjects(_ context: inout BuildContext) throws(Diagnostic) {
@@ -685,7 +690,7 @@ public struct SiteBuilder {
             produced.insert(relative)
             let record: BuildState.SourceRecord
             switch try readIfChanged(path, context: context, mayReuse: true) {
-            case .unchanged(let old): record = old
+            case .unchanged(let old, _): record = old
             case .changed(_, let fresh): record = fresh
             }
             context.state.sources[path] = record

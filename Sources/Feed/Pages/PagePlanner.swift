@@ -21,6 +21,8 @@ public struct PagePlanner {
     let feedStamps: [UInt64]
     let feedKinds: [ObjectKind]
     let feedAuthors: ObjectAuthors
+    /// The fingerprint of each object of ``feed``: the object list the next build diffs against.
+    public let feedFingerprints: [ObjectFingerprint]
     /// Every object oldest first, ties by identifier, grouped by sol (ascending), with its stamp.
     let bySol: [any FeedObject]
     let stampsBySol: [UInt64]
@@ -56,22 +58,26 @@ public struct PagePlanner {
         var stamps: [UInt64] = []
         var solOf: [Int] = []
         var kinds: [ObjectKind] = []
+        var fingerprints: [ObjectFingerprint] = []
         var authors = ObjectAuthors()
         keys.reserveCapacity(objects.count)
         stamps.reserveCapacity(objects.count)
         solOf.reserveCapacity(objects.count)
         kinds.reserveCapacity(objects.count)
+        fingerprints.reserveCapacity(objects.count)
         for object in objects {
             keys.append(object.orderKey)
             stamps.append(object.stamp)
             solOf.append(object.sol)
             kinds.append(object.kind)
+            fingerprints.append(object.fingerprint)
             authors.append(object.authorIDs)
         }
         let feedOrder = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }
         self.feed = feedOrder.map { objects[$0] }
         self.feedStamps = feedOrder.map { stamps[$0] }
         self.feedKinds = feedOrder.map { kinds[$0] }
+        self.feedFingerprints = feedOrder.map { fingerprints[$0] }
         self.feedAuthors = authors.reordered(feedOrder)
         // Time order is the feed order reversed, but for ties, which both orders break by
         // identifier: reversing each run of equal instants back gives it without a second sort.
