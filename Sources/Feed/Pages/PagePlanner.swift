@@ -99,8 +99,10 @@ public struct PagePlanner {
         self.stampsBySol = timeOrder.map { stamps[$0] }
         var sols: [(sol: Int, range: Range<Int>)] = []
         var solStart = 0
-        for position in timeOrder.indices where position + 1 == timeOrder.count || solOf[timeOrder[position + 1]] != solOf[timeOrder[position]] {
-            sols.append((solOf[timeOrder[position]], solStart..<(position + 1)))
+        for position in timeOrder.indices {
+            let sol = solOf[timeOrder[position]]
+            guard position + 1 == timeOrder.count || solOf[timeOrder[position + 1]] != sol else { continue }
+            sols.append((sol, solStart..<(position + 1)))
             solStart = position + 1
         }
         self.sols = sols
