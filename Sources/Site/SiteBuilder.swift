@@ -558,8 +558,9 @@ public struct SiteBuilder {
             // Unplanned pages exist in the previous records (that is how the planner knew them
             // unchanged): when those and the planned ones that existed account for every
             // record, no page is gone and the records need no search.
-            let existing = context.pages.count - planned.count + planned.count { previous.pages[$0.page.outputPath] != nil }
-            if existing != previous.pages.count {
+            let unplanned = context.pages.count - planned.count
+            let plannedThatExisted = planned.count { previous.pages[$0.page.outputPath] != nil }
+            if unplanned + plannedThatExisted != previous.pages.count {
                 for path in previous.pages.keys where !seen.contains(path) { context.state.pages[path] = nil }
             }
         }

@@ -549,7 +549,7 @@ struct ObjectAuthors {
     /// Where each object's ids end in ``ids``.
     private var ends: [Int] = []
 
-    mutating func append(_ authorIDs: [String]) {
+    mutating func append(_ authorIDs: some Collection<String>) {
         ids.append(contentsOf: authorIDs)
         ends.append(ids.count)
     }
@@ -563,13 +563,8 @@ struct ObjectAuthors {
         var result = ObjectAuthors()
         result.ids.reserveCapacity(ids.count)
         result.ends.reserveCapacity(ends.count)
-        for index in order { result.append(contentsOf: self[index]) }
+        for index in order { result.append(self[index]) }
         return result
-    }
-
-    private mutating func append(contentsOf authorIDs: ArraySlice<String>) {
-        ids.append(contentsOf: authorIDs)
-        ends.append(ids.count)
     }
 }
 

@@ -32,6 +32,15 @@ enum FileSystem {
         try write([bytes[...]], to: path)
     }
 
+    /// Runs a `read` or `write` call again while a signal interrupts it (`EINTR`); any other
+    /// failure is returned as it is, with `errno` set.
+    private static func uninterrupted(_ call: () -> Int) -> Int {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
     /// Writes the concatenation of `parts` to `path`, each part from where it lies in memory.
     static func write(_ parts: [ArraySlice<UInt8>], to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -40,13 +49,12 @@ enum FileSystem {
         for part in parts {
             var offset = 0
             while offset < part.count {
-                let written = part.withUnsafeBytes { buffer in
-                    systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let written = uninterrupted {
+                    part.withUnsafeBytes { buffer in
+                        systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                    }
                 }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(operation: "write", path: path, code: errno)
-                }
+                guard written >= 0 else { throw Failure(operation: "write", path: path, code: errno) }
                 offset += written
             }
         }
@@ -86,13 +94,12 @@ enum FileSystem {
             bytes.append(contentsOf: repeatElement(0, count: capacity))
             var filled = previous
             while filled < bytes.count {
-                let count = bytes.withUnsafeMutableBytes { buffer in
-                    systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+                let count = uninterrupted {
+                    bytes.withUnsafeMutableBytes { buffer in
+                        systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+                    }
                 }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(operation: "read", path: path, code: errno)
-                }
+                guard count >= 0 else { throw Failure(operation: "read", path: path, code: errno) }
                 if count == 0 {
                     bytes.removeLast(bytes.count - filled)
                     return bytes
