@@ -147,8 +147,14 @@ public struct SiteBuilder {
         // watch and serve: the index this process saved, unless another process saved one since.
         guard let index = options.memory?.index(current: FileStat(path: indexPath)) ?? BuildIndex.load(from: indexPath),
               FileStat(path: statePath)?.size == index.stateSize else {
-            let legacy = FileManager.default.fileExists(atPath: legacyStatePath)
-            context.report.notice = (legacy ? BuildState.StateProblem.otherFormat(2) : .unreadable).notice
+            if FileManager.default.fileExists(atPath: legacyStatePath) {
+                context.report.notice = BuildState.StateProblem.otherFormat(2).notice
+            } else if !FileManager.default.fileExists(atPath: indexPath) {
+                // A build removes the index before it touches the output and saves it last.
+                context.report.notice = "the last build did not finish; doing a full build"
+            } else {
+                context.report.notice = BuildState.StateProblem.unreadable.notice
+            }
             return
         }
         var isDirectory: ObjCBool = false
@@ -176,11 +182,13 @@ public struct SiteBuilder {
         /// The paths whose stat must be compared with the index.
         var unsure: [String]
         var changed: Bool
+        var watched: Set<String>?
         if let taken = options.memory?.takeListing(stateToken: index.stateToken),
            let updated = updatedListing(taken.listing, changes: taken.changed) {
             listing = updated.listing
             unsure = updated.touched
             changed = updated.addedOrRemoved
+            watched = Set(updated.touched)
         } else {
             let (paths, hasLinks) = try reader.inputFiles()
             let root = options.sourceDirectory
@@ -222,8 +230,13 @@ public struct SiteBuilder {
             context.inputStats = listing.stats
             // Each gets a record: growing the table one insert at a time would rehash it repeatedly.
             context.state.sources.reserveCapacity(listing.paths.count)
+            // The paths are sorted, so each folder's files are one run of them.
             for (directory, _) in SiteReader.inputFolders {
-                context.inputListing[directory] = listing.paths.filter { $0.hasPrefix(directory + "/") }
+                let prefix = directory + "/"
+                let start = listing.paths.sortedInsertionIndex(of: prefix)
+                var end = start
+                while end < listing.paths.count, listing.paths[end].hasPrefix(prefix) { end += 1 }
+                context.inputListing[directory] = Array(listing.paths[start..<end])
             }
         } else {
             context.isUpToDate = true
@@ -238,6 +251,15 @@ public struct SiteBuilder {
         if let remembered = options.memory?.state(token: index.stateToken) {
             context.previous = remembered
             context.report.isFullBuild = false
+            if let watched {
+                // Only the reported paths can differ from what the previous build read: the
+                // others keep their records as they are, without a lookup each.
+                context.watchedChanges = watched
+                context.state.sources = remembered.sources
+                if remembered.sources.count != listing.stats.count || changed {
+                    for path in remembered.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
+                }
+            }
             return
         }
         switch BuildState.load(from: statePath) {
@@ -360,10 +382,23 @@ public struct SiteBuilder {
     func readSources(_ paths: [String], context: inout BuildContext,
                      parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
         throws(Diagnostic) -> [BuildState.SourceRecord] {
+        typealias Outcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
+        // Under a watcher, the paths it did not report are as the previous build read them,
+        // and their records are already in this build's state (see "Check for changes").
+        var reused: [BuildState.SourceRecord?] = []
+        var toRead = paths
+        if let watched = context.watchedChanges, let previous = context.previous, !context.crewChanged {
+            reused.reserveCapacity(paths.count)
+            toRead = []
+            for path in paths {
+                let old = watched.contains(path) ? nil : previous.sources[path]
+                reused.append(old)
+                if old == nil { toRead.append(path) }
+            }
+        }
         let snapshot = context
         let keepsGoing = options.keepsGoing
-        typealias Outcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
-        let outcomes = try parallelMap(paths) { path throws(Diagnostic) -> Outcome in
+        let outcomes = try parallelMap(toRead) { path throws(Diagnostic) -> Outcome in
             do throws(Diagnostic) {
                 switch try readIfChanged(path, context: snapshot, mayReuse: !snapshot.crewChanged) {
                 case .unchanged(let record, let restated):
@@ -386,10 +421,21 @@ public struct SiteBuilder {
                 return (nil, fileLog, true)
             }
         }
-        for (path, outcome) in zip(paths, outcomes) {
+        var records: [BuildState.SourceRecord] = []
+        records.reserveCapacity(paths.count)
+        var next = 0
+        for (position, path) in paths.enumerated() {
+            if position < reused.count, let record = reused[position] {
+                for warning in record.warnings { context.log.record(warning) }
+                records.append(record)
+                continue
+            }
+            let outcome = outcomes[next]
+            next += 1
             guard let record = outcome.record else {
                 context.log.merge(outcome.log ?? DiagnosticLog())
                 context.stateChanged = true
+                context.state.sources[path] = nil
                 continue
             }
             if let fileLog = outcome.log {
@@ -400,8 +446,9 @@ public struct SiteBuilder {
                 if outcome.restated { context.stateChanged = true }
             }
             context.state.sources[path] = record
+            records.append(record)
         }
-        return outcomes.compactMap(\.record)
+        return records
     }
 
     /// A source file as the previous build left it, or its new bytes.
@@ -535,6 +582,7 @@ public struct SiteBuilder {
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
         var seen: Set<String> = []
+        seen.reserveCapacity(context.pages.count)
         var planned: [(plan: Int, page: Page)] = []
         // The previous records, kept for every page made from the same inputs as last time
         // (the planner checked: the same page); the others are replaced or removed below.
@@ -733,10 +781,11 @@ public struct SiteBuilder {
         if context.isIncremental, context.writes.isEmpty, context.copies.isEmpty, context.deletes.isEmpty {
             return
         }
-        // The state describes the output as it was; remove it before touching the output,
-        // so a build killed while writing leads to a full build, never to a wrong site.
+        // The state describes the output as it was; remove its index before touching the
+        // output, so a build killed while writing leads to a full build, never to a wrong
+        // site. (A state is only read when the index names it. Removing the state itself
+        // here would free tens of megabytes on the build's path; the next save replaces it.)
         try? FileManager.default.removeItem(atPath: indexPath)
-        try? FileManager.default.removeItem(atPath: statePath)
         context.stateChanged = true
         if context.isIncremental {
             try IncrementalWriter(output: options.outputDirectory).apply(writes: context.writes, copies: context.copies,

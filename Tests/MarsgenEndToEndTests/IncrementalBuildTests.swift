@@ -220,6 +220,20 @@ import Testing
         #expect(try !build().isFullBuild)
     }
 
+    @Test("a build that stopped after touching the output (no index left) means a full build, with a notice")
+    func unfinishedBuild() throws {
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
+        let index = try #require(names.first { $0.hasSuffix(".index") })
+        try FileManager.default.removeItem(at: stateDirectory.appendingPathComponent(index))
+        let before = try SiteFixture.snapshot(output)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "the last build did not finish; doing a full build")
+        #expect(try SiteFixture.snapshot(output) == before)
+        #expect(try !build().isFullBuild)
+    }
+
     @Test("the JSON state of marsgen before state format 3 means a full build, with a notice, and is removed")
     func legacyJSONState() throws {
         let stateDirectory = site.appendingPathComponent(".marsgen")

@@ -27,11 +27,11 @@ public struct ContentLibrary: Sendable {
     public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport],
                 conflicts: inout [Diagnostic]) {
         self.crew = crew
-        self.journalEntries = Self.firstOfEach(journalEntries, key: \.slug, conflicts: &conflicts) { entry, other in
+        self.journalEntries = Self.firstOfEach(journalEntries, key: { $0.slug }, conflicts: &conflicts) { entry, other in
             .error("two journal entries have the slug '\(entry.slug)'", at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
                    hint: "the other is \(other); give one of them a different 'slug:'")
         }
-        self.weatherReports = Self.firstOfEach(weatherReports, key: \.sol, conflicts: &conflicts) { report, other in
+        self.weatherReports = Self.firstOfEach(weatherReports, key: { $0.sol }, conflicts: &conflicts) { report, other in
             .error("two weather reports are for sol \(report.sol)", at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
                    hint: "the other is \(other); a sol has one report, so merge them or fix the 'sol:' of one")
         }
@@ -43,18 +43,27 @@ public struct ContentLibrary: Sendable {
     /// `objects` in source-path order, keeping the first of those that share a key and
     /// recording `conflict(object, path of the first)` for each one left out.
     private static func firstOfEach<Object: FeedObject, Key: Hashable>(
-        _ objects: [Object], key: KeyPath<Object, Key>, conflicts: inout [Diagnostic],
+        _ objects: [Object], key: (Object) -> Key, conflicts: inout [Diagnostic],
         conflict: (Object, String) -> Diagnostic
     ) -> [Object] {
-        var firsts: [Key: String] = [:]
-        return objects.sorted { $0.sourcePath < $1.sourcePath }.filter { object in
-            if let other = firsts[object[keyPath: key]] {
-                conflicts.append(conflict(object, other))
-                return false
+        // Builds pass them in path order already; sorting is for other callers.
+        let inPathOrder = zip(objects, objects.dropFirst()).allSatisfy { $0.sourcePath <= $1.sourcePath }
+            ? objects : objects.sorted { $0.sourcePath < $1.sourcePath }
+        var firsts: [Key: Int] = [:]
+        firsts.reserveCapacity(inPathOrder.count)
+        var kept: [Object] = []
+        kept.reserveCapacity(inPathOrder.count)
+        for (position, object) in inPathOrder.enumerated() {
+            let objectKey = key(object)
+            // One hash per object: conflicts are rare, so the first is put back only then.
+            if let first = firsts.updateValue(position, forKey: objectKey) {
+                firsts[objectKey] = first
+                conflicts.append(conflict(object, inPathOrder[first].sourcePath))
+                continue
             }
-            firsts[object[keyPath: key]] = object.sourcePath
-            return true
+            kept.append(object)
         }
+        return kept
     }
 
     /// Every feed object, unordered.

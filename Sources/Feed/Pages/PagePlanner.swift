@@ -23,9 +23,13 @@ public struct PagePlanner {
     let feedAuthors: ObjectAuthors
     /// The fingerprint of each object of ``feed``: the object list the next build diffs against.
     public let feedFingerprints: [ObjectFingerprint]
-    /// Every object oldest first, ties by identifier, grouped by sol (ascending), with its stamp.
-    let bySol: [any FeedObject]
+    /// Every object, in ``ContentLibrary/allObjects`` order.
+    let objects: [any FeedObject]
+    /// Every object (its position in ``objects``) oldest first, ties by identifier, grouped by
+    /// sol (ascending), with its stamp and kind.
+    let bySol: [Int]
     let stampsBySol: [UInt64]
+    let kindsBySol: [ObjectKind]
     /// Each sol that has objects, ascending, and where its objects are in ``bySol``.
     let sols: [(sol: Int, range: Range<Int>)]
     /// The journal entries, oldest first, with their stamps.
@@ -49,31 +53,36 @@ public struct PagePlanner {
         self.library = library
         self.config = config
         self.links = SiteLinks(config: config)
-        // Sorted through their keys: comparing existentials copies them, twenty times per object.
         let objects = library.allObjects
         // One pass reads what the rest needs from each object, into plain arrays.
         // (Tens of thousands of objects, each its own allocation: reading one is a cache miss,
         // which later passes over these arrays do not pay.)
-        var keys: [FeedOrderKey] = []
+        var instants: [Int64] = []
         var stamps: [UInt64] = []
         var solOf: [Int] = []
         var kinds: [ObjectKind] = []
         var fingerprints: [ObjectFingerprint] = []
         var authors = ObjectAuthors()
-        keys.reserveCapacity(objects.count)
+        instants.reserveCapacity(objects.count)
         stamps.reserveCapacity(objects.count)
         solOf.reserveCapacity(objects.count)
         kinds.reserveCapacity(objects.count)
         fingerprints.reserveCapacity(objects.count)
         for object in objects {
-            keys.append(object.orderKey)
+            instants.append(object.instant.unixMillis)
             stamps.append(object.stamp)
             solOf.append(object.sol)
             kinds.append(object.kind)
             fingerprints.append(object.fingerprint)
             authors.append(object.authorIDs)
         }
-        let feedOrder = objects.indices.sorted { keys[$0].isNewerInFeed(than: keys[$1]) }
+        // The feed order (see ``FeedOrderKey``) from the instants, and the identifiers, which
+        // the fingerprints hold, only for ties: comparing existentials or keys with strings
+        // would copy them at every comparison.
+        let feedOrder = objects.indices.sorted { a, b in
+            instants[a] != instants[b] ? instants[a] > instants[b]
+                : fingerprints[a].diffIdentifier < fingerprints[b].diffIdentifier
+        }
         self.feed = feedOrder.map { objects[$0] }
         self.feedStamps = feedOrder.map { stamps[$0] }
         self.feedKinds = feedOrder.map { kinds[$0] }
@@ -83,7 +92,7 @@ public struct PagePlanner {
         // identifier: reversing each run of equal instants back gives it without a second sort.
         var timeOrder = Array(feedOrder.reversed())
         var runStart = 0
-        for index in timeOrder.indices.dropFirst() where keys[timeOrder[index]].instant != keys[timeOrder[runStart]].instant {
+        for index in timeOrder.indices.dropFirst() where instants[timeOrder[index]] != instants[timeOrder[runStart]] {
             timeOrder[runStart..<index].reverse()
             runStart = index
         }
@@ -95,8 +104,10 @@ public struct PagePlanner {
             count = objects.count
         }
         timeOrder.sort { (solOf[$0], rank[$0]) < (solOf[$1], rank[$1]) }
-        self.bySol = timeOrder.map { objects[$0] }
+        self.objects = objects
+        self.bySol = timeOrder
         self.stampsBySol = timeOrder.map { stamps[$0] }
+        self.kindsBySol = timeOrder.map { kinds[$0] }
         var sols: [(sol: Int, range: Range<Int>)] = []
         var solStart = 0
         for position in timeOrder.indices {
@@ -320,7 +331,7 @@ public struct PagePlanner {
                 hash.combine(Int64(next ?? -1))
                 for stamp in stampsBySol[range] { hash.combine(Int64(bitPattern: stamp)) }
             } page: {
-                let objects = bySol[range]
+                let objects = bySol[range].map { self.objects[$0] }
                 let start = clock.start(ofSol: sol)
                 let end = clock.start(ofSol: sol + 1).adding(seconds: -1)
                 var extra: TemplateContext = [
@@ -352,13 +363,14 @@ public struct PagePlanner {
         let rows: [Row] = sols.reversed().map { sol, range in
             var row = Row(sol: sol)
             for position in range {
-                let object = bySol[position]
-                if object.kind == .weather, let weather = object as? WeatherReport {
+                let kind = kindsBySol[position]
+                if kind == .weather {
                     // A sol has at most one report (the library checks).
-                    (row.weather, row.weatherStamp) = (weather, stampsBySol[position])
-                } else if object.kind == .journal {
+                    row.weather = objects[bySol[position]] as? WeatherReport
+                    row.weatherStamp = stampsBySol[position]
+                } else if kind == .journal {
                     row.entryCount += 1
-                } else if object.kind == .message {
+                } else if kind == .message {
                     row.messageCount += 1
                 }
             }
