@@ -7,6 +7,8 @@ public struct PageRenderer {
     public let templates: TemplateLibrary
     private let section: (String) throws(Diagnostic) -> FeedSection?
     private var sectionHTML: [String: String] = [:]
+    /// Rows rendered by earlier builds, when the caller keeps them (see ``RowCache``).
+    public var rowCache: RowCache?
 
     /// Creates a renderer over the sections of every object in the site.
     public init(templates: TemplateLibrary, sections: [FeedSection]) {
@@ -77,6 +79,9 @@ public struct PageRenderer {
             }
             context[slot] = rendered
         }
+        for (name, rows) in page.rows {
+            context[name] = try render(rows, named: name, of: page)
+        }
         var output = try templates.render(page.template, context: context)
         if let layout = page.layout {
             context["content"] = output
@@ -85,10 +90,47 @@ public struct PageRenderer {
         return Array(output.utf8)
     }
 
-    /// The templates a page is made from: its own, its layout's, its sections' cells', and
-    /// every partial they use.
+    /// Each row's values plus `html`, the row rendered with the list's template (and the
+    /// values every page shares), or taken from ``rowCache`` when the same row was rendered
+    /// from the same values and templates before.
+    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> [TemplateContext] {
+        // What every row of the list depends on besides its own values.
+        var salt = PageFingerprint.of(page.shared)
+        for template in templates.templatesUsed(by: rows.template).sorted() {
+            salt.combine(template)
+            salt.combine(templates.sourceHashes[template] ?? "")
+        }
+        let list = "\(page.outputPath)#\(name)"
+        let kept = rowCache?.rows(of: list) ?? [:]
+        var rendered: [UInt64: String] = [:]
+        rendered.reserveCapacity(rows.values.count)
+        var result: [TemplateContext] = []
+        result.reserveCapacity(rows.values.count)
+        for (values, hash) in zip(rows.values, rows.hashes) {
+            var key = salt
+            key.combine(Int64(bitPattern: hash))
+            let html: String
+            if let known = rendered[key.value] ?? kept[key.value] {
+                html = known
+            } else {
+                var context = values
+                for (key, value) in page.shared where context[key] == nil { context[key] = value }
+                html = try templates.render(rows.template, context: context)
+            }
+            rendered[key.value] = html
+            var row = values
+            row["html"] = html
+            result.append(row)
+        }
+        rowCache?.keep(rendered, of: list)
+        return result
+    }
+
+    /// The templates a page is made from: its own, its layout's, its rows', its sections'
+    /// cells', and every partial they use.
     public func templatesUsed(by page: Page, adapter: FeedAdapter) -> Set<String> {
         var names = templates.templatesUsed(by: page.template)
+        for rows in page.rows.values { names.formUnion(templates.templatesUsed(by: rows.template)) }
         if let layout = page.layout { names.formUnion(templates.templatesUsed(by: layout)) }
         if !page.slots.isEmpty {
             names.formUnion(templates.templatesUsed(by: "section"))

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Rendering
 
 /// The last build's state, kept in memory by a process that builds one site again and again
 /// (`marsgen watch` and `marsgen serve`), so a rebuild need not read it back from disk.
@@ -17,6 +18,9 @@ import Foundation
 /// and looks again only at the paths the watcher named. That holds only for listings made
 /// after watching began (``startTrustingChanges()``), and never across dropped events.
 public final class BuildMemory: @unchecked Sendable {
+    /// Rows of long lists (the sol index) as the last build rendered them, so a build that
+    /// changes one row renders only that one.
+    let rows = RowCache()
     private let lock = NSLock()
     private var remembered: BuildState?
     private var rememberedIndex: (index: BuildIndex, file: FileStat)?

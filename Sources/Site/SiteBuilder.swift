@@ -578,7 +578,8 @@ public struct SiteBuilder {
     func renderPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard context.library != nil, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
-        let renderer = PageRenderer(templates: templates, sections: [])
+        var renderer = PageRenderer(templates: templates, sections: [])
+        renderer.rowCache = options.memory?.rows
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
         var seen: Set<String> = []
@@ -694,7 +695,7 @@ public struct SiteBuilder {
 
     /// Pages of one template, layout and shape use the same templates.
     func shape(of page: Page) -> String {
-        "\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)"
+        "\(page.template)|\(page.layout ?? "")|\(page.slots.isEmpty)|\(page.rows.values.map(\.template).sorted())"
     }
 
     /// Why a page is written, for `--explain`.

@@ -70,7 +70,7 @@ struct GeneratedSite {
 
     /// Applies one random edit and says what it was.
     mutating func randomEdit() throws -> String {
-        switch random.next(18) {
+        switch random.next(19) {
         case 0: return "add entry \(try addEntry())"
         case 1:
             let sentence = randomSentence()
@@ -158,6 +158,7 @@ struct GeneratedSite {
             staticFiles.insert(file)
             try write("asset \(counter)", to: "static/\(file)")
             return "add or change static \(file)"
+        case 17: return try editTemplate("sol-row") { $0.replacingOccurrences(of: "<span class=\"sol-counts\">", with: "<span class=\"sol-counts\" data-v=\"\($1)\">") }
         default:
             return try editEntry("toggle draft") { $0.isDraft.toggle() }
         }

@@ -108,6 +108,36 @@ import Testing
         #expect(try watchedBuild(options, reported: ["content/journal/sol-07-new.md"]).deleted.contains("journal/sol-07-new/index.html"))
     }
 
+    @Test("under watch, the sol index (its rows kept between builds) equals a clean build after a row or its template changes")
+    func solIndexRows() throws {
+        let (options, memory) = try watchedOptions()
+        memory.startTrustingChanges()
+        _ = try SiteBuilder(options: options).build()
+        let cleanOutput = try SiteFixture.temporaryDirectory("rows-clean")
+        defer { try? FileManager.default.removeItem(at: cleanOutput) }
+        func solIndex(_ root: URL) throws -> String {
+            try String(contentsOf: root.appendingPathComponent("sol/index.html"), encoding: .utf8)
+        }
+        func expectSameAsClean(_ step: String) throws {
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: cleanOutput.path, isClean: true)).build()
+            #expect(try solIndex(output) == solIndex(cleanOutput), "\(step)")
+        }
+        // A row's values change: one more entry on sol 7.
+        try SiteFixture.write("---\ntitle: Row\nauthor: okoro\nsol: 7\n---\nOne more.\n", to: "content/journal/sol-07-row.md", in: site)
+        #expect(try watchedBuild(options, reported: ["content/journal/sol-07-row.md"]).written.contains("sol/index.html"))
+        try expectSameAsClean("entry added")
+        // The row template changes: every row is rendered again, none comes from before.
+        try SiteFixture.write("<li class=\"custom\"><a href=\"{{url}}\">{{sol}}: {{entryCount}}</a></li>", to: "templates/sol-row.mustache", in: site)
+        #expect(try watchedBuild(options, reported: ["templates/sol-row.mustache"]).written.contains("sol/index.html"))
+        try expectSameAsClean("row template overridden")
+        #expect(try solIndex(output).contains("<li class=\"custom\">"))
+        // And back to the built-in one.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("templates/sol-row.mustache"))
+        #expect(try watchedBuild(options, reported: ["templates/sol-row.mustache"]).written.contains("sol/index.html"))
+        try expectSameAsClean("built-in row template again")
+        #expect(try !solIndex(output).contains("<li class=\"custom\">"))
+    }
+
     @Test("changes a failed watched rebuild was told of still reach the next one; dropped events mean a full look")
     func failedWatchedRebuild() throws {
         let (options, memory) = try watchedOptions()

@@ -23,7 +23,10 @@ public struct Page {
     /// Named lists of sections (`sections`, `pinned`, `entries`). Each item is an object
     /// identifier plus extra values the template may show next to the section's HTML.
     public var slots: [String: [SlotItem]]
-    /// The values the template sees, besides the slots.
+    /// Named lists of rows (`sols`), each row rendered by a template of its own. The page
+    /// template sees each list as its rows' values plus `html`, the row rendered.
+    public var rows: [String: Rows]
+    /// The values the template sees, besides the slots and rows.
     public var context: TemplateContext
     /// Values every page of the site sees the same (`site`: title, links to the feeds, the
     /// stylesheet), made from the configuration alone. The renderer adds them under
@@ -54,15 +57,40 @@ public struct Page {
         }
     }
 
+    /// A list of rows rendered one by one with ``template``, like the sol index's.
+    ///
+    /// A list of thousands of rows, each a handful of values, is the slowest thing a template
+    /// engine renders, and one changed row would re-render all of them. Rendered on their
+    /// own, rows whose values did not change are reused from the previous build (under
+    /// `watch` and `serve`), and the page template only inserts their HTML.
+    public struct Rows {
+        /// The template each row is rendered with (`sol-row`).
+        public var template: String
+        /// Each row's values.
+        public let values: [TemplateContext]
+        /// A hash of each row's values (see ``PageFingerprint/of(_:)-(TemplateContext)``), made
+        /// once: both the page's fingerprint and the rendered rows kept between builds use it.
+        public let hashes: [UInt64]
+
+        /// Creates a list of rows.
+        public init(template: String, values: [TemplateContext]) {
+            self.template = template
+            self.values = values
+            self.hashes = values.map { PageFingerprint.of($0).value }
+        }
+    }
+
     /// Creates a page.
     public init(kind: Kind, url: String, outputPath: String, template: String, layout: String? = "layout",
-                slots: [String: [SlotItem]] = [:], context: TemplateContext = [:], objectIDs: Set<String> = []) {
+                slots: [String: [SlotItem]] = [:], rows: [String: Rows] = [:], context: TemplateContext = [:],
+                objectIDs: Set<String> = []) {
         self.kind = kind
         self.url = url
         self.outputPath = outputPath
         self.template = template
         self.layout = layout
         self.slots = slots
+        self.rows = rows
         self.context = context
         self.linkedObjectIDs = objectIDs
     }

@@ -16,6 +16,13 @@ public enum PageFingerprint {
         hash.combine(page.layout ?? "\u{0}")
         hash.combine(page.outputPath)
         combine(dictionary: page.context, into: &hash)
+        for name in page.rows.keys.sorted() {
+            guard let rows = page.rows[name] else { continue }
+            hash.combine("rows:" + name)
+            hash.combine(rows.template)
+            hash.combine(Int64(rows.values.count))
+            for row in rows.hashes { hash.combine(Int64(bitPattern: row)) }
+        }
         for slot in page.slots.keys.sorted() {
             hash.combine("slot:" + slot)
             for item in page.slots[slot] ?? [] {
@@ -60,6 +67,13 @@ public enum PageFingerprint {
             // Any other type is a planner bug: make it visible rather than silently unhashed.
             hash.combine("?\(type(of: value)):\(value)")
         }
+    }
+
+    /// A hash of template values, in the canonical form the fingerprint uses.
+    public static func of(_ values: TemplateContext) -> ContentHash {
+        var hash = ContentHash()
+        combine(dictionary: values, into: &hash)
+        return hash
     }
 
     /// A dictionary as the sum of its entries' hashes, so key order does not matter.

@@ -398,8 +398,9 @@ public struct PagePlanner {
                 return context
             }
             return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
+                        rows: ["sols": Page.Rows(template: "sol-row", values: contexts)],
                         context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
-                                         extra: ["sols": contexts, "hasSols": !contexts.isEmpty]))
+                                         extra: ["hasSols": !contexts.isEmpty]))
         }
     }
 
