@@ -64,8 +64,7 @@ public struct PageRenderer {
     /// Renders a whole page to bytes from sections already rendered, by object identifier.
     /// It does not mutate anything, so pages can be rendered on several threads at once.
     public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
-        var context = page.context
-        for (key, value) in page.shared where context[key] == nil { context[key] = value }
+        var context = Self.withShared(page.context, of: page)
         for (slot, items) in page.slots {
             var rendered: [TemplateContext] = []
             rendered.reserveCapacity(items.count)
@@ -113,9 +112,7 @@ public struct PageRenderer {
             if let known = rendered[key.value] ?? kept[key.value] {
                 html = known
             } else {
-                var context = values
-                for (key, value) in page.shared where context[key] == nil { context[key] = value }
-                html = try templates.render(rows.template, context: context)
+                html = try templates.render(rows.template, context: Self.withShared(values, of: page))
             }
             rendered[key.value] = html
             var row = values
@@ -124,6 +121,13 @@ public struct PageRenderer {
         }
         rowCache?.keep(rendered, of: list)
         return result
+    }
+
+    /// `values` plus the values every page shares (``Page/shared``), where they do not clash.
+    static func withShared(_ values: TemplateContext, of page: Page) -> TemplateContext {
+        var context = values
+        for (name, value) in page.shared where context[name] == nil { context[name] = value }
+        return context
     }
 
     /// The templates a page is made from: its own, its layout's, its rows', its sections'

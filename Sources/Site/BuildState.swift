@@ -271,11 +271,14 @@ public struct BuildState: Sendable, Equatable {
         case missing
         case unreadable
         case otherFormat(Int)
+        /// A state without the index that names it: a build stopped after touching the output.
+        case unfinished
 
         var notice: String? {
             switch self {
             case .missing: return nil
             case .unreadable: return "build state is unreadable; doing a full build"
+            case .unfinished: return "the last build did not finish; doing a full build"
             case .otherFormat(let version): return "build state has format \(version), not \(BuildState.formatVersion); doing a full build"
             }
         }

@@ -151,7 +151,7 @@ public struct SiteBuilder {
                 context.report.notice = BuildState.StateProblem.otherFormat(2).notice
             } else if !FileManager.default.fileExists(atPath: indexPath) {
                 // A build removes the index before it touches the output and saves it last.
-                context.report.notice = "the last build did not finish; doing a full build"
+                context.report.notice = BuildState.StateProblem.unfinished.notice
             } else {
                 context.report.notice = BuildState.StateProblem.unreadable.notice
             }
@@ -182,13 +182,14 @@ public struct SiteBuilder {
         /// The paths whose stat must be compared with the index.
         var unsure: [String]
         var changed: Bool
-        var watched: Set<String>?
+        /// Under a watcher: the paths it reported, and whether files came or went.
+        var watched: (paths: Set<String>, addedOrRemoved: Bool)?
         if let taken = options.memory?.takeListing(stateToken: index.stateToken),
            let updated = updatedListing(taken.listing, changes: taken.changed) {
             listing = updated.listing
             unsure = updated.touched
             changed = updated.addedOrRemoved
-            watched = Set(updated.touched)
+            watched = (Set(updated.touched), updated.addedOrRemoved)
         } else {
             let (paths, hasLinks) = try reader.inputFiles()
             let root = options.sourceDirectory
@@ -228,8 +229,6 @@ public struct SiteBuilder {
         if changed {
             // The sources are read next: they need not be listed or stat'ed twice.
             context.inputStats = listing.stats
-            // Each gets a record: growing the table one insert at a time would rehash it repeatedly.
-            context.state.sources.reserveCapacity(listing.paths.count)
             // The paths are sorted, so each folder's files are one run of them.
             for (directory, _) in SiteReader.inputFolders {
                 let prefix = directory + "/"
@@ -254,14 +253,17 @@ public struct SiteBuilder {
             if let watched {
                 // Only the reported paths can differ from what the previous build read: the
                 // others keep their records as they are, without a lookup each.
-                context.watchedChanges = watched
+                context.watchedChanges = watched.paths
                 context.state.sources = remembered.sources
-                if remembered.sources.count != listing.stats.count || changed {
+                if watched.addedOrRemoved || remembered.sources.count != listing.stats.count {
                     for path in remembered.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
                 }
+                return
             }
-            return
         }
+        // Each source gets a record: growing the table one insert at a time would rehash it repeatedly.
+        context.state.sources.reserveCapacity(listing.paths.count)
+        guard context.previous == nil else { return }
         switch BuildState.load(from: statePath) {
         case .failure(let problem):
             context.report.notice = problem.notice ?? BuildState.StateProblem.unreadable.notice

@@ -65,7 +65,7 @@ public struct Page {
     /// `watch` and `serve`), and the page template only inserts their HTML.
     public struct Rows {
         /// The template each row is rendered with (`sol-row`).
-        public var template: String
+        public let template: String
         /// Each row's values.
         public let values: [TemplateContext]
         /// A hash of each row's values (see ``PageFingerprint/of(_:)-(TemplateContext)``), made
