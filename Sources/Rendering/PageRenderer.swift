@@ -9,6 +9,9 @@ public struct PageRenderer {
     private var sectionHTML: [String: String] = [:]
     /// Rows rendered by earlier builds, when the caller keeps them (see ``RowCache``).
     public var rowCache: RowCache?
+    /// Whatever else rows kept in ``rowCache`` depend on (a hash of the configuration): rows
+    /// are kept by a hash of their inputs, which leaves it out.
+    public var cacheSalt = ""
 
     /// Creates a renderer over the sections of every object in the site.
     public init(templates: TemplateLibrary, sections: [FeedSection]) {
@@ -79,7 +82,9 @@ public struct PageRenderer {
             context[slot] = rendered
         }
         for (name, rows) in page.rows {
-            context[name] = try render(rows, named: name, of: page)
+            let (list, html) = try render(rows, named: name, of: page)
+            context[name] = list
+            context[name + "HTML"] = html
         }
         var output = try templates.render(page.template, context: context)
         if let layout = page.layout {
@@ -90,37 +95,42 @@ public struct PageRenderer {
     }
 
     /// Each row's values plus `html`, the row rendered with the list's template (and the
-    /// values every page shares), or taken from ``rowCache`` when the same row was rendered
-    /// from the same values and templates before.
-    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> [TemplateContext] {
-        // What every row of the list depends on besides its own values.
+    /// values every page shares), and every row's HTML joined by newlines. A row is taken
+    /// from ``rowCache`` when the same row was rendered from the same inputs, templates and
+    /// configuration (``cacheSalt``) before; only the other rows' values are made.
+    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> (rows: [TemplateContext], html: String) {
+        // What every row of the list depends on besides its own inputs.
         var salt = PageFingerprint.of(page.shared)
+        salt.combine(cacheSalt)
         for template in templates.templatesUsed(by: rows.template).sorted() {
             salt.combine(template)
             salt.combine(templates.sourceHashes[template] ?? "")
         }
         let list = "\(page.outputPath)#\(name)"
         let kept = rowCache?.rows(of: list) ?? [:]
-        var rendered: [UInt64: String] = [:]
-        rendered.reserveCapacity(rows.values.count)
+        var rendered: [UInt64: TemplateContext] = [:]
+        rendered.reserveCapacity(rows.count)
         var result: [TemplateContext] = []
-        result.reserveCapacity(rows.values.count)
-        for (values, hash) in zip(rows.values, rows.hashes) {
+        result.reserveCapacity(rows.count)
+        var html = ""
+        for (index, hash) in rows.hashes.enumerated() {
             var key = salt
             key.combine(Int64(bitPattern: hash))
-            let html: String
+            let row: TemplateContext
             if let known = rendered[key.value] ?? kept[key.value] {
-                html = known
+                row = known
             } else {
-                html = try templates.render(rows.template, context: Self.withShared(values, of: page))
+                var values = rows.values(index)
+                values["html"] = try templates.render(rows.template, context: Self.withShared(values, of: page))
+                row = values
             }
-            rendered[key.value] = html
-            var row = values
-            row["html"] = html
+            rendered[key.value] = row
             result.append(row)
+            if index > 0 { html += "\n" }
+            html += row["html"] as? String ?? ""
         }
         rowCache?.keep(rendered, of: list)
-        return result
+        return (result, html)
     }
 
     /// `values` plus the values every page shares (``Page/shared``), where they do not clash.

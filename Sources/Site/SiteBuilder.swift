@@ -582,6 +582,7 @@ public struct SiteBuilder {
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
         var renderer = PageRenderer(templates: templates, sections: [])
         renderer.rowCache = options.memory?.rows
+        renderer.cacheSalt = context.state.configurationHash
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
         var seen: Set<String> = []

@@ -31,4 +31,9 @@ public struct Crew: Hashable, Sendable {
     public func member(id: String) -> CrewMember? {
         byID[id].map { members[$0] }
     }
+
+    /// The position in ``members`` of the first member with id `id`, if there is one.
+    public func position(ofMemberID id: String) -> Int? {
+        byID[id]
+    }
 }

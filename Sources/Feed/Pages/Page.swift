@@ -61,22 +61,28 @@ public struct Page {
     ///
     /// A list of thousands of rows, each a handful of values, is the slowest thing a template
     /// engine renders, and one changed row would re-render all of them. Rendered on their
-    /// own, rows whose values did not change are reused from the previous build (under
-    /// `watch` and `serve`), and the page template only inserts their HTML.
+    /// own, rows made from the same inputs as in the previous build are reused (under
+    /// `watch` and `serve`) without even making their values, and the page template inserts
+    /// the rows' HTML in one piece.
     public struct Rows {
         /// The template each row is rendered with (`sol-row`).
         public let template: String
-        /// Each row's values.
-        public let values: [TemplateContext]
-        /// A hash of each row's values (see ``PageFingerprint/of(_:)-(TemplateContext)``), made
-        /// once: both the page's fingerprint and the rendered rows kept between builds use it.
+        /// A hash of what each row is made from (its numbers, the identity and content of its
+        /// objects), but the configuration: equal hashes give equal values while the
+        /// configuration is unchanged. Both the page's fingerprint and the rendered rows kept
+        /// between builds use them.
         public let hashes: [UInt64]
+        /// The values of row `index`, made only for a row that is rendered.
+        public let values: @Sendable (_ index: Int) -> TemplateContext
+
+        /// How many rows the list has.
+        public var count: Int { hashes.count }
 
         /// Creates a list of rows.
-        public init(template: String, values: [TemplateContext]) {
+        public init(template: String, hashes: [UInt64], values: @escaping @Sendable (_ index: Int) -> TemplateContext) {
             self.template = template
+            self.hashes = hashes
             self.values = values
-            self.hashes = values.map { PageFingerprint.of($0).value }
         }
     }
 

@@ -20,7 +20,7 @@ public enum PageFingerprint {
             guard let rows = page.rows[name] else { continue }
             hash.combine("rows:" + name)
             hash.combine(rows.template)
-            hash.combine(Int64(rows.values.count))
+            hash.combine(Int64(rows.count))
             for row in rows.hashes { hash.combine(Int64(bitPattern: row)) }
         }
         for slot in page.slots.keys.sorted() {

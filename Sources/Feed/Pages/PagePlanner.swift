@@ -15,17 +15,15 @@ public struct PagePlanner {
     let library: ContentLibrary
     let config: SiteConfiguration
     let links: SiteLinks
-    /// Every object, newest first (the feed order).
-    public let feed: [any FeedObject]
+    /// Every object (its position in ``ContentLibrary/allObjects``), newest first: the feed order.
+    let feedOrder: [Int]
     /// The stamp (see ``FeedObject/stamp``), kind and authors of each object of ``feed``.
     let feedStamps: [UInt64]
     let feedKinds: [ObjectKind]
     let feedAuthors: ObjectAuthors
     /// The fingerprint of each object of ``feed``: the object list the next build diffs against.
     public let feedFingerprints: [ObjectFingerprint]
-    /// Every object, in ``ContentLibrary/allObjects`` order.
-    let objects: [any FeedObject]
-    /// Every object (its position in ``objects``) oldest first, ties by identifier, grouped by
+    /// Every object (its position in ``ContentLibrary/allObjects``) oldest first, ties by identifier, grouped by
     /// sol (ascending), with its stamp and kind.
     let bySol: [Int]
     let stampsBySol: [UInt64]
@@ -53,41 +51,38 @@ public struct PagePlanner {
         self.library = library
         self.config = config
         self.links = SiteLinks(config: config)
-        let objects = library.allObjects
-        // One pass reads what the rest needs from each object, into plain arrays.
-        // (Tens of thousands of objects, each its own allocation: reading one is a cache miss,
-        // which later passes over these arrays do not pay.)
-        var instants: [Int64] = []
-        var stamps: [UInt64] = []
-        var solOf: [Int] = []
-        var kinds: [ObjectKind] = []
-        var fingerprints: [ObjectFingerprint] = []
-        var authors = ObjectAuthors()
-        instants.reserveCapacity(objects.count)
-        stamps.reserveCapacity(objects.count)
-        solOf.reserveCapacity(objects.count)
-        kinds.reserveCapacity(objects.count)
-        fingerprints.reserveCapacity(objects.count)
-        for object in objects {
-            instants.append(object.instant.unixMillis)
-            stamps.append(object.stamp)
-            solOf.append(object.sol)
-            kinds.append(object.kind)
-            fingerprints.append(object.fingerprint)
-            authors.append(object.authorIDs)
-        }
+        // Objects are named by their position in `allObjects` (never made: holding every
+        // object once more would retain and release each one on every build).
+        let columns = ObjectColumns(library)
+        let count = columns.instants.count
+        let instants = columns.instants
+        let fingerprints = columns.fingerprints
         // The feed order (see ``FeedOrderKey``) from the instants, and the identifiers, which
         // the fingerprints hold, only for ties: comparing existentials or keys with strings
         // would copy them at every comparison.
-        let feedOrder = objects.indices.sorted { a, b in
+        let feedOrder = (0..<count).sorted { a, b in
             instants[a] != instants[b] ? instants[a] > instants[b]
                 : fingerprints[a].diffIdentifier < fingerprints[b].diffIdentifier
         }
-        self.feed = feedOrder.map { objects[$0] }
-        self.feedStamps = feedOrder.map { stamps[$0] }
-        self.feedKinds = feedOrder.map { kinds[$0] }
-        self.feedFingerprints = feedOrder.map { fingerprints[$0] }
-        self.feedAuthors = authors.reordered(feedOrder)
+        // Two halves on two cores: copying the fingerprints touches each identifier again.
+        nonisolated(unsafe) var feedFingerprints: [ObjectFingerprint] = []
+        nonisolated(unsafe) var feedStamps: [UInt64] = []
+        nonisolated(unsafe) var feedKinds: [ObjectKind] = []
+        nonisolated(unsafe) var feedAuthors = ObjectAuthors()
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 {
+                feedStamps = feedOrder.map { columns.stamps[$0] }
+            } else {
+                feedFingerprints = feedOrder.map { fingerprints[$0] }
+                feedKinds = feedOrder.map { columns.kinds[$0] }
+                feedAuthors = columns.authors.reordered(feedOrder)
+            }
+        }
+        self.feedOrder = feedOrder
+        self.feedStamps = feedStamps
+        self.feedKinds = feedKinds
+        self.feedFingerprints = feedFingerprints
+        self.feedAuthors = feedAuthors
         // Time order is the feed order reversed, but for ties, which both orders break by
         // identifier: reversing each run of equal instants back gives it without a second sort.
         var timeOrder = Array(feedOrder.reversed())
@@ -97,14 +92,20 @@ public struct PagePlanner {
             runStart = index
         }
         timeOrder[runStart...].reverse()
+        // The journal entries come first in `allObjects`, so time order gives theirs too.
+        let entries = library.journalEntries
+        self.journalInTimeOrder = timeOrder.compactMap { $0 < entries.count ? entries[$0] : nil }
+        self.journalStamps = timeOrder.compactMap { $0 < entries.count ? columns.stamps[$0] : nil }
+        let solOf = columns.sols
+        let stamps = columns.stamps
+        let kinds = columns.kinds
         // A sol is a span of time, so in time order the sols already ascend and this sort
         // only confirms it (a linear pass over sorted input); the rank keeps time order within a sol.
-        let rank = [Int](unsafeUninitializedCapacity: objects.count) { buffer, count in
+        let rank = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
             for (position, index) in timeOrder.enumerated() { buffer[index] = position }
-            count = objects.count
+            initialized = count
         }
         timeOrder.sort { (solOf[$0], rank[$0]) < (solOf[$1], rank[$1]) }
-        self.objects = objects
         self.bySol = timeOrder
         self.stampsBySol = timeOrder.map { stamps[$0] }
         self.kindsBySol = timeOrder.map { kinds[$0] }
@@ -117,13 +118,23 @@ public struct PagePlanner {
             solStart = position + 1
         }
         self.sols = sols
-        let entries = library.journalEntries
-        let entryKeys = entries.map { $0.orderKey }
-        self.journalInTimeOrder = entries.indices.sorted { entryKeys[$0].isEarlierInTime(than: entryKeys[$1]) }.map { entries[$0] }
-        self.journalStamps = journalInTimeOrder.map { $0.stamp }
         // The feed and the pin use one order, so the pinned report is the feed's first weather.
         self.pinnedPosition = feedKinds.firstIndex(of: .weather)
         self.siteContext = Self.siteContext(config: config, links: links)
+    }
+
+    /// The object at `index` in ``ContentLibrary/allObjects``.
+    func object(_ index: Int) -> any FeedObject {
+        let entries = library.journalEntries.count
+        if index < entries { return library.journalEntries[index] }
+        let messages = library.messages.count
+        if index < entries + messages { return library.messages[index - entries] }
+        return library.weatherReports[index - entries - messages]
+    }
+
+    /// The object at `position` in the feed.
+    func feedObject(_ position: Int) -> any FeedObject {
+        object(feedOrder[position])
     }
 
     /// Every page, in a fixed order.
@@ -176,9 +187,11 @@ public struct PagePlanner {
         var hash = ContentHash()
         hash.combine(kind.rawValue)
         hash.combine(outputPath)
+        let place = hash.value
         inputs(&hash)
         let unchanged = isUnchanged?(outputPath, hash) ?? false
-        return PagePlan(outputPath: outputPath, url: url, isInSitemap: inSitemap, inputs: hash, page: unchanged ? nil : page())
+        return PagePlan(outputPath: outputPath, url: url, isInSitemap: inSitemap, place: place, inputs: hash,
+                        page: unchanged ? nil : page())
     }
 
     // MARK: - Shared values
@@ -225,13 +238,13 @@ public struct PagePlanner {
     // MARK: - Feed
 
     func feedPages() -> [PagePlan] {
-        let paging = StablePagination(newestFirst: feed, pageSize: config.pageSize)
+        let paging = StablePagination(newestFirst: feedOrder, pageSize: config.pageSize)
         let stampPaging = StablePagination(newestFirst: feedStamps, pageSize: config.pageSize)
         // The front page shows the newest objects but the pinned report; the first one it
         // cannot show decides its "Older" link.
         var front: [Int] = []
         var firstHidden: Int?
-        for position in feed.indices where position != pinnedPosition {
+        for position in feedOrder.indices where position != pinnedPosition {
             guard front.count < config.pageSize else {
                 firstHidden = position
                 break
@@ -246,14 +259,14 @@ public struct PagePlanner {
             hash.combine(Int64(olderPage ?? -1))
         } page: {
             var frontContext = context(title: config.title, url: links.home, heading: "Latest transmissions", section: "feed",
-                                       extra: ["isFront": true, "isEmpty": feed.isEmpty])
-            frontContext["latestSol"] = feed.first.map { String($0.sol) }
+                                       extra: ["isFront": true, "isEmpty": feedOrder.isEmpty])
+            frontContext["latestSol"] = feedOrder.first.map { String(object($0).sol) }
             let older = olderPage.map { link(links.feedPage($0), "Older") }
             frontContext["older"] = older
             frontContext["hasPager"] = older != nil
             return Page(kind: .front, url: links.home, outputPath: "index.html", template: "page-feed",
-                        slots: ["pinned": pinnedPosition.map { [Page.SlotItem(object: feed[$0])] } ?? [],
-                                "sections": front.map { Page.SlotItem(object: feed[$0]) }],
+                        slots: ["pinned": pinnedPosition.map { [Page.SlotItem(object: feedObject($0))] } ?? [],
+                                "sections": front.map { Page.SlotItem(object: feedObject($0)) }],
                         context: frontContext)
         })
 
@@ -266,7 +279,7 @@ public struct PagePlanner {
                 hash.combine(number < count ? 1 : 0)
                 for stamp in stampPaging.archivePage(number) { hash.combine(Int64(bitPattern: stamp)) }
             } page: {
-                let items = paging.archivePage(number)
+                let items = paging.archivePage(number).map(object)
                 let range = solRange(of: items)
                 var extra: TemplateContext = ["isFront": false, "pageNumber": number, "solRange": range]
                 extra["newer"] = number < count ? link(links.feedPage(number + 1), "Newer") : link(links.home, "Newer")
@@ -331,7 +344,7 @@ public struct PagePlanner {
                 hash.combine(Int64(next ?? -1))
                 for stamp in stampsBySol[range] { hash.combine(Int64(bitPattern: stamp)) }
             } page: {
-                let objects = bySol[range].map { self.objects[$0] }
+                let objects = bySol[range].map(object)
                 let start = clock.start(ofSol: sol)
                 let end = clock.start(ofSol: sol + 1).adding(seconds: -1)
                 var extra: TemplateContext = [
@@ -353,7 +366,7 @@ public struct PagePlanner {
 
     func solIndexPage() -> PagePlan {
         // One row per sol: its counts and its weather, which only the sol's objects decide.
-        struct Row {
+        struct Row: Sendable {
             var sol: Int
             var entryCount = 0
             var messageCount = 0
@@ -366,7 +379,7 @@ public struct PagePlanner {
                 let kind = kindsBySol[position]
                 if kind == .weather {
                     // A sol has at most one report (the library checks).
-                    row.weather = objects[bySol[position]] as? WeatherReport
+                    row.weather = object(bySol[position]) as? WeatherReport
                     row.weatherStamp = stampsBySol[position]
                 } else if kind == .journal {
                     row.entryCount += 1
@@ -385,10 +398,21 @@ public struct PagePlanner {
                 hash.combine(Int64(bitPattern: row.weatherStamp))
             }
         } page: {
-            let contexts: [TemplateContext] = rows.map { row in
+            let hashes = rows.map { row in
+                var hash = ContentHash()
+                hash.combine(Int64(row.sol))
+                hash.combine(Int64(row.entryCount))
+                hash.combine(Int64(row.messageCount))
+                hash.combine(Int64(bitPattern: row.weatherStamp))
+                return hash.value
+            }
+            let links = links
+            let clock = config.mission.clock
+            let values: @Sendable (Int) -> TemplateContext = { index in
+                let row = rows[index]
                 var context: TemplateContext = [
                     "sol": row.sol, "url": links.sol(row.sol),
-                    "earthDate": config.mission.clock.start(ofSol: row.sol).isoDate,
+                    "earthDate": clock.start(ofSol: row.sol).isoDate,
                     "entryCount": row.entryCount,
                     "messageCount": row.messageCount,
                 ]
@@ -398,9 +422,9 @@ public struct PagePlanner {
                 return context
             }
             return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
-                        rows: ["sols": Page.Rows(template: "sol-row", values: contexts)],
+                        rows: ["sols": Page.Rows(template: "sol-row", hashes: hashes, values: values)],
                         context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
-                                         extra: ["hasSols": !contexts.isEmpty]))
+                                         extra: ["hasSols": !rows.isEmpty]))
         }
     }
 
@@ -423,12 +447,14 @@ public struct PagePlanner {
                 }
             }
         }
-        var byAuthor: [String: Authored] = [:]
-        for position in feed.indices {
-            for author in feedAuthors[position] { byAuthor[author, default: Authored()].add(position, kind: feedKinds[position]) }
+        let members = library.crew.members
+        var byMember = [Authored](repeating: Authored(), count: members.count)
+        for position in feedOrder.indices {
+            for member in feedAuthors[position] { byMember[Int(member)].add(position, kind: feedKinds[position]) }
         }
-        for member in library.crew.members {
-            let authored = byAuthor[member.id] ?? Authored()
+        for member in members {
+            // Objects name the first member with an id (see ``Crew/position(ofMemberID:)``).
+            let authored = library.crew.position(ofMemberID: member.id).map { byMember[$0] } ?? Authored()
             let positions = authored.positions
             let paging = StablePagination(newestFirst: positions, pageSize: config.pageSize)
             // Archive pages show no totals: a new message would otherwise rewrite every one of them.
@@ -456,7 +482,7 @@ public struct PagePlanner {
                     front["hasPager"] = true
                 }
                 return Page(kind: .crew, url: url, outputPath: links.outputPath(for: url), template: "page-crew",
-                            slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(object: feed[$0]) }],
+                            slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(object: feedObject($0)) }],
                             context: context(title: member.name, url: url, heading: member.name, section: "crew", extra: front))
             })
             for number in stride(from: 1, through: count, by: 1) where positions.count > config.pageSize {
@@ -466,7 +492,7 @@ public struct PagePlanner {
                     hash.combine(number < count ? 1 : 0)
                     for position in paging.archivePage(number) { hash.combine(Int64(bitPattern: feedStamps[position])) }
                 } page: {
-                    let items = paging.archivePage(number).map { feed[$0] }
+                    let items = paging.archivePage(number).map(feedObject)
                     var extra = base
                     extra["isFront"] = false
                     extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), "Newer") : link(url, "Newer")
@@ -511,7 +537,7 @@ public struct PagePlanner {
 
     func atomPage() -> PagePlan {
         let url = links.atom
-        let newest = feed.prefix(Self.atomEntryCount)
+        let newest = feedOrder.prefix(Self.atomEntryCount).map(object)
         return plan(.atom, url: url, outputPath: "feed.xml", inSitemap: false) { hash in
             // Author names come from the crew file, whose change plans every page.
             for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
@@ -527,7 +553,7 @@ public struct PagePlanner {
                     "sol": object.sol,
                 ])
             }
-            let updated = feed.first?.instant ?? config.mission.clock.landing
+            let updated = newest.first?.instant ?? config.mission.clock.landing
             return Page(kind: .atom, url: url, outputPath: "feed.xml", template: "atom", layout: nil,
                         slots: ["entries": entries],
                         context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
@@ -536,48 +562,24 @@ public struct PagePlanner {
     }
 
     func sitemapPage(for plans: [PagePlan]) -> PagePlan {
-        let listed = plans.filter(\.isInSitemap).map(\.url)
         let url = links.asset("sitemap.xml")
         return plan(.sitemap, url: url, outputPath: "sitemap.xml", inSitemap: false) { hash in
-            // The set of URLs, whatever order the groups produced them in.
+            // The set of URLs, whatever order the groups produced them in. A page's place
+            // stands for its URL: with the configuration fixed (its change plans every page),
+            // a URL decides the output path and two pages never share one.
+            var count: Int64 = 0
             var sum: UInt64 = 0
-            for url in listed {
-                var entry = ContentHash()
-                entry.combine(url)
-                sum &+= entry.value
+            for plan in plans where plan.isInSitemap {
+                count += 1
+                sum &+= plan.place
             }
-            hash.combine(Int64(listed.count))
+            hash.combine(count)
             hash.combine(Int64(bitPattern: sum))
         } page: {
-            let urls = listed.map { links.absolute($0) }.sorted().map { ["loc": $0] }
+            let urls = plans.filter(\.isInSitemap).map { links.absolute($0.url) }.sorted().map { ["loc": $0] }
             return Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap",
                         layout: nil, context: ["urls": urls])
         }
-    }
-}
-
-/// The author ids of each of a list of objects, in one flat array.
-struct ObjectAuthors {
-    private var ids: [String] = []
-    /// Where each object's ids end in ``ids``.
-    private var ends: [Int] = []
-
-    mutating func append(_ authorIDs: some Collection<String>) {
-        ids.append(contentsOf: authorIDs)
-        ends.append(ids.count)
-    }
-
-    subscript(position: Int) -> ArraySlice<String> {
-        ids[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
-    }
-
-    /// The same lists, the one at `order[i]` at `i`.
-    func reordered(_ order: [Int]) -> ObjectAuthors {
-        var result = ObjectAuthors()
-        result.ids.reserveCapacity(ids.count)
-        result.ends.reserveCapacity(ends.count)
-        for index in order { result.append(self[index]) }
-        return result
     }
 }
 
@@ -590,6 +592,8 @@ public struct PagePlan {
     public var url: String
     /// Whether the sitemap lists it.
     public var isInSitemap: Bool
+    /// A hash of the page's kind and output path, which the sitemap's inputs sum.
+    public var place: UInt64
     /// A hash of everything the page is made from, but the templates, the crew file and the
     /// configuration: equal hashes (with those three unchanged) mean equal pages.
     public var inputs: ContentHash
