@@ -66,7 +66,8 @@ public struct ContentLibrary: Sendable {
         return kept
     }
 
-    /// Every feed object, unordered.
+    /// Every feed object: the journal entries, then the messages, then the weather reports,
+    /// each in the order above. The page planner names objects by their position here.
     public var allObjects: [any FeedObject] {
         // Appended one by one: `as [any FeedObject]` on a whole array goes through a generic
         // conversion that costs several times more, and this runs over every object per build.

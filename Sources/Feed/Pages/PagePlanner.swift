@@ -17,14 +17,14 @@ public struct PagePlanner {
     let links: SiteLinks
     /// Every object (its position in ``ContentLibrary/allObjects``), newest first: the feed order.
     let feedOrder: [Int]
-    /// The stamp (see ``FeedObject/stamp``), kind and authors of each object of ``feed``.
+    /// The stamp (see ``FeedObject/stamp``), kind and authors of each object of ``feedOrder``.
     let feedStamps: [UInt64]
     let feedKinds: [ObjectKind]
     let feedAuthors: ObjectAuthors
-    /// The fingerprint of each object of ``feed``: the object list the next build diffs against.
+    /// The fingerprint of each object of ``feedOrder``: the object list the next build diffs against.
     public let feedFingerprints: [ObjectFingerprint]
-    /// Every object (its position in ``ContentLibrary/allObjects``) oldest first, ties by identifier, grouped by
-    /// sol (ascending), with its stamp and kind.
+    /// Every object (its position in ``ContentLibrary/allObjects``) oldest first, ties by
+    /// identifier, grouped by sol (ascending), with its stamp and kind.
     let bySol: [Int]
     let stampsBySol: [UInt64]
     let kindsBySol: [ObjectKind]
@@ -72,10 +72,10 @@ public struct PagePlanner {
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             if half == 0 {
                 feedStamps = feedOrder.map { columns.stamps[$0] }
-            } else {
-                feedFingerprints = feedOrder.map { fingerprints[$0] }
                 feedKinds = feedOrder.map { columns.kinds[$0] }
                 feedAuthors = columns.authors.reordered(feedOrder)
+            } else {
+                feedFingerprints = feedOrder.map { fingerprints[$0] }
             }
         }
         self.feedOrder = feedOrder
