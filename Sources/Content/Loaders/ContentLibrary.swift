@@ -69,13 +69,6 @@ public struct ContentLibrary: Sendable {
     /// Every feed object: the journal entries, then the messages, then the weather reports,
     /// each in the order above. The page planner names objects by their position here.
     public var allObjects: [any FeedObject] {
-        // Appended one by one: `as [any FeedObject]` on a whole array goes through a generic
-        // conversion that costs several times more, and this runs over every object per build.
-        var objects: [any FeedObject] = []
-        objects.reserveCapacity(journalEntries.count + messages.count + weatherReports.count)
-        for entry in journalEntries { objects.append(entry) }
-        for message in messages { objects.append(message) }
-        for report in weatherReports { objects.append(report) }
-        return objects
+        journalEntries as [any FeedObject] + messages as [any FeedObject] + weatherReports as [any FeedObject]
     }
 }

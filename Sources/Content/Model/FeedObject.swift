@@ -65,36 +65,14 @@ public struct ObjectFingerprint: Diffable, Hashable, Sendable, Codable {
     }
 }
 
-/// What objects are ordered by: when they happened, then their identifier, so the order
-/// is total. Sorting keys rather than objects avoids copying the objects at every comparison.
-public struct FeedOrderKey: Sendable {
-    public var instant: Instant
-    public var diffIdentifier: String
-
-    /// The feed order: newest first; ties broken by identifier.
-    public func isNewerInFeed(than other: FeedOrderKey) -> Bool {
-        if instant != other.instant { return instant > other.instant }
-        return diffIdentifier < other.diffIdentifier
-    }
-
-    /// Time order within a sol page: oldest first, ties by identifier.
-    public func isEarlierInTime(than other: FeedOrderKey) -> Bool {
-        if instant != other.instant { return instant < other.instant }
-        return diffIdentifier < other.diffIdentifier
-    }
-}
-
-extension FeedObject {
-    /// The object's place in the feed and in time.
-    public var orderKey: FeedOrderKey { FeedOrderKey(instant: instant, diffIdentifier: diffIdentifier) }
-}
-
 /// The feed order: newest first; ties broken by identifier so the order is total.
 public func isNewerInFeed(_ a: any FeedObject, than b: any FeedObject) -> Bool {
-    a.orderKey.isNewerInFeed(than: b.orderKey)
+    if a.instant != b.instant { return a.instant > b.instant }
+    return a.diffIdentifier < b.diffIdentifier
 }
 
 /// Time order within a sol page: oldest first, ties by identifier.
 public func isEarlierInTime(_ a: any FeedObject, than b: any FeedObject) -> Bool {
-    a.orderKey.isEarlierInTime(than: b.orderKey)
+    if a.instant != b.instant { return a.instant < b.instant }
+    return a.diffIdentifier < b.diffIdentifier
 }

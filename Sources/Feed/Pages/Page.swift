@@ -24,7 +24,8 @@ public struct Page {
     /// identifier plus extra values the template may show next to the section's HTML.
     public var slots: [String: [SlotItem]]
     /// Named lists of rows (`sols`), each row rendered by a template of its own. The page
-    /// template sees each list as its rows' values plus `html`, the row rendered.
+    /// template sees each list as its rows' values plus `html`, the row rendered, and every
+    /// row's HTML in one string under the list's name plus `HTML` (`solsHTML`).
     public var rows: [String: Rows]
     /// The values the template sees, besides the slots and rows.
     public var context: TemplateContext

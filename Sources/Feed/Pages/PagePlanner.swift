@@ -57,9 +57,9 @@ public struct PagePlanner {
         let count = columns.instants.count
         let instants = columns.instants
         let fingerprints = columns.fingerprints
-        // The feed order (see ``FeedOrderKey``) from the instants, and the identifiers, which
-        // the fingerprints hold, only for ties: comparing existentials or keys with strings
-        // would copy them at every comparison.
+        // The feed order (the rule of `isNewerInFeed(_:than:)`) from the instants, and the
+        // identifiers, which the fingerprints hold, only for ties: comparing existentials
+        // would retain them at every comparison.
         let feedOrder = (0..<count).sorted { a, b in
             instants[a] != instants[b] ? instants[a] > instants[b]
                 : fingerprints[a].diffIdentifier < fingerprints[b].diffIdentifier
