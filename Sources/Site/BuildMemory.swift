@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Feed
 import Rendering
 
 /// The last build's state, kept in memory by a process that builds one site again and again
@@ -22,6 +23,8 @@ public final class BuildMemory: @unchecked Sendable {
     /// changes one row renders only that one.
     let rows = RowCache()
     private let lock = NSLock()
+    /// What the last planner read of the objects (see ``PagePlanner/readObjects``).
+    private var readObjects: ReadObjects?
     private var remembered: BuildState?
     private var rememberedIndex: (index: BuildIndex, file: FileStat)?
     private var saveProblem: String?
@@ -73,6 +76,20 @@ public final class BuildMemory: @unchecked Sendable {
     /// Keeps the listing a successful build used.
     func keepListing(_ listing: InputListing) {
         lock.withLock { self.listing = listing }
+    }
+
+    /// What the last planner read of its objects, which leaves memory: the planner that
+    /// takes it updates it in place.
+    func takeReadObjects() -> ReadObjects? {
+        lock.withLock {
+            defer { readObjects = nil }
+            return readObjects
+        }
+    }
+
+    /// Keeps what a planner read of its objects, for the next one.
+    func keepReadObjects(_ objects: ReadObjects) {
+        lock.withLock { readObjects = objects }
     }
 
     /// The index last saved by this process, when the file at its path is still the one saved.

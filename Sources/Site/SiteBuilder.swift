@@ -538,7 +538,8 @@ public struct SiteBuilder {
 
     func planPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library else { return }
-        let planner = PagePlanner(library: library, config: try context.requireConfig())
+        let planner = PagePlanner(library: library, config: try context.requireConfig(), reusing: options.memory?.takeReadObjects())
+        options.memory?.keepReadObjects(planner.readObjects)
         // The inputs hash leaves out the templates and the crew file: when either changed,
         // every page is planned.
         if let previous = context.previous, !context.crewChanged, previous.templates == context.state.templates {

@@ -98,4 +98,58 @@ import Testing
             "page/3/index.html", "crew/vega/page/2/index.html", "feed.xml",
         ])
     }
+
+    @Test("a planner that reuses the previous planner's reads plans as one that reads everything, over 300 random edits")
+    func reusedReadsPlanAlike() throws {
+        var random = SeededRandom(seed: 4057)
+        let config = FeedFixtures.config(pageSize: 4)
+        let authors = [FeedFixtures.vega, FeedFixtures.okoro]
+        // Objects are kept as instances, as a watched rebuild keeps those of unchanged files:
+        // an edit replaces, inserts or removes a run of them.
+        var made = 0
+        func newEntry() -> JournalEntry {
+            made += 1
+            return FeedFixtures.entry("e\(made)", sol: 1 + random.next(12), hour: random.next(24), author: authors[random.next(2)],
+                                      body: "<p>Body \(made)</p>\n")
+        }
+        func newMessage() -> Message {
+            made += 1
+            return FeedFixtures.message(sol: 1 + made / 24, hour: made % 24, author: authors[random.next(2)], body: "<p>\(made)</p>\n")
+        }
+        func edit<Object>(_ objects: inout [Object], _ make: () -> Object) {
+            let start = random.next(objects.count + 1)
+            let removed = min(objects.count - start, random.next(3))
+            objects.replaceSubrange(start..<(start + removed), with: (0..<random.next(3)).map { _ in make() })
+        }
+        var entries = (0..<20).map { _ in newEntry() }
+        var messages = (0..<40).map { _ in newMessage() }
+        var weather = (1...12).map { FeedFixtures.weather(sol: $0) }
+        var crew = FeedFixtures.crew
+        var previous = PagePlanner(library: try ContentLibrary(crew: crew, journalEntries: entries, messages: messages,
+                                                               weatherReports: weather), config: config)
+        for step in 0..<300 {
+            switch random.next(8) {
+            case 0, 1, 2: edit(&entries, newEntry)
+            case 3, 4: edit(&messages, newMessage)
+            case 5:
+                let index = random.next(weather.count)
+                weather[index] = FeedFixtures.weather(sol: weather[index].sol, temperature: Double(random.next(100)) - 90)
+            case 6:
+                edit(&entries, newEntry)
+                edit(&messages, newMessage)
+            default:
+                // The same objects by another crew: their authors' positions change.
+                crew = Crew(members: crew.members.reversed())
+            }
+            let library = try ContentLibrary(crew: crew, journalEntries: entries, messages: messages, weatherReports: weather)
+            let reusing = PagePlanner(library: library, config: config, reusing: previous.readObjects)
+            let reading = PagePlanner(library: library, config: config)
+            let (reused, read) = (reusing.plans(), reading.plans())
+            #expect(reused.map(\.outputPath) == read.map(\.outputPath), "step \(step)")
+            #expect(reused.map(\.inputs) == read.map(\.inputs), "step \(step)")
+            #expect(reused.map { $0.page.map(PageFingerprint.of) } == read.map { $0.page.map(PageFingerprint.of) }, "step \(step)")
+            #expect(reusing.feedFingerprints == reading.feedFingerprints, "step \(step)")
+            previous = reusing
+        }
+    }
 }

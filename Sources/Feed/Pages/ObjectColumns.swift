@@ -6,7 +6,7 @@ import Dispatch
 /// A site's objects are tens of thousands of separate allocations, so reading one is a cache
 /// miss; the planner's later passes go over these arrays instead. This pass is the one every
 /// rebuild makes over every object, so it is split across the cores.
-struct ObjectColumns {
+struct ObjectColumns: Sendable {
     var instants: [Int64] = []
     var stamps: [UInt64] = []
     var sols: [Int] = []
@@ -40,6 +40,67 @@ struct ObjectColumns {
         }
     }
 
+    /// Reads `library`, taking from `previous` what it read of the objects both libraries
+    /// hold: only the objects in between are read.
+    ///
+    /// An object is the same when it is the same instance (objects are immutable, and
+    /// `previous` keeps its own alive, so no new one can take its address). A rebuild under
+    /// a watcher keeps the instances of every file it did not read again, so after one edit
+    /// each kind's array differs from the previous one in one run at most.
+    init(_ library: ContentLibrary, reusing previous: consuming ReadObjects) {
+        // Authors are kept as positions among the crew's members.
+        guard previous.library.crew == library.crew else {
+            self.init(library)
+            return
+        }
+        let old = previous.library
+        let runs = (entries: ChangedRun(old.journalEntries, library.journalEntries),
+                    messages: ChangedRun(old.messages, library.messages),
+                    reports: ChangedRun(old.weatherReports, library.weatherReports))
+        // Past a few thousand objects, a full read on every core is as fast.
+        guard runs.entries.newCount + runs.messages.newCount + runs.reports.newCount < 4096 else {
+            self.init(library)
+            return
+        }
+        self = previous.columns
+        previous = ReadObjects(library: old, columns: ObjectColumns())
+        // From the last kind back, so the positions of the earlier ones still hold.
+        let messagesStart = old.journalEntries.count
+        let reportsStart = messagesStart + old.messages.count
+        replace(runs.reports, from: reportsStart, with: library.weatherReports, crew: library.crew)
+        replace(runs.messages, from: messagesStart, with: library.messages, crew: library.crew)
+        replace(runs.entries, from: 0, with: library.journalEntries, crew: library.crew)
+    }
+
+    /// Puts what `objects[run.newRange]` hold where this holds the old run (its positions
+    /// counted from `start`).
+    private mutating func replace<Object: FeedObject>(_ run: ChangedRun, from start: Int, with objects: [Object], crew: Crew) {
+        guard run.oldCount > 0 || run.newCount > 0 else { return }
+        var fresh = ObjectColumns()
+        fresh.reserveCapacity(run.newCount)
+        var memberIDs = MemberLookup(crew)
+        for object in objects[run.newRange] {
+            fresh.append(object, memberIDs: &memberIDs)
+            fresh.fingerprints.append(object.fingerprint)
+        }
+        let range = (start + run.oldRange.lowerBound)..<(start + run.oldRange.upperBound)
+        instants.replaceSubrange(range, with: fresh.instants)
+        stamps.replaceSubrange(range, with: fresh.stamps)
+        sols.replaceSubrange(range, with: fresh.sols)
+        kinds.replaceSubrange(range, with: fresh.kinds)
+        fingerprints.replaceSubrange(range, with: fresh.fingerprints)
+        authors.replaceSubrange(range, with: fresh.authors)
+    }
+
+    /// Appends what the planner needs of `object`, but its fingerprint.
+    private mutating func append(_ object: some FeedObject, memberIDs: inout MemberLookup) {
+        instants.append(object.instant.unixMillis)
+        stamps.append(object.stamp)
+        sols.append(object.sol)
+        kinds.append(object.kind)
+        authors.append(object.authorIDs, memberIDs: &memberIDs)
+    }
+
     /// Reads `objects` in chunks on every core, each chunk into columns of its own (returned
     /// in order) and into `fingerprints` from position `start`.
     private static func read<Object: FeedObject>(_ objects: [Object], crew: Crew,
@@ -60,11 +121,7 @@ struct ObjectColumns {
                 var memberIDs = MemberLookup(crew)
                 for index in range {
                     let object = objects[index]
-                    part.instants.append(object.instant.unixMillis)
-                    part.stamps.append(object.stamp)
-                    part.sols.append(object.sol)
-                    part.kinds.append(object.kind)
-                    part.authors.append(object.authorIDs.lazy.compactMap { memberIDs.position(of: $0) })
+                    part.append(object, memberIDs: &memberIDs)
                     (fingerprintSlots.baseAddress.unsafelyUnwrapped + start + index).initialize(to: object.fingerprint)
                 }
                 partSlots[chunk] = part
@@ -78,19 +135,62 @@ struct ObjectColumns {
         stamps.reserveCapacity(count)
         sols.reserveCapacity(count)
         kinds.reserveCapacity(count)
+        fingerprints.reserveCapacity(count)
         authors.reserveCapacity(count)
     }
 }
 
+/// A library and what a planner read of its objects (see ``PagePlanner/readObjects``): a
+/// process that plans again and again (`marsgen watch`, `marsgen serve`) hands it to the
+/// next planner, which then reads only the objects that changed.
+public struct ReadObjects: Sendable {
+    let library: ContentLibrary
+    let columns: ObjectColumns
+}
+
+/// Where two arrays of objects differ: the run between their common prefix and their
+/// common suffix (by identity).
+private struct ChangedRun {
+    var oldRange: Range<Int>
+    var newRange: Range<Int>
+    var oldCount: Int { oldRange.count }
+    var newCount: Int { newRange.count }
+
+    init<Object: AnyObject>(_ old: [Object], _ new: [Object]) {
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] === new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] === new[new.count - 1 - suffix] { suffix += 1 }
+        oldRange = prefix..<(old.count - suffix)
+        newRange = prefix..<(new.count - suffix)
+    }
+}
+
 /// Each of a list of objects' authors (positions among the crew's members), in one flat array.
-struct ObjectAuthors {
+struct ObjectAuthors: Sendable {
     private var members: [Int32] = []
     /// Where each object's authors end in ``members``.
     private var ends: [Int] = []
 
-    mutating func append(_ positions: some Sequence<Int>) {
-        for position in positions { members.append(Int32(truncatingIfNeeded: position)) }
+    /// Appends the authors with ids `ids`, leaving out those who are not in the crew.
+    fileprivate mutating func append(_ ids: [String], memberIDs: inout MemberLookup) {
+        for id in ids {
+            if let position = memberIDs.position(of: id) { members.append(Int32(truncatingIfNeeded: position)) }
+        }
         ends.append(members.count)
+    }
+
+    /// Replaces the lists at `positions` with those of `other`.
+    mutating func replaceSubrange(_ positions: Range<Int>, with other: ObjectAuthors) {
+        let start = positions.lowerBound == 0 ? 0 : ends[positions.lowerBound - 1]
+        let end = positions.isEmpty ? start : ends[positions.upperBound - 1]
+        members.replaceSubrange(start..<end, with: other.members)
+        let shift = other.members.count - (end - start)
+        if shift != 0 {
+            for index in positions.upperBound..<ends.count { ends[index] += shift }
+        }
+        ends.replaceSubrange(positions, with: other.ends.lazy.map { $0 + start })
     }
 
     /// Appends every list of `other`.

@@ -37,6 +37,8 @@ public struct PagePlanner {
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
     let siteContext: TemplateContext
+    /// The library with what this planner read of its objects, for the next planner to reuse.
+    public let readObjects: ReadObjects
     /// Whether the previous build made a page (by output path) from the same inputs.
     var isUnchanged: (@Sendable (_ outputPath: String, _ inputs: ContentHash) -> Bool)?
 
@@ -47,13 +49,17 @@ public struct PagePlanner {
     ///
     /// Every pass here goes over every object of the site, on every rebuild: each works on
     /// plain arrays of keys and stamps rather than on dictionaries or casts of objects.
-    public init(library: ContentLibrary, config: SiteConfiguration) {
+    ///
+    /// - Parameter previous: The previous planner's ``readObjects``, if this process kept
+    ///   them: only the objects that are not in both libraries are read again.
+    public init(library: ContentLibrary, config: SiteConfiguration, reusing previous: consuming ReadObjects? = nil) {
         self.library = library
         self.config = config
         self.links = SiteLinks(config: config)
         // Objects are named by their position in `allObjects` (never made: holding every
         // object once more would retain and release each one on every build).
-        let columns = ObjectColumns(library)
+        let columns = if let previous { ObjectColumns(library, reusing: previous) } else { ObjectColumns(library) }
+        self.readObjects = ReadObjects(library: library, columns: columns)
         let count = columns.instants.count
         let instants = columns.instants
         let fingerprints = columns.fingerprints
