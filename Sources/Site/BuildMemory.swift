@@ -1,3 +1,5 @@
+import Content
+import Diagnostics
 import Dispatch
 import Foundation
 import Feed
@@ -22,9 +24,15 @@ public final class BuildMemory: @unchecked Sendable {
     /// Rows of long lists (the sol index) as the last build rendered them, so a build that
     /// changes one row renders only that one.
     let rows = RowCache()
+    /// The sections the last build showed, so a build re-renders only those of objects that changed.
+    let sections = SectionCache()
     private let lock = NSLock()
     /// What the last planner read of the objects (see ``PagePlanner/readObjects``).
     private var readObjects: ReadObjects?
+    /// The crew as the last build parsed it, by the hash of the crew file, with its warnings.
+    private var crew: (hash: String, crew: Crew, log: DiagnosticLog)?
+    /// The templates as the last build compiled them, by the hashes of the site's templates.
+    private var templates: (key: String, library: TemplateLibrary)?
     private var remembered: BuildState?
     private var rememberedIndex: (index: BuildIndex, file: FileStat)?
     private var saveProblem: String?
@@ -90,6 +98,27 @@ public final class BuildMemory: @unchecked Sendable {
     /// Keeps what a planner read of its objects, for the next one.
     func keepReadObjects(_ objects: ReadObjects) {
         lock.withLock { readObjects = objects }
+    }
+
+    /// The crew parsed from a crew file with hash `hash`, and the warnings it gave, if the
+    /// last build parsed that file.
+    func crew(hash: String) -> (crew: Crew, log: DiagnosticLog)? {
+        lock.withLock { crew?.hash == hash ? crew.map { ($0.crew, $0.log) } : nil }
+    }
+
+    /// Keeps the crew parsed from a crew file with hash `hash`.
+    func keepCrew(_ crew: Crew, log: DiagnosticLog, hash: String) {
+        lock.withLock { self.crew = (hash, crew, log) }
+    }
+
+    /// The templates compiled from the site's templates named by `key`, if the last build did.
+    func templates(key: String) -> TemplateLibrary? {
+        lock.withLock { templates?.key == key ? templates?.library : nil }
+    }
+
+    /// Keeps the templates compiled from the site's templates named by `key`.
+    func keepTemplates(_ library: TemplateLibrary, key: String) {
+        lock.withLock { templates = (key, library) }
     }
 
     /// The index last saved by this process, when the file at its path is still the one saved.

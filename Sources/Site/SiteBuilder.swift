@@ -325,9 +325,17 @@ public struct SiteBuilder {
             return
         }
         let bytes = try reader.bytes(CrewLoader.path)
-        let file = try SourceFile(path: CrewLoader.path, bytes: bytes)
-        context.crew = try CrewLoader.load(file, log: &context.log)
         let record = try sourceRecord(CrewLoader.path, bytes: bytes)
+        // Under watch, the crew as the last build parsed the same file.
+        if let kept = options.memory?.crew(hash: record.hash) {
+            context.crew = kept.crew
+            context.log.merge(kept.log)
+        } else {
+            var log = DiagnosticLog()
+            context.crew = try CrewLoader.load(try SourceFile(path: CrewLoader.path, bytes: bytes), log: &log)
+            options.memory?.keepCrew(context.crew, log: log, hash: record.hash)
+            context.log.merge(log)
+        }
         context.crewChanged = context.previous?.sources[CrewLoader.path]?.hash != record.hash
         context.state.sources[CrewLoader.path] = record
     }
@@ -516,14 +524,25 @@ public struct SiteBuilder {
 
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
         var overrides: [String: TemplateLibrary.Source] = [:]
+        /// The site's templates by path and hash: under watch, the same ones as last time
+        /// are not compiled again.
+        var key = ""
         for path in try files(under: "templates", context: context) {
             let bytes = try reader.bytes(path)
             let file = try SourceFile(path: path, bytes: bytes)
             let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
             overrides[name] = TemplateLibrary.Source(text: file.text, path: path)
-            context.state.sources[path] = try sourceRecord(path, bytes: bytes)
+            let record = try sourceRecord(path, bytes: bytes)
+            context.state.sources[path] = record
+            key += "\(path)=\(record.hash)|"
         }
-        let templates = try TemplateLibrary(overrides: overrides)
+        let templates: TemplateLibrary
+        if let kept = options.memory?.templates(key: key) {
+            templates = kept
+        } else {
+            templates = try TemplateLibrary(overrides: overrides)
+            options.memory?.keepTemplates(templates, key: key)
+        }
         for name in templates.unusedOverrides(overrides.keys) {
             let near = TemplateLibrary.builtInNames.sorted().first { $0.isCloseMatch(for: name) }
             let hint = near.map { "did you mean templates/\($0).mustache?" }
@@ -543,8 +562,12 @@ public struct SiteBuilder {
         // The inputs hash leaves out the templates and the crew file: when either changed,
         // every page is planned.
         if let previous = context.previous, !context.crewChanged, previous.templates == context.state.templates {
-            let records = previous.pages
-            context.pages = planner.plans { path, inputs in records[path]?.inputs == inputs }
+            // An inputs hash starts from the page's output path (see `PagePlan.inputs`): a set
+            // of numbers answers as the records by path would, and far faster.
+            var inputs = Set<UInt64>(minimumCapacity: previous.pages.count)
+            for record in previous.pages.values { inputs.insert(record.inputs.value) }
+            let known = inputs
+            context.pages = planner.plans { _, inputs in known.contains(inputs.value) }
         } else {
             context.pages = planner.plans()
         }
@@ -586,14 +609,16 @@ public struct SiteBuilder {
         renderer.cacheSalt = context.state.configurationHash
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
-        var seen: Set<String> = []
+        // Pages by the hash of their output path (see `PagePlan.place`), which is much faster
+        // to look up than the path; equal hashes are then compared as paths.
+        var seen: [UInt64: Int] = [:]
         seen.reserveCapacity(context.pages.count)
         var planned: [(plan: Int, page: Page)] = []
         // The previous records, kept for every page made from the same inputs as last time
         // (the planner checked: the same page); the others are replaced or removed below.
         if let previous = context.previous { context.state.pages = previous.pages }
         for (index, plan) in context.pages.enumerated() {
-            guard seen.insert(plan.outputPath).inserted else {
+            if let other = seen.updateValue(index, forKey: plan.place), context.pages[other].outputPath == plan.outputPath {
                 throw Diagnostic.error("two pages would be written to \(plan.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }
@@ -614,7 +639,8 @@ public struct SiteBuilder {
             let unplanned = context.pages.count - planned.count
             let plannedThatExisted = planned.count { previous.pages[$0.page.outputPath] != nil }
             if unplanned + plannedThatExisted != previous.pages.count {
-                for path in previous.pages.keys where !seen.contains(path) { context.state.pages[path] = nil }
+                let paths = Set(context.pages.map(\.outputPath))
+                for path in previous.pages.keys where !paths.contains(path) { context.state.pages[path] = nil }
             }
         }
         let templateHashes = context.templateHashes
@@ -650,9 +676,15 @@ public struct SiteBuilder {
                 shown.append(item.object)
             }
         }
-        let sectionHTML = try parallelMap(shown) { object throws(Diagnostic) -> String in
-            try renderer.html(for: try adapter.section(for: object))
+        // Under watch, the sections of objects shown last time as they are now come from memory.
+        let cacheKey = sectionCacheKey(context)
+        let kept = options.memory?.sections.sections(key: cacheKey) ?? [:]
+        let stamps = shown.map(\.stamp)
+        let sectionHTML = try parallelMap(Array(shown.indices)) { index throws(Diagnostic) -> String in
+            if let html = kept[stamps[index]] { return html }
+            return try renderer.html(for: try adapter.section(for: shown[index]))
         }
+        options.memory?.sections.keep(Dictionary(zip(stamps, sectionHTML), uniquingKeysWith: { first, _ in first }), key: cacheKey)
         let sections = Dictionary(uniqueKeysWithValues: zip(shown.map(\.diffIdentifier), sectionHTML))
         let pages = planned.map(\.page)
         // A full build writes each page into the staging directory as soon as it is rendered;
@@ -695,6 +727,15 @@ public struct SiteBuilder {
             let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
             context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
         }
+    }
+
+    /// What a section's HTML depends on besides its object: the configuration, the templates
+    /// and the crew file (objects' hashes already hold their authors' names and roles; the
+    /// crew is in the key so that a section showing more of the crew stays right).
+    func sectionCacheKey(_ context: BuildContext) -> String {
+        var key = "\(context.state.configurationHash)|\(context.state.sources[CrewLoader.path]?.hash ?? "no crew")"
+        for (name, hash) in context.templateHashes.sorted(by: { $0.key < $1.key }) { key += "|\(name)=\(hash)" }
+        return key
     }
 
     /// Pages of one template, layout and shape use the same templates.

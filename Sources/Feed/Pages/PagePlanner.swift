@@ -185,15 +185,15 @@ public struct PagePlanner {
         return plans
     }
 
-    /// The plan of one page: its inputs hashed (the kind, the output path, then what
+    /// The plan of one page: its inputs hashed (the output path, the kind, then what
     /// `inputs` adds), and the page made by `page` unless the previous build made it from
     /// the same inputs.
     func plan(_ kind: Page.Kind, url: String, outputPath: String, inSitemap: Bool = true,
               inputs: (inout ContentHash) -> Void, page: () -> Page) -> PagePlan {
         var hash = ContentHash()
-        hash.combine(kind.rawValue)
         hash.combine(outputPath)
         let place = hash.value
+        hash.combine(kind.rawValue)
         inputs(&hash)
         let unchanged = isUnchanged?(outputPath, hash) ?? false
         return PagePlan(outputPath: outputPath, url: url, isInSitemap: inSitemap, place: place, inputs: hash,
@@ -598,10 +598,12 @@ public struct PagePlan {
     public var url: String
     /// Whether the sitemap lists it.
     public var isInSitemap: Bool
-    /// A hash of the page's kind and output path, which the sitemap's inputs sum.
+    /// A hash of the page's output path: the sitemap's inputs sum them, and a build finds
+    /// two pages with one output path by them.
     public var place: UInt64
     /// A hash of everything the page is made from, but the templates, the crew file and the
-    /// configuration: equal hashes (with those three unchanged) mean equal pages.
+    /// configuration: equal hashes (with those three unchanged) mean equal pages. It starts
+    /// from the output path, so an equal hash is, but for a 64-bit collision, this very page's.
     public var inputs: ContentHash
     /// The page, or `nil` when the planner was told the previous build made it from the same inputs.
     public var page: Page?
