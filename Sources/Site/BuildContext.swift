@@ -55,6 +55,9 @@ public struct BuildContext {
     var state: BuildState
     /// Whether the crew file changed since the previous build (every author may render differently).
     var crewChanged = true
+    /// Under watch, a copy of the previous build's page records that this build may change
+    /// without copying them first (see `BuildMemory.takeSparePages(token:)`).
+    var sparePages: [String: BuildState.PageRecord]?
     /// The hash of each template's source, by name.
     var templateHashes: [String: String] = [:]
     /// Whether this build's state differs from the previous one, so it must be saved.

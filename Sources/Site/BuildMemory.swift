@@ -29,6 +29,9 @@ public final class BuildMemory: @unchecked Sendable {
     private let lock = NSLock()
     /// What the last planner read of the objects (see ``PagePlanner/readObjects``).
     private var readObjects: ReadObjects?
+    /// A copy of the remembered state's page records, for the next build to change (see
+    /// ``remember(_:savingWith:)``).
+    private var sparePages: (token: String, pages: [String: BuildState.PageRecord])?
     /// The crew as the last build parsed it, by the hash of the crew file, with its warnings.
     private var crew: (hash: String, crew: Crew, log: DiagnosticLog)?
     /// The templates as the last build compiled them, by the hashes of the site's templates.
@@ -139,13 +142,35 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock { remembered?.token == token ? remembered : nil }
     }
 
+    /// A copy of the page records of the state named by `token`, made for a build to
+    /// change: it leaves memory.
+    func takeSparePages(token: String) -> [String: BuildState.PageRecord]? {
+        lock.withLock {
+            defer { sparePages = nil }
+            guard let sparePages, sparePages.token == token else { return nil }
+            return sparePages.pages
+        }
+    }
+
     /// Remembers `state` and runs `save` (which writes it and returns it as written, with
     /// the chunks the next save can reuse) in the background.
     func remember(_ state: BuildState, savingWith save: @escaping @Sendable (BuildState) -> BuildState) {
-        lock.withLock { remembered = state }
+        lock.withLock {
+            remembered = state
+            sparePages = nil
+        }
         saves.async { [self] in
             let saved = save(state)
-            lock.withLock { if remembered?.token == saved.token { remembered = saved } }
+            // The next build changes a few page records: a copy made here, off its path, is
+            // its own, so it need not copy tens of thousands of records first.
+            var pages = saved.pages
+            pages.reserveCapacity(pages.count)
+            lock.withLock {
+                if remembered?.token == saved.token {
+                    remembered = saved
+                    sparePages = (saved.token, pages)
+                }
+            }
         }
     }
 

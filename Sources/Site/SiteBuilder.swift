@@ -255,6 +255,7 @@ public struct SiteBuilder {
                 // others keep their records as they are, without a lookup each.
                 context.watchedChanges = watched.paths
                 context.state.sources = remembered.sources
+                context.sparePages = options.memory?.takeSparePages(token: remembered.token)
                 if watched.addedOrRemoved || remembered.sources.count != listing.stats.count {
                     for path in remembered.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
                 }
@@ -616,7 +617,10 @@ public struct SiteBuilder {
         var planned: [(plan: Int, page: Page)] = []
         // The previous records, kept for every page made from the same inputs as last time
         // (the planner checked: the same page); the others are replaced or removed below.
-        if let previous = context.previous { context.state.pages = previous.pages }
+        if let previous = context.previous {
+            context.state.pages = context.sparePages ?? previous.pages
+            context.sparePages = nil
+        }
         for (index, plan) in context.pages.enumerated() {
             if let other = seen.updateValue(index, forKey: plan.place), context.pages[other].outputPath == plan.outputPath {
                 throw Diagnostic.error("two pages would be written to \(plan.outputPath)",
