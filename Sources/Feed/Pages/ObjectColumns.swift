@@ -62,6 +62,8 @@ struct ObjectColumns: Sendable {
             self.init(library)
             return
         }
+        // `previous` lets go of its columns (keeping the old objects alive for the comparison
+        // above), so these arrays have one owner and the splices below happen in place.
         self = previous.columns
         previous = ReadObjects(library: old, columns: ObjectColumns())
         // From the last kind back, so the positions of the earlier ones still hold.
