@@ -17,6 +17,11 @@ public struct BuildOptions: Sendable {
     /// Where a process that rebuilds the site keeps the last build's state between builds;
     /// `nil` (a single build) reads it from disk.
     public var memory: BuildMemory?
+    /// Whether the process exits as soon as this build returns (`marsgen build`). What the
+    /// build held (tens of thousands of objects and records on a large site) is then left
+    /// for the system to reclaim with the process, instead of being freed one object at a
+    /// time on the way out: that took 40 ms of a 10,000-entry rebuild.
+    public var endsProcess = false
 
     /// Creates options.
     public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false,

@@ -126,22 +126,11 @@ public struct BuildState: Sendable, Equatable {
     fileprivate static func readMap<Value>(_ reader: inout StateReader,
                                            _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
         throws(StateReader.Damaged) -> [String: Value] {
-        var keys: [String] = []
-        return try readMap(&reader, value, keys: &keys)
-    }
-
-    /// A map, and its keys in the order they were read.
-    fileprivate static func readMap<Value>(_ reader: inout StateReader,
-                                           _ value: (inout StateReader) throws(StateReader.Damaged) -> Value,
-                                           keys: inout [String])
-        throws(StateReader.Damaged) -> [String: Value] {
         let count = try reader.readCount()
         var map: [String: Value] = [:]
         map.reserveCapacity(count)
-        keys.reserveCapacity(count)
         for _ in 0..<count {
             let key = try reader.readString()
-            keys.append(key)
             map[key] = try value(&reader)
         }
         return map
@@ -150,9 +139,9 @@ public struct BuildState: Sendable, Equatable {
     private static func writeMap<Value>(_ map: [String: Value], to writer: inout StateWriter,
                                         _ value: (Value, inout StateWriter) -> Void) {
         writer.write(count: map.count)
-        // Sorted, so two builds that agree leave the same bytes.
-        for key in map.keys.sorted() {
-            guard let item = map[key] else { continue }
+        // Sorted, so two builds that agree leave the same bytes; with the values, so that no
+        // key is looked up again.
+        for (key, item) in map.sorted(by: { $0.key < $1.key }) {
             writer.write(key)
             value(item, &writer)
         }
@@ -162,12 +151,27 @@ public struct BuildState: Sendable, Equatable {
     /// copy the chunks whose records did not change instead of encoding them again. Not part
     /// of what the state says: two states that differ only here are equal.
     struct EncodedChunks: Equatable, Sendable {
-        /// Each chunk's paths and bytes, by its first path.
-        var byFirstPath: [String: (paths: [String], bytes: ArraySlice<UInt8>)] = [:]
+        /// Each chunk's paths, the records encoded (in the same order) and the bytes, by its
+        /// first path. The records are compared in place, not looked up by path again.
+        var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: ArraySlice<UInt8>)] = [:]
         /// The size of the whole file.
         var fileSize = 0
 
         static func == (_: EncodedChunks, _: EncodedChunks) -> Bool { true }
+    }
+
+    /// Whether two source records say the same. A record carried over from the previous
+    /// build holds the very same object instances, so comparing instances settles most
+    /// records without walking every field of every object; different instances are
+    /// compared field by field.
+    static func isSame(_ record: SourceRecord, _ other: SourceRecord) -> Bool {
+        guard record.size == other.size, record.modified == other.modified, record.hash == other.hash,
+              record.warnings == other.warnings else { return false }
+        func same<Object: AnyObject & Equatable>(_ objects: [Object], _ others: [Object]) -> Bool {
+            objects.count == others.count && zip(objects, others).allSatisfy { $0 === $1 || $0 == $1 }
+        }
+        return same(record.journalEntries, other.journalEntries) && same(record.messages, other.messages)
+            && same(record.weatherReports, other.weatherReports)
     }
 
     /// Where the sorted source paths are cut into chunks: after a path whose hash ends in
@@ -217,7 +221,9 @@ public struct BuildState: Sendable, Equatable {
             writer.write(object.diffIdentifier)
             writer.write(object.contentHash)
         }
-        let chunks = Self.chunks(of: sources.keys.sorted())
+        // Sorted with their records, so that no path is looked up again below.
+        let sorted = sources.sorted { $0.key < $1.key }
+        let chunks = Self.chunks(of: sorted.map(\.key))
         writer.write(count: chunks.count)
         var parts: [ArraySlice<UInt8>] = []
         var encoded = EncodedChunks()
@@ -228,15 +234,15 @@ public struct BuildState: Sendable, Equatable {
         }
         for slice in chunks {
             guard let first = slice.first else { continue }
+            let records = sorted[slice.indices].map(\.value)
             var body: ArraySlice<UInt8>
-            if let previous, let old = previous.encodedChunks.byFirstPath[first],
-               old.paths.elementsEqual(slice), slice.allSatisfy({ sources[$0] == previous.sources[$0] }) {
+            if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice),
+               zip(old.records, records).allSatisfy({ Self.isSame($0, $1) }) {
                 body = old.bytes
             } else {
                 var chunk = StateWriter()
                 chunk.write(count: slice.count)
-                for path in slice {
-                    guard let record = sources[path] else { continue }
+                for (path, record) in zip(slice, records) {
                     chunk.write(path)
                     chunk.write(record)
                 }
@@ -246,7 +252,7 @@ public struct BuildState: Sendable, Equatable {
             append(writer.bytes[...])
             writer = StateWriter(capacity: 16)
             append(body)
-            encoded.byFirstPath[first] = (Array(slice), body)
+            encoded.byFirstPath[first] = (Array(slice), records, body)
         }
         append(writer.bytes[...])
         encoded.fileSize = size
@@ -314,7 +320,7 @@ extension BuildState {
             chunks.append(start..<(start + length))
         }
         guard reader.isAtEnd else { throw StateReader.Damaged() }
-        let decoded = UnsafeMutableBufferPointer<(paths: [String], records: [String: SourceRecord])?>.allocate(capacity: chunks.count)
+        let decoded = UnsafeMutableBufferPointer<(paths: [String], records: [SourceRecord])?>.allocate(capacity: chunks.count)
         decoded.initialize(repeating: nil)
         defer {
             decoded.deinitialize()
@@ -325,9 +331,19 @@ extension BuildState {
             let (buffer, chunks, decoded) = shared.value
             var chunkReader = StateReader(UnsafeRawBufferPointer(rebasing: buffer[chunks[index]]))
             var paths: [String] = []
-            guard let records = try? Self.readMap(&chunkReader, { reader throws(StateReader.Damaged) in try reader.readSourceRecord() },
-                                                  keys: &paths),
-                  chunkReader.isAtEnd else { return }
+            var records: [SourceRecord] = []
+            do throws(StateReader.Damaged) {
+                let count = try chunkReader.readCount()
+                paths.reserveCapacity(count)
+                records.reserveCapacity(count)
+                for _ in 0..<count {
+                    paths.append(try chunkReader.readString())
+                    records.append(try chunkReader.readSourceRecord())
+                }
+            } catch {
+                return
+            }
+            guard chunkReader.isAtEnd else { return }
             decoded[index] = (paths, records)
         }
         var sources: [String: SourceRecord] = [:]
@@ -335,8 +351,10 @@ extension BuildState {
         var encoded = EncodedChunks()
         for (index, chunk) in decoded.enumerated() {
             guard let chunk, let first = chunk.paths.first else { throw StateReader.Damaged() }
-            sources.merge(chunk.records) { first, _ in first }
-            encoded.byFirstPath[first] = (chunk.paths, file[chunks[index]])
+            for (path, record) in zip(chunk.paths, chunk.records) where sources.updateValue(record, forKey: path) != nil {
+                throw StateReader.Damaged()
+            }
+            encoded.byFirstPath[first] = (chunk.paths, chunk.records, file[chunks[index]])
         }
         self.sources = sources
         encoded.fileSize = buffer.count

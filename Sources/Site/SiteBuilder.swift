@@ -88,6 +88,11 @@ public struct SiteBuilder {
         context.report.duration = clock.now - start
         context.report.warnings = context.log.entries.filter { $0.severity == .warning }
         context.report.errors = context.log.entries.filter { $0.severity == .error }
+        if options.endsProcess {
+            // The lock goes now; the rest goes with the process (see `BuildOptions.endsProcess`).
+            context.lock = nil
+            _ = Unmanaged.passRetained(Leftovers(context))
+        }
         return context.report
     }
 
@@ -191,17 +196,16 @@ public struct SiteBuilder {
             changed = updated.addedOrRemoved
             watched = (Set(updated.touched), updated.addedOrRemoved)
         } else {
-            let (paths, hasLinks) = try reader.inputFiles()
-            let root = options.sourceDirectory
-            let stats = try parallelMap(paths) { path throws(Diagnostic) in FileStat(path: SitePaths.join(root, path)) }
+            // The walk stats each file as it lists it.
+            let (files, hasLinks) = try reader.inputFiles()
+            let paths = files.map(\.path)
             var byPath: [String: FileStat] = [:]
-            byPath.reserveCapacity(paths.count)
-            for (path, stat) in zip(paths, stats) { byPath[path] = stat }
+            byPath.reserveCapacity(files.count)
+            for file in files { byPath[file.path] = file.stat }
             listing = InputListing(stateToken: index.stateToken, listedAt: context.state.scanStartedAt, paths: paths, stats: byPath,
                                    hasLinks: hasLinks)
             unsure = paths
-            // A file gone between listing and stat: changed.
-            changed = paths.count != index.inputs.count || byPath.count != paths.count
+            changed = paths.count != index.inputs.count
         }
         listing.listedAt = context.state.scanStartedAt
         var rehashed = false
@@ -915,6 +919,12 @@ public struct SiteBuilder {
         try index.save(to: indexPath)
         return index
     }
+}
+
+/// What a build that ends its process leaves unfreed.
+private final class Leftovers {
+    let context: BuildContext
+    init(_ context: BuildContext) { self.context = context }
 }
 
 extension Array where Element == String {

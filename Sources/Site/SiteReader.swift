@@ -47,12 +47,15 @@ struct SiteReader {
     /// Symbolic links are followed while they stay inside the site. A link that leads out of
     /// the site, nowhere, or in a loop is an error: the first such path, in sorted order.
     func files(under directory: String, suffix: String? = nil) throws(Diagnostic) -> [String] {
-        try listing(under: directory, suffix: suffix).paths
+        try listing(under: directory, suffix: suffix).files.map(\.path)
     }
 
-    /// ``files(under:suffix:)``, and whether a symbolic link was followed on the way.
-    func listing(under directory: String, suffix: String? = nil) throws(Diagnostic) -> (paths: [String], hasLinks: Bool) {
-        var result: [String] = []
+    /// ``files(under:suffix:)`` with each file's stat, taken as it was listed, and whether
+    /// a symbolic link was followed on the way.
+    func listing(under directory: String, suffix: String? = nil) throws(Diagnostic)
+        -> (files: [(path: String, stat: FileStat)], hasLinks: Bool) {
+        if let files = listingWithoutLinks(under: directory, suffix: suffix) { return (files, false) }
+        var result: [(path: String, stat: FileStat)] = []
         var hasLinks = false
         var problems: [Diagnostic] = []
         // Resolved only when a link is met: most sites have none.
@@ -90,11 +93,55 @@ struct SiteReader {
             }
             if entry.kind == .directory { return true }
             if let suffix, !entry.name.hasSuffix(suffix) { return true }
-            result.append(path)
+            if let stat = entry.stat { result.append((path, stat)) }
             return true
         }
         if let first = problems.min(by: { ($0.location?.path ?? "") < ($1.location?.path ?? "") }) { throw first }
-        return (result.sorted(), hasLinks)
+        result.sort { $0.path < $1.path }
+        return (result, hasLinks)
+    }
+
+    /// ``listing(under:suffix:)`` for a tree without symbolic links, with each of the top
+    /// folder's subfolders walked on its own core: a journal kept in a folder per sol has
+    /// thousands, and the system calls to list and stat them were most of a build that
+    /// changes little. `nil` when a link (or anything the full walk reports) is met: only
+    /// the full walk, one folder after another, can tell a loop from a second way in.
+    private func listingWithoutLinks(under directory: String, suffix: String?) -> [(path: String, stat: FileStat)]? {
+        let base = SitePaths.join(root, directory)
+        /// Files and subfolders of one walk; `nil` once it meets a link.
+        func walk(_ folder: String, descending: Bool) -> (files: [(path: String, stat: FileStat)], folders: [String])? {
+            var files: [(path: String, stat: FileStat)] = []
+            var folders: [String] = []
+            var plain = true
+            FileSystem.walk(SitePaths.join(base, folder)) { entry in
+                guard plain, !entry.isLink else {
+                    plain = false
+                    return false
+                }
+                guard !SiteInputs.ignores(name: entry.name) else { return false }
+                let relative = folder.isEmpty ? entry.relative : folder + "/" + entry.relative
+                switch entry.kind {
+                case .directory:
+                    if !descending { folders.append(relative) }
+                    return descending
+                case .file:
+                    if suffix.map(entry.name.hasSuffix) ?? true, let stat = entry.stat {
+                        files.append((SitePaths.join(directory, relative), stat))
+                    }
+                case .directoryLoop, .brokenLink:
+                    plain = false
+                }
+                return false
+            }
+            return plain ? (files, folders) : nil
+        }
+        guard let top = walk("", descending: false),
+              let below = try? parallelMap(top.folders, { folder throws(Diagnostic) in walk(folder, descending: true) }),
+              !below.contains(where: { $0 == nil }) else { return nil }
+        var files = top.files
+        for part in below { files += part?.files ?? [] }
+        files.sort { $0.path < $1.path }
+        return files
     }
 
     /// The folders a build reads files from, each with the ending of the files it reads
@@ -107,15 +154,18 @@ struct SiteReader {
 
     /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'
     /// Markdown files, template overrides and static files, sorted.
-    func inputFiles() throws(Diagnostic) -> (paths: [String], hasLinks: Bool) {
-        var paths = exists(CrewLoader.path) ? [CrewLoader.path] : []
+    func inputFiles() throws(Diagnostic) -> (files: [(path: String, stat: FileStat)], hasLinks: Bool) {
+        var files: [(path: String, stat: FileStat)] = []
+        if exists(CrewLoader.path), let stat = FileStat(path: SitePaths.join(root, CrewLoader.path)) {
+            files.append((CrewLoader.path, stat))
+        }
         var hasLinks = false
         for (directory, suffix) in Self.inputFolders {
             let listed = try listing(under: directory, suffix: suffix)
-            paths += listed.paths
+            files += listed.files
             hasLinks = hasLinks || listed.hasLinks
         }
-        return (paths, hasLinks)
+        return (files, hasLinks)
     }
 
     /// How a site-relative path a watcher reported bears on ``inputFiles()``.

@@ -84,11 +84,18 @@ struct BuildStateCodingTests {
         state.sources[paths[1_500]]?.hash = "edited"
         state.sources[paths[10]] = nil
         state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        // Parsed again (as after a crew change): same file, new objects that say something else.
+        let reparsed = try #require(paths[2_500...].first { state.sources[$0]?.journalEntries.isEmpty == false })
+        let entry = try #require(state.sources[reparsed]?.journalEntries.first)
+        state.sources[reparsed]?.journalEntries = [JournalEntry(sourcePath: entry.sourcePath, explicitTitle: "Parsed again", slug: entry.slug,
+                                                                author: entry.author, instant: entry.instant, sol: entry.sol, lmst: entry.lmst,
+                                                                tags: entry.tags, isDraft: entry.isDraft, bodyHTML: entry.bodyHTML)]
         state.token = "t-2"
         _ = try state.save(to: path, reusing: loaded)
         let reloaded = try BuildState.load(from: path).get()
         #expect(reloaded == state)
         #expect(reloaded.sources[paths[1_500]]?.hash == "edited")
+        #expect(reloaded.sources[reparsed]?.journalEntries.first?.title == "Parsed again")
         #expect(state.encoded(reusing: loaded) == state.encoded())
     }
 

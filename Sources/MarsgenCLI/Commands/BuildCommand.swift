@@ -36,6 +36,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         var options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts,
                                    isClean: clean, keepsGoing: keepGoing)
+        options.endsProcess = true
         options.waitingForLock = { holder in
             Console.error("note: waiting for another marsgen\(holder.map { " (pid \($0))" } ?? "") building this site to finish")
         }

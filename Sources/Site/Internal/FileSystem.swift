@@ -192,60 +192,92 @@ enum FileSystem {
         let kind: Kind
         /// Whether the entry itself is a symbolic link.
         let isLink: Bool
+        /// For a file, its stat as `stat` sees it (through a link), taken during the walk.
+        var stat: FileStat? = nil
+    }
+
+    /// A folder's identity, to meet each folder once however many links lead to it.
+    private struct FolderIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
     }
 
     /// Walks the tree under `root`, following symbolic links to files and folders the way
     /// `stat` sees them, and calls `visit` for regular files, folders and links that lead
     /// nowhere (other kinds of files are skipped). For a folder, `visit` returns whether to
     /// descend into it; otherwise its answer is ignored. A missing root visits nothing.
+    ///
+    /// Every entry is looked at relative to its folder's descriptor (`fstatat`, `openat`):
+    /// resolving each full path again from `/` was most of the time a build spent listing a
+    /// large site. Files come with their stat, so a build need not stat them a second time.
     static func walk(_ root: String, _ visit: (WalkEntry) -> Bool) {
-        var pending: [String] = [""]
-        var seen: Set<[UInt64]> = []
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var seen: Set<FolderIdentity> = []
         var rootInfo = stat()
-        if stat(root, &rootInfo) == 0 { seen.insert([UInt64(rootInfo.st_dev), UInt64(rootInfo.st_ino)]) }
-        while let relative = pending.popLast() {
-            let path = relative.isEmpty ? root : root + "/" + relative
-            guard let stream = opendir(path) else { continue }
-            defer { closedir(stream) }
-            var entries: [(name: String, type: Int32)] = []
-            while let entry = readdir(stream) {
-                guard let name = name(of: entry) else { continue }
-                entries.append((name, Int32(entry.pointee.d_type)))
-            }
-            for (name, directType) in entries {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                var type = directType
-                var info = stat()
-                let isLink = type == Int32(DT_LNK)
-                if isLink || type == Int32(DT_UNKNOWN) || type == Int32(DT_DIR) {
-                    guard stat(path + "/" + name, &info) == 0 else {
-                        let code = errno
-                        var linkInfo = stat()
-                        if lstat(path + "/" + name, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
-                            _ = visit(WalkEntry(relative: child, name: name, kind: .brokenLink(code), isLink: true))
-                        }
-                        continue
-                    }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
-                }
-                let linked = isLink || (directType == Int32(DT_UNKNOWN) && Self.isLink(path + "/" + name))
-                if type == Int32(DT_DIR) {
-                    // A folder reached twice through links is a loop: walk it once.
-                    guard seen.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else {
-                        _ = visit(WalkEntry(relative: child, name: name, kind: .directoryLoop, isLink: linked))
-                        continue
-                    }
-                    if visit(WalkEntry(relative: child, name: name, kind: .directory, isLink: linked)) { pending.append(child) }
-                } else if type == Int32(DT_REG) {
-                    _ = visit(WalkEntry(relative: child, name: name, kind: .file, isLink: linked))
-                }
-            }
-        }
+        if fstat(descriptor, &rootInfo) == 0 { seen.insert(FolderIdentity(rootInfo)) }
+        walk(folder: descriptor, relative: "", seen: &seen, visit)
     }
 
-    private static func isLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    /// Visits the entries of the open folder `descriptor` (which it closes), then walks the
+    /// folders `visit` chose. Every entry of a folder is seen before any folder below it, and
+    /// the folders are walked last first, so that which of two ways into a folder counts as
+    /// the loop does not depend on how deep the walk is.
+    private static func walk(folder descriptor: Int32, relative: String, seen: inout Set<FolderIdentity>,
+                             _ visit: (WalkEntry) -> Bool) {
+        guard let stream = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
+        defer { closedir(stream) }
+        var entries: [(name: String, type: Int32)] = []
+        while let entry = readdir(stream) {
+            guard let name = name(of: entry) else { continue }
+            entries.append((name, Int32(entry.pointee.d_type)))
+        }
+        var folders: [(name: String, relative: String)] = []
+        for (name, directType) in entries {
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard fstatat(descriptor, name, &info, 0) == 0 else {
+                let code = errno
+                var linkInfo = stat()
+                if directType != Int32(DT_REG), fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
+                   (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+                    _ = visit(WalkEntry(relative: child, name: name, kind: .brokenLink(code), isLink: true))
+                }
+                // Otherwise the entry went between the listing and the stat: as if listed later.
+                continue
+            }
+            var linked = directType == Int32(DT_LNK)
+            if directType == Int32(DT_UNKNOWN) {
+                var linkInfo = stat()
+                linked = fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                // A folder reached twice through links is a loop: walk it once.
+                guard seen.insert(FolderIdentity(info)).inserted else {
+                    _ = visit(WalkEntry(relative: child, name: name, kind: .directoryLoop, isLink: linked))
+                    continue
+                }
+                if visit(WalkEntry(relative: child, name: name, kind: .directory, isLink: linked)) { folders.append((name, child)) }
+            case S_IFREG:
+                _ = visit(WalkEntry(relative: child, name: name, kind: .file, isLink: linked, stat: FileStat(info)))
+            default:
+                continue
+            }
+        }
+        for folder in folders.reversed() {
+            let child = openat(descriptor, folder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard child >= 0 else { continue }
+            walk(folder: child, relative: folder.relative, seen: &seen, visit)
+        }
     }
 
     /// The canonical absolute path of `path`, with every symbolic link resolved.
