@@ -152,26 +152,14 @@ public struct BuildState: Sendable, Equatable {
     /// of what the state says: two states that differ only here are equal.
     struct EncodedChunks: Equatable, Sendable {
         /// Each chunk's paths, the records encoded (in the same order) and the bytes, by its
-        /// first path. The records are compared in place, not looked up by path again.
+        /// first path. The records are compared in place, not looked up by path again; a
+        /// record carried over from the loaded state shares its arrays with it, which makes
+        /// that comparison immediate.
         var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: ArraySlice<UInt8>)] = [:]
         /// The size of the whole file.
         var fileSize = 0
 
         static func == (_: EncodedChunks, _: EncodedChunks) -> Bool { true }
-    }
-
-    /// Whether two source records say the same. A record carried over from the previous
-    /// build holds the very same object instances, so comparing instances settles most
-    /// records without walking every field of every object; different instances are
-    /// compared field by field.
-    static func isSame(_ record: SourceRecord, _ other: SourceRecord) -> Bool {
-        guard record.size == other.size, record.modified == other.modified, record.hash == other.hash,
-              record.warnings == other.warnings else { return false }
-        func same<Object: AnyObject & Equatable>(_ objects: [Object], _ others: [Object]) -> Bool {
-            objects.count == others.count && zip(objects, others).allSatisfy { $0 === $1 || $0 == $1 }
-        }
-        return same(record.journalEntries, other.journalEntries) && same(record.messages, other.messages)
-            && same(record.weatherReports, other.weatherReports)
     }
 
     /// Where the sorted source paths are cut into chunks: after a path whose hash ends in
@@ -237,7 +225,7 @@ public struct BuildState: Sendable, Equatable {
             let records = sorted[slice.indices].map(\.value)
             var body: ArraySlice<UInt8>
             if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice),
-               zip(old.records, records).allSatisfy({ Self.isSame($0, $1) }) {
+               old.records == records {
                 body = old.bytes
             } else {
                 var chunk = StateWriter()

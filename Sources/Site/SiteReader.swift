@@ -156,7 +156,7 @@ struct SiteReader {
     /// Markdown files, template overrides and static files, sorted.
     func inputFiles() throws(Diagnostic) -> (files: [(path: String, stat: FileStat)], hasLinks: Bool) {
         var files: [(path: String, stat: FileStat)] = []
-        if exists(CrewLoader.path), let stat = FileStat(path: SitePaths.join(root, CrewLoader.path)) {
+        if let stat = FileStat(path: SitePaths.join(root, CrewLoader.path)) {
             files.append((CrewLoader.path, stat))
         }
         var hasLinks = false
