@@ -96,7 +96,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "marsgen", dependencies: ["MarsgenCLI"], swiftSettings: strictSettings),
+        // glibc's mallopt, which the executable tunes before anything allocates (Linux only).
+        .systemLibrary(name: "CMalloc"),
+        .executableTarget(
+            name: "marsgen",
+            dependencies: ["MarsgenCLI", .target(name: "CMalloc", condition: .when(platforms: [.linux]))],
+            swiftSettings: strictSettings
+        ),
 
         // Shared by tests and benchmarks only; not part of the product.
         .target(name: "MarsgenTesting", swiftSettings: strictSettings),

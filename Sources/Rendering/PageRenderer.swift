@@ -97,7 +97,7 @@ public struct PageRenderer {
     /// Each row's values plus `html`, the row rendered with the list's template (and the
     /// values every page shares), and every row's HTML joined by newlines. A row is taken
     /// from ``rowCache`` when the same row was rendered from the same inputs, templates and
-    /// configuration (``cacheSalt``) before; only the other rows' values are made.
+    /// configuration (``cacheSalt``) before; only the other rows are rendered.
     func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> (rows: [TemplateContext], html: String) {
         // What every row of the list depends on besides its own inputs.
         var salt = PageFingerprint.of(page.shared)
@@ -108,28 +108,39 @@ public struct PageRenderer {
         }
         let list = "\(page.outputPath)#\(name)"
         let kept = rowCache?.rows(of: list) ?? [:]
-        var rendered: [UInt64: TemplateContext] = [:]
+        var rendered: [UInt64: RowCache.Row] = [:]
         rendered.reserveCapacity(rows.count)
+        var renderedAny = false
         var result: [TemplateContext] = []
         result.reserveCapacity(rows.count)
         var html = ""
         for (index, hash) in rows.hashes.enumerated() {
             var key = salt
             key.combine(Int64(bitPattern: hash))
-            let row: TemplateContext
+            var row: RowCache.Row
             if let known = rendered[key.value] ?? kept[key.value] {
                 row = known
             } else {
                 var values = rows.values(index)
-                values["html"] = try templates.render(rows.template, context: Self.withShared(values, of: page))
-                row = values
+                let rowHTML = try templates.render(rows.template, context: Self.withShared(values, of: page))
+                values["html"] = rowHTML
+                row = RowCache.Row(html: rowHTML, context: values)
+                renderedAny = true
             }
+            // A row kept as HTML only (read from a file) has its values made again: cheap,
+            // and a template may show them.
+            let context = row.context ?? {
+                var context = rows.values(index)
+                context["html"] = row.html
+                return context
+            }()
+            row.context = context
             rendered[key.value] = row
-            result.append(row)
+            result.append(context)
             if index > 0 { html += "\n" }
-            html += row["html"] as? String ?? ""
+            html += row.html
         }
-        rowCache?.keep(rendered, of: list)
+        rowCache?.keep(rendered, of: list, renderedAny: renderedAny)
         return (result, html)
     }
 

@@ -1,26 +1,67 @@
 import Feed
 import Foundation
 
-/// Rendered rows (see ``Page/Rows``) kept from one build to the next by a process that
-/// builds one site again and again (`marsgen watch`, `marsgen serve`).
+/// Rendered rows (see ``Page/Rows``) kept from one build to the next: in memory by a process
+/// that builds one site again and again (`marsgen watch`, `marsgen serve`), and as HTML only
+/// in a file beside the build state for the next `marsgen build` (see ``init(loading:)``).
 ///
-/// Each list keeps only the rows its last rendering produced (their values and HTML), by a
-/// hash of everything a row depends on, so the cache never outgrows the site and a stale
-/// row can never be found: changed inputs, templates or configuration make a different key.
+/// Each list keeps only the rows its last rendering produced, by a hash of everything a row
+/// depends on, so the cache never outgrows the site and a stale row can never be found:
+/// changed inputs, templates or configuration make a different key.
 public final class RowCache: @unchecked Sendable {
+    /// One row as rendered: its HTML, and its values with the HTML as `html` when this
+    /// process made them (a row read back from a file has its values made again, which is
+    /// cheap; rendering is not).
+    struct Row {
+        var html: String
+        var context: TemplateContext?
+    }
+
     private let lock = NSLock()
-    private var lists: [String: [UInt64: TemplateContext]] = [:]
+    private var lists: [String: [UInt64: Row]] = [:]
+    /// Reads the rows kept by an earlier process, at the first list asked for.
+    private var loader: (@Sendable () -> [String: [UInt64: String]])?
+    private var changed = false
 
     /// Creates an empty cache.
     public init() {}
 
-    /// The rows of `list` (a page's output path and the list's name) last rendered.
-    func rows(of list: String) -> [UInt64: TemplateContext] {
-        lock.withLock { lists[list] ?? [:] }
+    /// Creates a cache that calls `load` for the rows an earlier process kept (each list's
+    /// rows' HTML by key) when it is first asked for a list; a build that renders no list
+    /// never reads them.
+    public init(loading load: @escaping @Sendable () -> [String: [UInt64: String]]) {
+        loader = load
     }
 
-    /// Replaces the rows kept for `list`.
-    func keep(_ rows: [UInt64: TemplateContext], of list: String) {
-        lock.withLock { lists[list] = rows }
+    /// Whether a list was rendered differently since the cache was made or loaded: only then
+    /// is it worth saving again.
+    public var hasChanges: Bool {
+        lock.withLock { changed }
+    }
+
+    /// Every list's rows' HTML by key, for saving.
+    public var renderedHTML: [String: [UInt64: String]] {
+        lock.withLock { lists.mapValues { $0.mapValues(\.html) } }
+    }
+
+    /// The rows of `list` (a page's output path and the list's name) last rendered.
+    func rows(of list: String) -> [UInt64: Row] {
+        lock.withLock {
+            if let load = loader {
+                loader = nil
+                for (name, rows) in load() where lists[name] == nil {
+                    lists[name] = rows.mapValues { Row(html: $0) }
+                }
+            }
+            return lists[list] ?? [:]
+        }
+    }
+
+    /// Replaces the rows kept for `list`; `renderedAny` says whether any was rendered anew.
+    func keep(_ rows: [UInt64: Row], of list: String, renderedAny: Bool) {
+        lock.withLock {
+            if renderedAny || lists[list]?.count != rows.count { changed = true }
+            lists[list] = rows
+        }
     }
 }

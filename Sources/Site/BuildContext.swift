@@ -77,6 +77,10 @@ public struct BuildContext {
     /// Output-relative paths to delete.
     var deletes: [String] = []
 
+    /// Rendered rows of long lists, read from and saved to `.marsgen/` (`marsgen build`;
+    /// `watch` and `serve` keep theirs in ``BuildMemory``).
+    var renderedRows: RowCache?
+
     var journalEntries: [JournalEntry] = []
     var messages: [Message] = []
     var weatherReports: [WeatherReport] = []

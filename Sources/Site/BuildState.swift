@@ -10,7 +10,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -82,7 +82,8 @@ public struct BuildState: Sendable, Equatable {
         SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).json")
     }
 
-    private static func outputKey(_ output: String) -> Substring {
+    /// Names the files of one output directory in `.marsgen/`.
+    static func outputKey(_ output: String) -> Substring {
         var hash = ContentHash()
         hash.combine(output)
         return hash.description.prefix(12)
@@ -104,22 +105,20 @@ public struct BuildState: Sendable, Equatable {
 
     /// Reads the state, or says why it cannot be used.
     static func load(from path: String) -> Result<BuildState, StateProblem> {
-        let bytes: [UInt8]
+        let file: FileSystem.MappedFile
         do {
-            bytes = try FileSystem.read(path)
+            file = try FileSystem.MappedFile(path: path)
         } catch {
             return .failure(error.code == ENOENT ? .missing : .unreadable)
         }
-        return bytes.withUnsafeBytes { buffer in
-            var reader = StateReader(buffer)
-            do throws(StateReader.Damaged) {
-                try reader.expect(magic)
-                let version = try reader.readInt()
-                guard version == formatVersion else { return .failure(.otherFormat(version)) }
-                return .success(try BuildState(reading: &reader, buffer: buffer, file: bytes))
-            } catch {
-                return .failure(.unreadable)
-            }
+        var reader = StateReader(file.bytes)
+        do throws(StateReader.Damaged) {
+            try reader.expect(magic)
+            let version = try reader.readInt()
+            guard version == formatVersion else { return .failure(.otherFormat(version)) }
+            return .success(try BuildState(reading: &reader, file: file))
+        } catch {
+            return .failure(.unreadable)
         }
     }
 
@@ -155,7 +154,7 @@ public struct BuildState: Sendable, Equatable {
         /// first path. The records are compared in place, not looked up by path again; a
         /// record carried over from the loaded state shares its arrays with it, which makes
         /// that comparison immediate.
-        var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: ArraySlice<UInt8>)] = [:]
+        var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: EncodedBytes)] = [:]
         /// The size of the whole file.
         var fileSize = 0
 
@@ -182,13 +181,15 @@ public struct BuildState: Sendable, Equatable {
     /// The state in its binary form. Source chunks whose paths and records equal those of
     /// `previous` are copied from the file `previous` was loaded from.
     func encoded(reusing previous: BuildState? = nil) -> [UInt8] {
-        Array(encodedWithChunks(reusing: previous).parts.joined())
+        var bytes: [UInt8] = []
+        for part in encodedWithChunks(reusing: previous).parts { part.withUnsafeBytes { bytes.append(contentsOf: $0) } }
+        return bytes
     }
 
     /// The binary form as consecutive parts (the file is their concatenation), and where its
     /// chunks of sources are, for the next save to reuse. A chunk reused is a slice of the
     /// bytes it was loaded from: it is written from there, never copied into one buffer.
-    private func encodedWithChunks(reusing previous: BuildState?) -> (parts: [ArraySlice<UInt8>], chunks: EncodedChunks) {
+    private func encodedWithChunks(reusing previous: BuildState?) -> (parts: [EncodedBytes], chunks: EncodedChunks) {
         var writer = StateWriter(capacity: 1 << 20)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -205,25 +206,26 @@ public struct BuildState: Sendable, Equatable {
             writer.write(record.inputs)
         }
         writer.write(count: objects.count)
-        for object in objects {
-            writer.write(object.diffIdentifier)
-            writer.write(object.contentHash)
+        // By index, so each identifier is borrowed rather than copied (a retain each).
+        for index in objects.indices {
+            writer.write(objects[index].diffIdentifier)
+            writer.write(objects[index].contentHash)
         }
         // Sorted with their records, so that no path is looked up again below.
         let sorted = sources.sorted { $0.key < $1.key }
         let chunks = Self.chunks(of: sorted.map(\.key))
         writer.write(count: chunks.count)
-        var parts: [ArraySlice<UInt8>] = []
+        var parts: [EncodedBytes] = []
         var encoded = EncodedChunks()
         var size = 0
-        func append(_ part: ArraySlice<UInt8>) {
+        func append(_ part: EncodedBytes) {
             parts.append(part)
             size += part.count
         }
         for slice in chunks {
             guard let first = slice.first else { continue }
             let records = sorted[slice.indices].map(\.value)
-            var body: ArraySlice<UInt8>
+            var body: EncodedBytes
             if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice),
                old.records == records {
                 body = old.bytes
@@ -234,15 +236,15 @@ public struct BuildState: Sendable, Equatable {
                     chunk.write(path)
                     chunk.write(record)
                 }
-                body = chunk.bytes[...]
+                body = .encoded(chunk.bytes[...])
             }
             writer.write(count: body.count)
-            append(writer.bytes[...])
+            append(.encoded(writer.bytes[...]))
             writer = StateWriter(capacity: 16)
             append(body)
             encoded.byFirstPath[first] = (Array(slice), records, body)
         }
-        append(writer.bytes[...])
+        append(.encoded(writer.bytes[...]))
         encoded.fileSize = size
         return (parts, encoded)
     }
@@ -282,9 +284,10 @@ public struct BuildState: Sendable, Equatable {
 extension BuildState {
     /// Decodes everything after the magic and version. The sources, which hold the parsed
     /// objects and most of the bytes, are stored in chunks that decode on every core.
-    /// `file` is the array `buffer` points into: the chunks keep slices of it (no copy) for
-    /// the next save to write again.
-    fileprivate init(reading reader: inout StateReader, buffer: UnsafeRawBufferPointer, file: [UInt8]) throws(StateReader.Damaged) {
+    /// `reader` reads `file`: the chunks keep ranges of it (no copy) for the next save to
+    /// write again.
+    fileprivate init(reading reader: inout StateReader, file: FileSystem.MappedFile) throws(StateReader.Damaged) {
+        let buffer = file.bytes
         formatVersion = Self.formatVersion
         marsgenVersion = try reader.readString()
         token = try reader.readString()
@@ -342,10 +345,31 @@ extension BuildState {
             for (path, record) in zip(chunk.paths, chunk.records) where sources.updateValue(record, forKey: path) != nil {
                 throw StateReader.Damaged()
             }
-            encoded.byFirstPath[first] = (chunk.paths, chunk.records, file[chunks[index]])
+            encoded.byFirstPath[first] = (chunk.paths, chunk.records, .mapped(file, chunks[index]))
         }
         self.sources = sources
         encoded.fileSize = buffer.count
         self.encodedChunks = encoded
+    }
+}
+
+/// Bytes of a state file: just encoded, or a range of the file a state was loaded from (kept
+/// mapped while these bytes are).
+enum EncodedBytes: ContiguousBytes, Sendable {
+    case encoded(ArraySlice<UInt8>)
+    case mapped(FileSystem.MappedFile, Range<Int>)
+
+    var count: Int {
+        switch self {
+        case .encoded(let bytes): bytes.count
+        case .mapped(_, let range): range.count
+        }
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch self {
+        case .encoded(let bytes): try bytes.withUnsafeBytes(body)
+        case .mapped(let file, let range): try withExtendedLifetime(file) { try body(UnsafeRawBufferPointer(rebasing: file.bytes[range])) }
+        }
     }
 }

@@ -99,6 +99,7 @@ public struct SiteBuilder {
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
     var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     var indexPath: String { BuildIndex.path(forState: statePath) }
+    var rowsPath: String { RenderedRows.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     /// The JSON state of marsgen before state format 3, removed by the first build that saves.
     var legacyStatePath: String { BuildState.legacyPath(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
 
@@ -610,7 +611,16 @@ public struct SiteBuilder {
         guard context.library != nil, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
         var renderer = PageRenderer(templates: templates, sections: [])
-        renderer.rowCache = options.memory?.rows
+        if let memory = options.memory {
+            renderer.rowCache = memory.rows
+        } else {
+            // The rows the last build left, read only if a list is rendered; a full build
+            // renders every row afresh (`--clean` must not trust anything kept).
+            let path = rowsPath
+            let rows = context.isIncremental ? RowCache(loading: { RenderedRows.load(from: path) }) : RowCache()
+            context.renderedRows = rows
+            renderer.rowCache = rows
+        }
         renderer.cacheSalt = context.state.configurationHash
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
@@ -898,6 +908,10 @@ public struct SiteBuilder {
                 return
             }
             try write(&context.state, index: index, reusing: context.previous)
+            if let rows = context.renderedRows, rows.hasChanges {
+                // Only a cache: a build that cannot save it renders those rows again next time.
+                try? RenderedRows.save(rows.renderedHTML, to: rowsPath)
+            }
         } catch {
             // The site itself is complete; the next build will be a full one.
             try? FileManager.default.removeItem(atPath: indexPath)

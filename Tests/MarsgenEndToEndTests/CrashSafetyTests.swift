@@ -52,7 +52,7 @@ import Testing
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
                 .filter { $0.hasPrefix(".public.staging-") || $0.hasPrefix(".public.old-") }
             let stateFiles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".marsgen").path)
-            let strays = stateFiles.filter { $0 != "lock" && !($0.hasPrefix("build-") && ($0.hasSuffix(".state") || $0.hasSuffix(".index"))) }
+            let strays = stateFiles.filter { $0 != "lock" && !($0.hasPrefix("build-") && ($0.hasSuffix(".state") || $0.hasSuffix(".index") || $0.hasSuffix(".rows"))) }
             #expect(leftovers.isEmpty && strays.isEmpty, "\(replay): left behind \(leftovers + strays)")
             if !same { return }
         }

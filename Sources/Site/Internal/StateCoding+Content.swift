@@ -7,7 +7,7 @@ import MarsTime
 
 extension StateWriter {
     mutating func write(_ hash: ContentHash) {
-        write(hash.value)
+        write(fixed: hash.value)
     }
 
     mutating func write(_ member: CrewMember) {
@@ -98,7 +98,7 @@ extension StateWriter {
 
 extension StateReader {
     mutating func readHash() throws(Damaged) -> ContentHash {
-        ContentHash(value: try readUInt64())
+        ContentHash(value: try readFixedUInt64())
     }
 
     mutating func readCrewMember() throws(Damaged) -> CrewMember {

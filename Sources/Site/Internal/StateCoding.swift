@@ -1,5 +1,6 @@
 /// The binary form of the build state: unsigned LEB128 integers (signed ones zigzag-mapped
-/// first), doubles as their eight bit-pattern bytes, strings as a length then UTF-8 bytes.
+/// first), hashes and doubles as eight little-endian bytes, strings as a length then UTF-8
+/// bytes.
 ///
 /// The state of a large site holds tens of thousands of parsed objects and is read by every
 /// build that has something to do; `JSONDecoder` spent a second on it at 60,000 objects.
@@ -24,6 +25,12 @@ struct StateWriter {
         write(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
+    /// Eight bytes, little-endian: for hashes, whose bits are random and would take ten
+    /// bytes, one at a time, as a variable-length integer.
+    mutating func write(fixed value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
     mutating func write(_ value: Int) {
         write(Int64(value))
     }
@@ -38,18 +45,18 @@ struct StateWriter {
     }
 
     mutating func write(_ value: Double) {
-        var bits = value.bitPattern
-        for _ in 0..<8 {
-            bytes.append(UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-        }
+        write(fixed: value.bitPattern)
     }
 
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        // Borrowed, not copied: `withUTF8` would need a mutable copy (a retain) per string.
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             write(count: utf8.count)
             bytes.append(contentsOf: utf8)
+        }
+        if written == nil {
+            write(count: text.utf8.count)
+            bytes.append(contentsOf: text.utf8)
         }
     }
 
@@ -95,6 +102,14 @@ struct StateReader {
         }
     }
 
+    /// What ``StateWriter/write(fixed:)`` wrote.
+    mutating func readFixedUInt64() throws(Damaged) -> UInt64 {
+        guard bytes.count - position >= 8 else { throw Damaged() }
+        let value = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position += 8
+        return UInt64(littleEndian: value)
+    }
+
     mutating func readInt64() throws(Damaged) -> Int64 {
         let raw = try readUInt64()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
@@ -118,11 +133,7 @@ struct StateReader {
     }
 
     mutating func readDouble() throws(Damaged) -> Double {
-        guard bytes.count - position >= 8 else { throw Damaged() }
-        var bits: UInt64 = 0
-        for index in 0..<8 { bits |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
-        position += 8
-        return Double(bitPattern: bits)
+        Double(bitPattern: try readFixedUInt64())
     }
 
     mutating func readString() throws(Damaged) -> String {
