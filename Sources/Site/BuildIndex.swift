@@ -45,10 +45,14 @@ struct BuildIndex: Equatable {
     // MARK: - Text form
 
     /// The file's bytes: a header of `key value` lines, then one `input` line per file
-    /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped). Built
-    /// without a `String` per line: a large site has tens of thousands of inputs, and this
-    /// is written by every build that changes something.
+    /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped).
     var bytes: [UInt8] {
+        bytes(inputLines: inputLines)
+    }
+
+    /// The bytes, given this index's ``inputLines`` (which a build makes while it writes the
+    /// state: they do not depend on its size).
+    func bytes(inputLines: [UInt8]) -> [UInt8] {
         let header = [
             "marsgen-build-index \(Self.formatVersion)",
             "marsgen \(marsgenVersion)",
@@ -58,8 +62,14 @@ struct BuildIndex: Equatable {
             "state \(stateToken) \(stateSize)",
             "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
         ].joined(separator: "\n") + "\n"
-        var bytes = Array(header.utf8)
-        bytes.reserveCapacity(bytes.count + inputs.count * 100)
+        return Array(header.utf8) + inputLines
+    }
+
+    /// The `input` lines. Built without a `String` per line: a large site has tens of
+    /// thousands of inputs, and this is written by every build that changes something.
+    var inputLines: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(inputs.count * 100)
         func number(_ value: Int64) {
             var digits: [UInt8] = []
             var rest = value.magnitude
@@ -194,9 +204,10 @@ struct BuildIndex: Equatable {
         return BuildIndex(text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Writes the index atomically (temporary file, then rename).
-    func save(to path: String) throws {
+    /// Writes the index atomically (temporary file, then rename), with its ``inputLines``
+    /// when they are already made.
+    func save(to path: String, inputLines: [UInt8]? = nil) throws {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        try FileSystem.writeAtomically(bytes, to: path)
+        try FileSystem.writeAtomically(bytes(inputLines: inputLines ?? self.inputLines), to: path)
     }
 }

@@ -190,6 +190,15 @@ public struct BuildState: Sendable, Equatable {
     /// chunks of sources are, for the next save to reuse. A chunk reused is a slice of the
     /// bytes it was loaded from: it is written from there, never copied into one buffer.
     private func encodedWithChunks(reusing previous: BuildState?) -> (parts: [EncodedBytes], chunks: EncodedChunks) {
+        // The head and the sources are encoded at the same time: neither needs the other.
+        let (head, sources) = inParallel({ encodedHead() }, { encodedSources(reusing: previous) })
+        var encoded = sources.chunks
+        encoded.fileSize = head.count + sources.parts.reduce(0) { $0 + $1.count }
+        return ([.encoded(head[...])] + sources.parts, encoded)
+    }
+
+    /// Everything before the chunks of sources.
+    private func encodedHead() -> [UInt8] {
         var writer = StateWriter(capacity: 1 << 20)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -211,17 +220,18 @@ public struct BuildState: Sendable, Equatable {
             writer.write(objects[index].diffIdentifier)
             writer.write(objects[index].contentHash)
         }
+        return writer.bytes
+    }
+
+    /// The chunks of sources, each preceded by its length, after their count.
+    private func encodedSources(reusing previous: BuildState?) -> (parts: [EncodedBytes], chunks: EncodedChunks) {
         // Sorted with their records, so that no path is looked up again below.
         let sorted = sources.sorted { $0.key < $1.key }
         let chunks = Self.chunks(of: sorted.map(\.key))
+        var writer = StateWriter(capacity: 16)
         writer.write(count: chunks.count)
         var parts: [EncodedBytes] = []
         var encoded = EncodedChunks()
-        var size = 0
-        func append(_ part: EncodedBytes) {
-            parts.append(part)
-            size += part.count
-        }
         for slice in chunks {
             guard let first = slice.first else { continue }
             let records = sorted[slice.indices].map(\.value)
@@ -239,14 +249,26 @@ public struct BuildState: Sendable, Equatable {
                 body = .encoded(chunk.bytes[...])
             }
             writer.write(count: body.count)
-            append(.encoded(writer.bytes[...]))
+            parts.append(.encoded(writer.bytes[...]))
             writer = StateWriter(capacity: 16)
-            append(body)
+            parts.append(body)
             encoded.byFirstPath[first] = (Array(slice), records, body)
         }
-        append(.encoded(writer.bytes[...]))
-        encoded.fileSize = size
+        parts.append(.encoded(writer.bytes[...]))
         return (parts, encoded)
+    }
+
+    /// The state encoded for ``save(_:to:)``.
+    struct Encoded {
+        fileprivate let parts: [EncodedBytes]
+        fileprivate let chunks: EncodedChunks
+    }
+
+    /// Encodes the state for saving (on two cores), copying the chunks of sources whose
+    /// records equal those of `previous` from the file it was loaded from.
+    func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
+        let (parts, chunks) = encodedWithChunks(reusing: previous)
+        return Encoded(parts: parts, chunks: chunks)
     }
 
     /// Writes the state atomically (temporary file, then rename), and remembers the chunks
@@ -255,11 +277,16 @@ public struct BuildState: Sendable, Equatable {
     /// - Returns: The size of the file written, for the ``BuildIndex``.
     @discardableResult
     mutating func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
+        try save(encodedForSaving(reusing: previous), to: path)
+    }
+
+    /// Writes `encoded`, this state's encoding, as ``save(to:reusing:)`` does.
+    @discardableResult
+    mutating func save(_ encoded: Encoded, to path: String) throws -> Int64 {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        let (parts, chunks) = encodedWithChunks(reusing: previous)
-        encodedChunks = chunks
-        try FileSystem.writeAtomically(parts, to: path)
-        return Int64(chunks.fileSize)
+        encodedChunks = encoded.chunks
+        try FileSystem.writeAtomically(encoded.parts, to: path)
+        return Int64(encoded.chunks.fileSize)
     }
 
     /// Why a state was not used.

@@ -925,12 +925,15 @@ public struct SiteBuilder {
     /// - Returns: The index as saved.
     @discardableResult
     func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?) throws -> BuildIndex {
-        let size = try state.save(to: statePath, reusing: previous)
-        try? FileManager.default.removeItem(atPath: legacyStatePath)
         var index = index
-        index.stateSize = size
         index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
-        try index.save(to: indexPath)
+        let encoded = state.encodedForSaving(reusing: previous)
+        // The index's lines are made while the state is written (the index is written after it).
+        let path = statePath
+        let (saved, inputLines) = inParallel({ Result { try state.save(encoded, to: path) } }, { index.inputLines })
+        index.stateSize = try saved.get()
+        try? FileManager.default.removeItem(atPath: legacyStatePath)
+        try index.save(to: indexPath, inputLines: inputLines)
         return index
     }
 }

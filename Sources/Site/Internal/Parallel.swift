@@ -50,6 +50,30 @@ func parallelMap<Item, Result>(_ items: [Item], _ body: (Item) throws(Diagnostic
     return results
 }
 
+/// Runs `first` and `second` at the same time, on two cores when there are two, and
+/// returns both results.
+func inParallel<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
+    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second()) }
+    var firstResult: First?
+    var secondResult: Second?
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            withUnsafeMutablePointer(to: &firstResult) { firstSlot in
+                withUnsafeMutablePointer(to: &secondResult) { secondSlot in
+                    let shared = UncheckedBox((first, second, firstSlot, secondSlot))
+                    DispatchQueue.concurrentPerform(iterations: 2) { index in
+                        let (first, second, firstSlot, secondSlot) = shared.value
+                        if index == 0 { firstSlot.pointee = first() } else { secondSlot.pointee = second() }
+                    }
+                }
+            }
+        }
+    }
+    // concurrentPerform returns once both have run: both slots are filled.
+    guard let firstResult, let secondResult else { return (first(), second()) }
+    return (firstResult, secondResult)
+}
+
 /// Hands values across threads where the code guarantees each slot is touched by one thread.
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
