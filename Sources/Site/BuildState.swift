@@ -354,9 +354,11 @@ extension BuildState {
                 let count = try chunkReader.readCount()
                 paths.reserveCapacity(count)
                 records.reserveCapacity(count)
+                var fields = RepeatedFields()
                 for _ in 0..<count {
-                    paths.append(try chunkReader.readString())
-                    records.append(try chunkReader.readSourceRecord())
+                    // The path through the same memo as its objects' paths: one string for all.
+                    paths.append(try chunkReader.readString(&fields.sourcePath))
+                    records.append(try chunkReader.readSourceRecord(&fields))
                 }
             } catch {
                 return

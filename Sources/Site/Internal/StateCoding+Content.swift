@@ -96,13 +96,24 @@ extension StateWriter {
     }
 }
 
+/// The fields that repeat from object to object in a chunk of records, each read through a
+/// ``StateReader/StringMemo`` so that equal values share one string.
+struct RepeatedFields {
+    var sourcePath = StateReader.StringMemo()
+    var channel = StateReader.StringMemo()
+    var authorID = StateReader.StringMemo()
+    var authorName = StateReader.StringMemo()
+    var authorRole = StateReader.StringMemo()
+}
+
 extension StateReader {
     mutating func readHash() throws(Damaged) -> ContentHash {
         ContentHash(value: try readFixedUInt64())
     }
 
-    mutating func readCrewMember() throws(Damaged) -> CrewMember {
-        CrewMember(id: try readString(), name: try readString(), role: try readString())
+    mutating func readCrewMember(_ fields: inout RepeatedFields) throws(Damaged) -> CrewMember {
+        CrewMember(id: try readString(&fields.authorID), name: try readString(&fields.authorName),
+                   role: try readString(&fields.authorRole))
     }
 
     mutating func readInstant() throws(Damaged) -> Instant {
@@ -113,23 +124,23 @@ extension StateReader {
         MarsClockTime(secondsOfSol: try readDouble())
     }
 
-    mutating func readJournalEntry() throws(Damaged) -> JournalEntry {
-        JournalEntry(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(),
-                     explicitTitle: try readOptionalString(), slug: try readString(), author: try readCrewMember(),
+    mutating func readJournalEntry(_ fields: inout RepeatedFields) throws(Damaged) -> JournalEntry {
+        JournalEntry(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(&fields.sourcePath),
+                     explicitTitle: try readOptionalString(), slug: try readString(), author: try readCrewMember(&fields),
                      instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), tags: try readStrings(),
                      isDraft: try readBool(), bodyHTML: try readString())
     }
 
-    mutating func readMessage() throws(Damaged) -> Message {
-        Message(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(), channel: try readString(),
-                author: try readCrewMember(), instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
+    mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
+        Message(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(&fields.sourcePath),
+                channel: try readString(&fields.channel), author: try readCrewMember(&fields), instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                 bodyHTML: try readString(), line: try readInt())
     }
 
-    mutating func readWeatherReport() throws(Damaged) -> WeatherReport {
+    mutating func readWeatherReport(_ fields: inout RepeatedFields) throws(Damaged) -> WeatherReport {
         let identifier = try readString()
         let hash = try readHash()
-        let sourcePath = try readString()
+        let sourcePath = try readString(&fields.sourcePath)
         let instant = try readInstant()
         let sol = try readInt()
         let lmst = try readClockTime()
@@ -156,11 +167,12 @@ extension StateReader {
         return diagnostic
     }
 
-    mutating func readSourceRecord() throws(Damaged) -> BuildState.SourceRecord {
+    /// A record; `fields` carries repeated values from one record of a chunk to the next.
+    mutating func readSourceRecord(_ fields: inout RepeatedFields) throws(Damaged) -> BuildState.SourceRecord {
         var record = BuildState.SourceRecord(size: try readInt64(), modified: try readInt64(), hash: try readString())
-        record.journalEntries = try readList { reader throws(Damaged) in try reader.readJournalEntry() }
-        record.messages = try readList { reader throws(Damaged) in try reader.readMessage() }
-        record.weatherReports = try readList { reader throws(Damaged) in try reader.readWeatherReport() }
+        record.journalEntries = try readList { reader throws(Damaged) in try reader.readJournalEntry(&fields) }
+        record.messages = try readList { reader throws(Damaged) in try reader.readMessage(&fields) }
+        record.weatherReports = try readList { reader throws(Damaged) in try reader.readWeatherReport(&fields) }
         record.warnings = try readList { reader throws(Damaged) in try reader.readDiagnostic() }
         return record
     }

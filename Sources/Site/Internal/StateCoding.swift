@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The binary form of the build state: unsigned LEB128 integers (signed ones zigzag-mapped
 /// first), hashes and doubles as eight little-endian bytes, strings as a length then UTF-8
 /// bytes.
@@ -141,6 +147,31 @@ struct StateReader {
         let start = position
         position += count
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    }
+
+    /// The last string read for one field, and where its bytes were: see
+    /// ``readString(_:)-(StringMemo)``.
+    struct StringMemo {
+        fileprivate var bytes = 0..<0
+        fileprivate var value = ""
+    }
+
+    /// A string, the same instance as the last one read through `memo` when its bytes are
+    /// the same. Fields like a message's file, channel and author repeat from object to
+    /// object; sharing one string instead of making tens of thousands of copies is most of
+    /// what decoding a large state saves.
+    mutating func readString(_ memo: inout StringMemo) throws(Damaged) -> String {
+        let count = try readCount()
+        let start = position
+        position += count
+        if memo.bytes.count == count,
+           count == 0 || memcmp(bytes.baseAddress.unsafelyUnwrapped + memo.bytes.lowerBound,
+                                bytes.baseAddress.unsafelyUnwrapped + start, count) == 0 {
+            return memo.value
+        }
+        memo.bytes = start..<position
+        memo.value = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return memo.value
     }
 
     mutating func readOptionalString() throws(Damaged) -> String? {
