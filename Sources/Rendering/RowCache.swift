@@ -21,6 +21,8 @@ public final class RowCache: @unchecked Sendable {
     private var lists: [String: [UInt64: Row]] = [:]
     /// Reads the rows kept by an earlier process, at the first list asked for.
     private var loader: (@Sendable () -> [String: [UInt64: String]])?
+    /// Whether a list was asked for yet.
+    private var used = false
     private var changed = false
 
     /// Creates an empty cache.
@@ -33,20 +35,26 @@ public final class RowCache: @unchecked Sendable {
         loader = load
     }
 
-    /// Whether a list was rendered differently since the cache was made or loaded: only then
-    /// is it worth saving again.
-    public var hasChanges: Bool {
-        lock.withLock { changed }
+    /// Has `load` read the rows an earlier process kept when the cache is first asked for a
+    /// list, unless it already was (see ``init(loading:)``).
+    public func loadOnFirstUse(_ load: @escaping @Sendable () -> [String: [UInt64: String]]) {
+        lock.withLock { if !used, loader == nil { loader = load } }
     }
 
-    /// Every list's rows' HTML by key, for saving.
-    public var renderedHTML: [String: [UInt64: String]] {
-        lock.withLock { lists.mapValues { $0.mapValues(\.html) } }
+    /// Every list's rows' HTML by key when a list was rendered differently since the cache
+    /// was made, loaded or last asked; nil when there is nothing new to save.
+    public func takeChanges() -> [String: [UInt64: String]]? {
+        lock.withLock {
+            guard changed else { return nil }
+            changed = false
+            return lists.mapValues { $0.mapValues(\.html) }
+        }
     }
 
     /// The rows of `list` (a page's output path and the list's name) last rendered.
     func rows(of list: String) -> [UInt64: Row] {
         lock.withLock {
+            used = true
             if let load = loader {
                 loader = nil
                 for (name, rows) in load() where lists[name] == nil {

@@ -611,13 +611,16 @@ public struct SiteBuilder {
         guard context.library != nil, let templates = context.templates else { return }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
         var renderer = PageRenderer(templates: templates, sections: [])
+        // The rows the last build left on disk, read only if a list is rendered (and, under
+        // `watch` and `serve`, only by the first build that renders one). A full build
+        // renders every row afresh: `--clean` must not trust anything kept.
+        let path = rowsPath
+        let load: @Sendable () -> [String: [UInt64: String]] = { RenderedRows.load(from: path) }
         if let memory = options.memory {
+            if context.isIncremental { memory.rows.loadOnFirstUse(load) }
             renderer.rowCache = memory.rows
         } else {
-            // The rows the last build left, read only if a list is rendered; a full build
-            // renders every row afresh (`--clean` must not trust anything kept).
-            let path = rowsPath
-            let rows = context.isIncremental ? RowCache(loading: { RenderedRows.load(from: path) }) : RowCache()
+            let rows = context.isIncremental ? RowCache(loading: load) : RowCache()
             context.renderedRows = rows
             renderer.rowCache = rows
         }
@@ -898,6 +901,7 @@ public struct SiteBuilder {
                         let builder = held.value.builder
                         let index = try builder.write(&state, index: held.value.index, reusing: held.value.previous)
                         memory.rememberIndex(index, file: FileStat(path: builder.indexPath))
+                        builder.saveRenderedRows(memory.rows)
                     } catch {
                         try? FileManager.default.removeItem(atPath: held.value.builder.indexPath)
                         memory.recordSaveProblem(error.localizedDescription)
@@ -908,16 +912,20 @@ public struct SiteBuilder {
                 return
             }
             try write(&context.state, index: index, reusing: context.previous)
-            if let rows = context.renderedRows, rows.hasChanges {
-                // Only a cache: a build that cannot save it renders those rows again next time.
-                try? RenderedRows.save(rows.renderedHTML, to: rowsPath)
-            }
+            saveRenderedRows(context.renderedRows)
         } catch {
             // The site itself is complete; the next build will be a full one.
             try? FileManager.default.removeItem(atPath: indexPath)
             context.log.warn("cannot save the build state: \(error.localizedDescription)", at: SourceLocation(path: statePath),
                              hint: "the next build will be a full build")
         }
+    }
+
+    /// Saves the rows `cache` rendered since it was loaded or last saved, if any. Only a
+    /// cache: a build that cannot save it renders those rows again next time.
+    func saveRenderedRows(_ cache: RowCache?) {
+        guard let rows = cache?.takeChanges() else { return }
+        try? RenderedRows.save(rows, to: rowsPath)
     }
 
     /// Writes `state`, then the index that names it: the state first, so an index on disk

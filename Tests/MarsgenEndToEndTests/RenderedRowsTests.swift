@@ -62,6 +62,23 @@ import Testing
         #expect(page[values...] == clean[try #require(clean.range(of: "<ul class=\"values\">")).upperBound...])
     }
 
+    @Test("under watch, the first build that renders the sol index takes the rows from the file, and saves what it rendered")
+    func rowsReadBackUnderWatch() throws {
+        let kept = RenderedRows.load(from: rowsFile)
+        let count = try #require(kept.values.first?.count)
+        try RenderedRows.save(kept.mapValues { $0.mapValues { $0 + "<!--kept-->" } }, to: rowsFile)
+        var options = BuildOptions(sourceDirectory: site.path)
+        options.memory = BuildMemory()
+        try appendMessage()
+        let report = try SiteBuilder(options: options).build()
+        #expect(!report.isFullBuild && report.written.contains("sol/index.html"))
+        #expect(try solIndex().components(separatedBy: "<!--kept-->").count - 1 == count - 1)
+        // Saved in the background with the state: the row rendered anew is in the file.
+        options.memory?.waitForSave()
+        let saved = try #require(RenderedRows.load(from: rowsFile).values.first)
+        #expect(saved.count == count && saved.values.filter { !$0.hasSuffix("<!--kept-->") }.count == 1)
+    }
+
     @Test("the site built with the file equals a clean build, and a damaged file is only a miss")
     func sameAsClean() throws {
         try appendMessage()
