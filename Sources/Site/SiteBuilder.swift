@@ -210,17 +210,27 @@ public struct SiteBuilder {
         }
         listing.listedAt = context.state.scanStartedAt
         var rehashed = false
-        for path in unsure where !changed {
+        /// The paths that differ from the index, or may: once one is known to differ, the
+        /// others whose stat differs are not hashed here (reading them decides). Every other
+        /// input is as the previous build read it.
+        var differing: Set<String> = []
+        for path in unsure {
             guard let old = index.inputs[path], let stat = listing.stats[path] else {
+                differing.insert(path)
                 changed = true
-                break
+                continue
             }
             if old.size == stat.size, old.modified == stat.modified, stat.modified < index.scanStartedAt - Self.racyWindow {
                 continue
             }
+            if changed {
+                differing.insert(path)
+                continue
+            }
             guard try sourceRecord(path, bytes: try reader.bytes(path), stat: stat).hash == old.hash else {
+                differing.insert(path)
                 changed = true
-                break
+                continue
             }
             index.inputs[path] = BuildIndex.Input(size: stat.size, modified: stat.modified, hash: old.hash)
             rehashed = true
@@ -267,17 +277,29 @@ public struct SiteBuilder {
                 return
             }
         }
-        // Each source gets a record: growing the table one insert at a time would rehash it repeatedly.
-        context.state.sources.reserveCapacity(listing.paths.count)
-        guard context.previous == nil else { return }
-        switch BuildState.load(from: statePath) {
-        case .failure(let problem):
-            context.report.notice = problem.notice ?? BuildState.StateProblem.unreadable.notice
-        case .success(let state) where state.token != index.stateToken:
-            context.report.notice = BuildState.StateProblem.unreadable.notice
-        case .success(let state):
-            context.previous = state
-            context.report.isFullBuild = false
+        if context.previous == nil {
+            switch BuildState.load(from: statePath) {
+            case .failure(let problem):
+                context.report.notice = problem.notice ?? BuildState.StateProblem.unreadable.notice
+            case .success(let state) where state.token != index.stateToken:
+                context.report.notice = BuildState.StateProblem.unreadable.notice
+            case .success(let state):
+                context.previous = state
+                context.report.isFullBuild = false
+            }
+        }
+        guard let previous = context.previous else {
+            // Each source gets a record: growing the table one insert at a time would rehash it repeatedly.
+            context.state.sources.reserveCapacity(listing.paths.count)
+            return
+        }
+        // As under a watcher: every input listed was compared with the index, which names this
+        // very state, so only those that differ can differ from what the previous build read.
+        // The others keep their records as they are, without a lookup each.
+        context.watchedChanges = differing
+        context.state.sources = previous.sources
+        if previous.sources.count != listing.stats.count || !differing.isEmpty {
+            for path in previous.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
         }
     }
 
