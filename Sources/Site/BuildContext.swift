@@ -77,6 +77,9 @@ public struct BuildContext {
     /// Output-relative paths to delete.
     var deletes: [String] = []
 
+    /// How many diagnostics the log held when the site's files began to be read: the
+    /// warnings after it are the site's (see ``BuildIndex/warnings``).
+    var contentLogStart = 0
     /// Rendered rows of long lists, read from and saved to `.marsgen/` (`marsgen build`;
     /// `watch` and `serve` keep theirs in ``BuildMemory``).
     var renderedRows: RowCache?

@@ -1,4 +1,5 @@
 import Content
+import Diagnostics
 import Foundation
 
 /// The small half of the build state: every input file's stat and hash, and what the build
@@ -11,7 +12,7 @@ import Foundation
 /// by its size and token, so a truncated or mismatched pair means a full build.
 struct BuildIndex: Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
@@ -27,6 +28,9 @@ struct BuildIndex: Equatable {
     var stateSize: Int64
     /// What that build made, for the summary line of a build that changes nothing.
     var journalEntries = 0, messages = 0, weatherReports = 0, pages = 0
+    /// The warnings that build gave about the site's files (not its configuration, which
+    /// every build reads again), for a build that changes nothing to give them too.
+    var warnings: [Diagnostic] = []
     /// Every file the build read besides the configuration, by site-relative path.
     var inputs: [String: Input]
 
@@ -44,7 +48,8 @@ struct BuildIndex: Equatable {
 
     // MARK: - Text form
 
-    /// The file's bytes: a header of `key value` lines, then one `input` line per file
+    /// The file's bytes: a header of `key value` lines, one `warning` line per warning (the
+    /// warning in the build state's binary form, in Base64), then one `input` line per file
     /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped).
     var bytes: [UInt8] {
         bytes(inputLines: inputLines)
@@ -53,7 +58,7 @@ struct BuildIndex: Equatable {
     /// The bytes, given this index's ``inputLines`` (which a build makes while it writes the
     /// state: they do not depend on its size).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
-        let header = [
+        let lines = [
             "marsgen-build-index \(Self.formatVersion)",
             "marsgen \(marsgenVersion)",
             "output \(Self.escape(outputDirectory))",
@@ -61,7 +66,12 @@ struct BuildIndex: Equatable {
             "scan-started \(scanStartedAt)",
             "state \(stateToken) \(stateSize)",
             "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
-        ].joined(separator: "\n") + "\n"
+        ] + warnings.map { warning in
+            var writer = StateWriter(capacity: 256)
+            writer.write(warning)
+            return "warning " + Data(writer.bytes).base64EncodedString()
+        }
+        let header = lines.joined(separator: "\n") + "\n"
         return Array(header.utf8) + inputLines
     }
 
@@ -117,6 +127,17 @@ struct BuildIndex: Equatable {
         stateToken = String(stateFields[0])
         self.stateSize = stateSize
         (journalEntries, messages, weatherReports, pages) = (counts[0], counts[1], counts[2], counts[3])
+        while let line = lines.first, line.hasPrefix("warning ") {
+            lines.removeFirst()
+            guard let bytes = Data(base64Encoded: String(line.dropFirst("warning ".count))) else { return nil }
+            let warning: Diagnostic? = [UInt8](bytes).withUnsafeBytes { buffer in
+                var reader = StateReader(buffer)
+                guard let warning = try? reader.readDiagnostic(), reader.isAtEnd else { return nil }
+                return warning
+            }
+            guard let warning else { return nil }
+            warnings.append(warning)
+        }
         inputs = Dictionary(minimumCapacity: lines.count)
         for line in lines.dropLast() {
             guard let (path, input) = Self.parseInput(line) else { return nil }
@@ -202,6 +223,16 @@ struct BuildIndex: Equatable {
     static func load(from path: String) -> BuildIndex? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return BuildIndex(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Whether the file at `path` is an index in another format than this marsgen's.
+    static func isOtherFormat(at path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let start = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+        let prefix = "marsgen-build-index "
+        guard start.hasPrefix(prefix), let line = start.split(separator: "\n").first else { return false }
+        return line != "\(prefix)\(formatVersion)"
     }
 
     /// Writes the index atomically (temporary file, then rename), with its ``inputLines``

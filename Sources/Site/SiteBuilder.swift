@@ -142,6 +142,8 @@ public struct SiteBuilder {
         context.state.configurationHash = hash.description
     }
 
+    static let otherVersionNotice = "marsgen's output rules changed since the last build; doing a full build"
+
     func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {
         guard !options.isClean else {
             context.report.notice = "--clean: full build"
@@ -158,6 +160,8 @@ public struct SiteBuilder {
             } else if !FileManager.default.fileExists(atPath: indexPath) {
                 // A build removes the index before it touches the output and saves it last.
                 context.report.notice = BuildState.StateProblem.unfinished.notice
+            } else if BuildIndex.isOtherFormat(at: indexPath) {
+                context.report.notice = Self.otherVersionNotice
             } else {
                 context.report.notice = BuildState.StateProblem.unreadable.notice
             }
@@ -165,7 +169,7 @@ public struct SiteBuilder {
         }
         var isDirectory: ObjCBool = false
         if index.marsgenVersion != BuildState.marsgenVersion {
-            context.report.notice = "marsgen's output rules changed since the last build; doing a full build"
+            context.report.notice = Self.otherVersionNotice
         } else if index.configurationHash != context.state.configurationHash {
             context.report.notice = "\(SiteConfiguration.fileName) changed; doing a full build"
         } else if index.outputDirectory != options.outputDirectory
@@ -259,6 +263,8 @@ public struct SiteBuilder {
             context.report.messages = index.messages
             context.report.weatherReports = index.weatherReports
             context.report.pagesUnchanged = index.pages
+            // The site's files are as the last build read them: so are its warnings.
+            for warning in index.warnings { context.log.record(warning) }
             if index != context.previousIndex { context.refreshedIndex = index }
             return
         }
@@ -346,6 +352,7 @@ public struct SiteBuilder {
     // MARK: - Content
 
     func loadCrew(_ context: inout BuildContext) throws(Diagnostic) {
+        context.contentLogStart = context.log.entries.count
         guard reader.exists(CrewLoader.path) else {
             context.log.warn("no crew file; every author will be unknown", at: SourceLocation(path: CrewLoader.path),
                              hint: "add content/crew.yml with one entry per crew member")
@@ -913,6 +920,7 @@ public struct SiteBuilder {
             index.messages = context.report.messages
             index.weatherReports = context.report.weatherReports
             index.pages = context.state.pages.count
+            index.warnings = context.log.entries[context.contentLogStart...].filter { $0.severity == .warning }
             if let memory = options.memory {
                 // watch and serve: the pages are in place and the state is in memory; the
                 // disk copy is written in the background, still under this build's lock.
