@@ -10,7 +10,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 5
+    public static let formatVersion = 6
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -77,6 +77,12 @@ public struct BuildState: Sendable, Equatable {
         SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).state")
     }
 
+    /// The folder of the state file at `path` that holds its chunks of sources, each in a
+    /// file named by the hash of its bytes.
+    static func chunkDirectory(forState path: String) -> String {
+        (path.hasSuffix(".state") ? String(path.dropLast(6)) : path) + ".chunks"
+    }
+
     /// Where marsgen before state format 3 kept the state for `output` (as JSON).
     static func legacyPath(siteRoot: String, output: String) -> String {
         SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).json")
@@ -116,7 +122,7 @@ public struct BuildState: Sendable, Equatable {
             try reader.expect(magic)
             let version = try reader.readInt()
             guard version == formatVersion else { return .failure(.otherFormat(version)) }
-            return .success(try BuildState(reading: &reader, file: file))
+            return .success(try BuildState(reading: &reader, chunkDirectory: chunkDirectory(forState: path)))
         } catch {
             return .failure(.unreadable)
         }
@@ -146,16 +152,16 @@ public struct BuildState: Sendable, Equatable {
         }
     }
 
-    /// The encoded chunks of sources of the file this state was loaded from, so a save can
-    /// copy the chunks whose records did not change instead of encoding them again. Not part
-    /// of what the state says: two states that differ only here are equal.
+    /// The chunks of sources as the state was last loaded or saved, so a save can keep the
+    /// chunk files whose records did not change instead of encoding and writing them again.
+    /// Not part of what the state says: two states that differ only here are equal.
     struct EncodedChunks: Equatable, Sendable {
-        /// Each chunk's paths, the records encoded (in the same order) and the bytes, by its
-        /// first path. The records are compared in place, not looked up by path again; a
-        /// record carried over from the loaded state shares its arrays with it, which makes
-        /// that comparison immediate.
-        var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: EncodedBytes)] = [:]
-        /// The size of the whole file.
+        /// Each chunk's paths, the records encoded (in the same order), its bytes and the
+        /// name of its file, by its first path. The records are compared in place, not looked
+        /// up by path again; a record carried over from the loaded state shares its arrays
+        /// with it, which makes that comparison immediate.
+        var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: EncodedBytes, name: String)] = [:]
+        /// The size of the state file itself (without its chunk files).
         var fileSize = 0
 
         static func == (_: EncodedChunks, _: EncodedChunks) -> Bool { true }
@@ -178,23 +184,33 @@ public struct BuildState: Sendable, Equatable {
         return chunks
     }
 
-    /// The state in its binary form. Source chunks whose paths and records equal those of
-    /// `previous` are copied from the file `previous` was loaded from.
+    /// The state file's bytes followed by those of its chunks, in order: what a save writes,
+    /// in one array. Chunks whose paths and records equal those of `previous` are taken from
+    /// the files `previous` was loaded from.
     func encoded(reusing previous: BuildState? = nil) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for part in encodedWithChunks(reusing: previous).parts { part.withUnsafeBytes { bytes.append(contentsOf: $0) } }
+        let encoded = encodedForSaving(reusing: previous)
+        var bytes = encoded.head
+        for chunk in encoded.chunks { chunk.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) } }
         return bytes
     }
 
-    /// The binary form as consecutive parts (the file is their concatenation), and where its
-    /// chunks of sources are, for the next save to reuse. A chunk reused is a slice of the
-    /// bytes it was loaded from: it is written from there, never copied into one buffer.
-    private func encodedWithChunks(reusing previous: BuildState?) -> (parts: [EncodedBytes], chunks: EncodedChunks) {
+    /// The state file's bytes and its chunks, in order. A chunk reused is the file it was
+    /// loaded from (mapped), never copied.
+    private func encodedWithChunks(reusing previous: BuildState?)
+        -> (head: [UInt8], chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)], encoded: EncodedChunks) {
         // The head and the sources are encoded at the same time: neither needs the other.
         let (head, sources) = inParallel({ encodedHead() }, { encodedSources(reusing: previous) })
-        var encoded = sources.chunks
-        encoded.fileSize = head.count + sources.parts.reduce(0) { $0 + $1.count }
-        return ([.encoded(head[...])] + sources.parts, encoded)
+        // The state file ends with the chunks' names and sizes.
+        var writer = StateWriter(capacity: head.count + 32 * sources.chunks.count)
+        writer.write(raw: head)
+        writer.write(count: sources.chunks.count)
+        for chunk in sources.chunks {
+            writer.write(chunk.name)
+            writer.write(chunk.bytes.count)
+        }
+        var encoded = sources.encoded
+        encoded.fileSize = writer.bytes.count
+        return (writer.bytes, sources.chunks, encoded)
     }
 
     /// Everything before the chunks of sources.
@@ -223,58 +239,57 @@ public struct BuildState: Sendable, Equatable {
         return writer.bytes
     }
 
-    /// The chunks of sources, each preceded by its length, after their count.
-    private func encodedSources(reusing previous: BuildState?) -> (parts: [EncodedBytes], chunks: EncodedChunks) {
+    /// The chunks of sources, each named by the hash of its bytes.
+    private func encodedSources(reusing previous: BuildState?)
+        -> (chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)], encoded: EncodedChunks) {
         // Sorted with their records, so that no path is looked up again below.
         let sorted = sources.sorted { $0.key < $1.key }
-        let chunks = Self.chunks(of: sorted.map(\.key))
-        var writer = StateWriter(capacity: 16)
-        writer.write(count: chunks.count)
-        var parts: [EncodedBytes] = []
+        var chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)] = []
         var encoded = EncodedChunks()
-        for slice in chunks {
+        for slice in Self.chunks(of: sorted.map(\.key)) {
             guard let first = slice.first else { continue }
             let records = sorted[slice.indices].map(\.value)
-            var body: EncodedBytes
-            if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice),
-               old.records == records {
-                body = old.bytes
-            } else {
-                var chunk = StateWriter()
-                chunk.write(count: slice.count)
-                for (path, record) in zip(slice, records) {
-                    chunk.write(path)
-                    chunk.write(record)
-                }
-                body = .encoded(chunk.bytes[...])
+            if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice), old.records == records {
+                chunks.append((old.name, old.bytes, false))
+                encoded.byFirstPath[first] = (old.paths, records, old.bytes, old.name)
+                continue
             }
-            writer.write(count: body.count)
-            parts.append(.encoded(writer.bytes[...]))
-            writer = StateWriter(capacity: 16)
-            parts.append(body)
-            encoded.byFirstPath[first] = (Array(slice), records, body)
+            var writer = StateWriter()
+            writer.write(count: slice.count)
+            for (path, record) in zip(slice, records) {
+                writer.write(path)
+                writer.write(record)
+            }
+            var hash = ContentHash()
+            hash.combine(bytes: writer.bytes)
+            let bytes = EncodedBytes.encoded(writer.bytes[...])
+            chunks.append((hash.description, bytes, true))
+            encoded.byFirstPath[first] = (Array(slice), records, bytes, hash.description)
         }
-        parts.append(.encoded(writer.bytes[...]))
-        return (parts, encoded)
+        return (chunks, encoded)
     }
 
     /// The state encoded for ``save(_:to:)``.
     struct Encoded {
-        fileprivate let parts: [EncodedBytes]
-        fileprivate let chunks: EncodedChunks
+        fileprivate let head: [UInt8]
+        fileprivate let chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)]
+        fileprivate let encoded: EncodedChunks
     }
 
-    /// Encodes the state for saving (on two cores), copying the chunks of sources whose
-    /// records equal those of `previous` from the file it was loaded from.
+    /// Encodes the state for saving (on two cores), keeping the chunks of sources whose
+    /// records equal those of `previous` as the files it was loaded from.
     func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
-        let (parts, chunks) = encodedWithChunks(reusing: previous)
-        return Encoded(parts: parts, chunks: chunks)
+        let (head, chunks, encoded) = encodedWithChunks(reusing: previous)
+        return Encoded(head: head, chunks: chunks, encoded: encoded)
     }
 
-    /// Writes the state atomically (temporary file, then rename), and remembers the chunks
-    /// written so that the next save of this state, kept in memory, can reuse them.
+    /// Writes the state: the chunks of sources that changed (each to a file named by the hash
+    /// of its bytes, in ``chunkDirectory(forState:)``), then the state file, atomically
+    /// (temporary file, then rename), which names them all; then removes the chunk files it
+    /// no longer names. A save killed midway leaves the previous state whole. Remembers the
+    /// chunks, so that the next save of this state, kept in memory, keeps them.
     ///
-    /// - Returns: The size of the file written, for the ``BuildIndex``.
+    /// - Returns: The size of the state file, for the ``BuildIndex``.
     @discardableResult
     mutating func save(to path: String, reusing previous: BuildState? = nil) throws -> Int64 {
         try save(encodedForSaving(reusing: previous), to: path)
@@ -283,10 +298,20 @@ public struct BuildState: Sendable, Equatable {
     /// Writes `encoded`, this state's encoding, as ``save(to:reusing:)`` does.
     @discardableResult
     mutating func save(_ encoded: Encoded, to path: String) throws -> Int64 {
-        try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        encodedChunks = encoded.chunks
-        try FileSystem.writeAtomically(encoded.parts, to: path)
-        return Int64(encoded.chunks.fileSize)
+        let directory = Self.chunkDirectory(forState: path)
+        try FileSystem.createDirectories(directory)
+        let existing = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        // A chunk kept from the loaded state is written again only if its file went meanwhile.
+        for chunk in encoded.chunks where chunk.isNew || !existing.contains(chunk.name + ".chunk") {
+            try FileSystem.writeAtomically([chunk.bytes], to: SitePaths.join(directory, chunk.name + ".chunk"))
+        }
+        try FileSystem.writeAtomically(encoded.head, to: path)
+        encodedChunks = encoded.encoded
+        // Named by their bytes, the chunks of an earlier state that this one shares are the
+        // same files; the others go (with the temporaries of a save killed midway).
+        let names = Set(encoded.chunks.map { $0.name + ".chunk" })
+        for name in existing where !names.contains(name) { unlink(SitePaths.join(directory, name)) }
+        return Int64(encoded.encoded.fileSize)
     }
 
     /// Why a state was not used.
@@ -311,10 +336,8 @@ public struct BuildState: Sendable, Equatable {
 extension BuildState {
     /// Decodes everything after the magic and version. The sources, which hold the parsed
     /// objects and most of the bytes, are stored in chunks that decode on every core.
-    /// `reader` reads `file`: the chunks keep ranges of it (no copy) for the next save to
-    /// write again.
-    fileprivate init(reading reader: inout StateReader, file: FileSystem.MappedFile) throws(StateReader.Damaged) {
-        let buffer = file.bytes
+    /// The chunks are read from `chunkDirectory` and stay mapped, for the next save to keep.
+    fileprivate init(reading reader: inout StateReader, chunkDirectory: String) throws(StateReader.Damaged) {
         formatVersion = Self.formatVersion
         marsgenVersion = try reader.readString()
         token = try reader.readString()
@@ -329,25 +352,27 @@ extension BuildState {
         objects = try reader.readList { reader throws(StateReader.Damaged) in
             ObjectFingerprint(diffIdentifier: try reader.readString(), contentHash: try reader.readHash())
         }
-        // Each chunk: its length in bytes, then a map of records. Decoded apart, then merged.
-        var chunks: [Range<Int>] = []
+        // Each chunk: the name of its file and its size. Each file holds a map of records;
+        // they are decoded apart, then merged.
+        var chunks: [(name: String, size: Int)] = []
         for _ in 0..<(try reader.readCount()) {
-            let length = try reader.readCount()
-            let start = reader.position
-            try reader.skip(length)
-            chunks.append(start..<(start + length))
+            chunks.append((try reader.readString(), try reader.readInt()))
         }
-        guard reader.isAtEnd else { throw StateReader.Damaged() }
-        let decoded = UnsafeMutableBufferPointer<(paths: [String], records: [SourceRecord])?>.allocate(capacity: chunks.count)
+        guard reader.isAtEnd, chunks.allSatisfy({ !$0.name.contains("/") }) else { throw StateReader.Damaged() }
+        let fileSize = reader.position
+        typealias Decoded = (paths: [String], records: [SourceRecord], file: FileSystem.MappedFile)
+        let decoded = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: chunks.count)
         decoded.initialize(repeating: nil)
         defer {
             decoded.deinitialize()
             decoded.deallocate()
         }
-        let shared = UncheckedBox((buffer: buffer, chunks: chunks, decoded: decoded))
+        let shared = UncheckedBox((directory: chunkDirectory, chunks: chunks, decoded: decoded))
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-            let (buffer, chunks, decoded) = shared.value
-            var chunkReader = StateReader(UnsafeRawBufferPointer(rebasing: buffer[chunks[index]]))
+            let (directory, chunks, decoded) = shared.value
+            guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, chunks[index].name + ".chunk")),
+                  file.bytes.count == chunks[index].size else { return }
+            var chunkReader = StateReader(file.bytes)
             var paths: [String] = []
             var records: [SourceRecord] = []
             do throws(StateReader.Damaged) {
@@ -364,7 +389,7 @@ extension BuildState {
                 return
             }
             guard chunkReader.isAtEnd else { return }
-            decoded[index] = (paths, records)
+            decoded[index] = (paths, records, file)
         }
         var sources: [String: SourceRecord] = [:]
         sources.reserveCapacity(decoded.reduce(0) { $0 + ($1?.records.count ?? 0) })
@@ -374,16 +399,16 @@ extension BuildState {
             for (path, record) in zip(chunk.paths, chunk.records) where sources.updateValue(record, forKey: path) != nil {
                 throw StateReader.Damaged()
             }
-            encoded.byFirstPath[first] = (chunk.paths, chunk.records, .mapped(file, chunks[index]))
+            encoded.byFirstPath[first] = (chunk.paths, chunk.records, .mapped(chunk.file, 0..<chunk.file.bytes.count), chunks[index].name)
         }
         self.sources = sources
-        encoded.fileSize = buffer.count
+        encoded.fileSize = fileSize
         self.encodedChunks = encoded
     }
 }
 
-/// Bytes of a state file: just encoded, or a range of the file a state was loaded from (kept
-/// mapped while these bytes are).
+/// Bytes of a state file or chunk: just encoded, or a range of the file a state was loaded
+/// from (kept mapped while these bytes are).
 enum EncodedBytes: ContiguousBytes, Sendable {
     case encoded(ArraySlice<UInt8>)
     case mapped(FileSystem.MappedFile, Range<Int>)

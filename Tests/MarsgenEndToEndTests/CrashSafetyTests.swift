@@ -52,7 +52,14 @@ import Testing
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
                 .filter { $0.hasPrefix(".public.staging-") || $0.hasPrefix(".public.old-") }
             let stateFiles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".marsgen").path)
-            let strays = stateFiles.filter { $0 != "lock" && !($0.hasPrefix("build-") && ($0.hasSuffix(".state") || $0.hasSuffix(".index") || $0.hasSuffix(".rows"))) }
+            var strays = stateFiles.filter { name in
+                name != "lock" && !(name.hasPrefix("build-") && [".state", ".index", ".rows", ".chunks"].contains { name.hasSuffix($0) })
+            }
+            // The chunk files left are exactly those the state names (none of a killed save's).
+            for folder in stateFiles where folder.hasSuffix(".chunks") {
+                let path = root.appendingPathComponent(".marsgen").appendingPathComponent(folder).path
+                strays += try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasSuffix(".chunk") }
+            }
             #expect(leftovers.isEmpty && strays.isEmpty, "\(replay): left behind \(leftovers + strays)")
             if !same { return }
         }

@@ -59,21 +59,34 @@ struct BuildStateCodingTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-state-\(UUID().uuidString).state").path
     }
 
+    /// Removes a state file and its chunks.
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: BuildState.chunkDirectory(forState: path))
+    }
+
+    /// The names of the chunk files of the state at `path`.
+    static func chunkFiles(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: BuildState.chunkDirectory(forState: path)).sorted()
+    }
+
     @Test("a state saved and loaded again is the same state", arguments: [0, 1, 999, 1_000, 1_001, 3_500])
     func roundTrip(sources: Int) throws {
         var state = Self.sampleState(seed: UInt64(sources) + 1, sources: sources)
         let path = Self.temporaryFile()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Self.remove(path) }
         let size = try state.save(to: path)
         #expect(size == FileStat(path: path)?.size)
         let loaded = try BuildState.load(from: path).get()
         #expect(loaded == state)
+        // Each chunk is a file named by its bytes; the state file names them all.
+        #expect(try Self.chunkFiles(path).count == max(loaded.encodedChunks.byFirstPath.count, 0))
     }
 
     @Test("a save that copies unchanged chunks from the loaded file gives the state it was asked to save")
     func reusedChunks() throws {
         let path = Self.temporaryFile()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Self.remove(path) }
         var state = Self.sampleState(seed: 11, sources: 3_000)
         _ = try state.save(to: path)
         let loaded = try BuildState.load(from: path).get()
@@ -91,12 +104,34 @@ struct BuildStateCodingTests {
                                                                 author: entry.author, instant: entry.instant, sol: entry.sol, lmst: entry.lmst,
                                                                 tags: entry.tags, isDraft: entry.isDraft, bodyHTML: entry.bodyHTML)]
         state.token = "t-2"
+        let chunksBefore = Set(try Self.chunkFiles(path))
         _ = try state.save(to: path, reusing: loaded)
+        // Only the chunks that changed were written; the files of the ones that went are gone.
+        let chunksAfter = Set(try Self.chunkFiles(path))
+        #expect(chunksAfter.count == state.encodedChunks.byFirstPath.count)
+        #expect(chunksAfter.intersection(chunksBefore).count >= chunksAfter.count - 4)
+        #expect(!chunksAfter.subtracting(chunksBefore).isEmpty && !chunksBefore.subtracting(chunksAfter).isEmpty)
         let reloaded = try BuildState.load(from: path).get()
         #expect(reloaded == state)
         #expect(reloaded.sources[paths[1_500]]?.hash == "edited")
         #expect(reloaded.sources[reparsed]?.journalEntries.first?.title == "Parsed again")
         #expect(state.encoded(reusing: loaded) == state.encoded())
+    }
+
+    @Test("a save that keeps a loaded chunk whose file has gone writes it again")
+    func keptChunkFileGone() throws {
+        let path = Self.temporaryFile()
+        defer { Self.remove(path) }
+        var state = Self.sampleState(seed: 12, sources: 2_000)
+        try state.save(to: path)
+        let loaded = try BuildState.load(from: path).get()
+        #expect(loaded.encodedChunks.byFirstPath.count > 2)
+        // As when someone empties the folder while `marsgen watch` holds the loaded state.
+        try FileManager.default.removeItem(atPath: BuildState.chunkDirectory(forState: path))
+        state = loaded
+        state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        try state.save(to: path, reusing: loaded)
+        #expect(try BuildState.load(from: path).get() == state)
     }
 
     @Test("adding a source moves the boundaries of its own chunk only")
@@ -119,23 +154,45 @@ struct BuildStateCodingTests {
         #expect(copy.encoded() == state.encoded())
     }
 
-    @Test("every truncation of a state file, and damaged bytes, read as unreadable, never as a state")
+    @Test("every truncation of a state file or of a chunk, a missing chunk, and damaged bytes read as unreadable, never as a state")
     func truncated() throws {
-        let state = Self.sampleState(seed: 3, sources: 40)
-        let bytes = state.encoded()
+        var state = Self.sampleState(seed: 3, sources: 600)
         let path = Self.temporaryFile()
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        for length in Set(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)).map { $0 } + [bytes.count - 1]) {
-            try Data(bytes.prefix(length)).write(to: URL(fileURLWithPath: path))
+        defer { Self.remove(path) }
+        try state.save(to: path)
+        let url = URL(fileURLWithPath: path)
+        func expectUnreadable(_ what: String) {
             switch BuildState.load(from: path) {
-            case .success: Issue.record("a state cut to \(length) of \(bytes.count) bytes loaded")
-            case .failure(let problem): #expect(problem == .unreadable, "cut to \(length) bytes")
+            case .success: Issue.record("\(what): loaded")
+            case .failure(let problem): #expect(problem == .unreadable, "\(what)")
             }
         }
-        var longer = bytes
-        longer.append(0)
-        try Data(longer).write(to: URL(fileURLWithPath: path))
-        #expect(throws: Never.self) { if case .success = BuildState.load(from: path) { Issue.record("trailing byte accepted") } }
+        let head = try Data(contentsOf: url)
+        for length in Set(stride(from: 0, to: head.count, by: max(1, head.count / 300)).map { $0 } + [head.count - 1]) {
+            try head.prefix(length).write(to: url)
+            expectUnreadable("state cut to \(length) of \(head.count) bytes")
+        }
+        try (head + [0]).write(to: url)
+        expectUnreadable("state with a trailing byte")
+        try head.write(to: url)
+        let names = try Self.chunkFiles(path)
+        #expect(names.count > 1)
+        for name in names {
+            let chunkURL = URL(fileURLWithPath: BuildState.chunkDirectory(forState: path)).appendingPathComponent(name)
+            let chunk = try Data(contentsOf: chunkURL)
+            for length in [0, 1, chunk.count / 2, chunk.count - 1] {
+                try chunk.prefix(length).write(to: chunkURL)
+                expectUnreadable("chunk \(name) cut to \(length) of \(chunk.count) bytes")
+            }
+            var damaged = chunk
+            damaged[damaged.startIndex] ^= 0xFF
+            try damaged.write(to: chunkURL)
+            expectUnreadable("chunk \(name) with a damaged count")
+            try FileManager.default.removeItem(at: chunkURL)
+            expectUnreadable("chunk \(name) missing")
+            try chunk.write(to: chunkURL)
+        }
+        #expect(try BuildState.load(from: path).get() == state)
     }
 
     @Test("a state of another format version says which")
@@ -144,7 +201,7 @@ struct BuildStateCodingTests {
         let magic = Array("marsgen-state\n".utf8)
         bytes[magic.count] = 4  // version 2, zigzag-encoded
         let path = Self.temporaryFile()
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { Self.remove(path) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect(throws: Never.self) {
             guard case .failure(.otherFormat(2)) = BuildState.load(from: path) else {
