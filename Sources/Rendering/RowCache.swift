@@ -36,9 +36,9 @@ public final class RowCache: @unchecked Sendable {
     }
 
     /// Has `load` read the rows an earlier process kept when the cache is first asked for a
-    /// list, unless it already was (see ``init(loading:)``).
-    public func loadOnFirstUse(_ load: @escaping @Sendable () -> [String: [UInt64: String]]) {
-        lock.withLock { if !used, loader == nil { loader = load } }
+    /// list, unless it already was (see ``init(loading:)``); `nil` reads none.
+    public func loadOnFirstUse(_ load: (@Sendable () -> [String: [UInt64: String]])?) {
+        lock.withLock { if !used { loader = load } }
     }
 
     /// Every list's rows' HTML by key when a list was rendered differently since the cache

@@ -6,8 +6,9 @@ import Foundation
 /// rebuild).
 ///
 /// Only a cache: each row is kept by a hash of everything it is made from (see
-/// ``Rendering/RowCache``), so a file from any earlier build, however old, can only miss,
-/// never give a wrong row. A missing or damaged file reads as empty.
+/// ``Rendering/RowCache``), so a file from any earlier build can only miss, never give a
+/// wrong row; a file from another marsgen version (whose rendering may differ), a missing
+/// or a damaged one reads as empty.
 enum RenderedRows {
     /// Bumped whenever the format changes.
     static let formatVersion = 1
@@ -25,7 +26,8 @@ enum RenderedRows {
             var reader = StateReader(buffer)
             do throws(StateReader.Damaged) {
                 try reader.expect(magic)
-                guard try reader.readInt() == formatVersion else { return [:] }
+                // Rows are keyed by what they are made from, not by how marsgen renders it.
+                guard try reader.readInt() == formatVersion, try reader.readString() == BuildState.marsgenVersion else { return [:] }
                 var lists: [String: [UInt64: String]] = [:]
                 for _ in 0..<(try reader.readCount()) {
                     let name = try reader.readString()
@@ -47,6 +49,7 @@ enum RenderedRows {
         var writer = StateWriter(capacity: 1 << 20)
         writer.write(raw: magic)
         writer.write(formatVersion)
+        writer.write(BuildState.marsgenVersion)
         writer.write(count: lists.count)
         for (name, rows) in lists.sorted(by: { $0.key < $1.key }) {
             writer.write(name)

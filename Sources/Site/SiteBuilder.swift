@@ -646,7 +646,7 @@ public struct SiteBuilder {
         let path = rowsPath
         let load: @Sendable () -> [String: [UInt64: String]] = { RenderedRows.load(from: path) }
         if let memory = options.memory {
-            if context.isIncremental { memory.rows.loadOnFirstUse(load) }
+            memory.rows.loadOnFirstUse(context.isIncremental ? load : nil)
             renderer.rowCache = memory.rows
         } else {
             let rows = context.isIncremental ? RowCache(loading: load) : RowCache()
