@@ -77,6 +77,8 @@ public struct BuildContext {
     /// Output-relative paths to delete.
     var deletes: [String] = []
 
+    /// The previous build's pages that this one does not produce, once rendering knows.
+    var pagesGone: [String]?
     /// How many diagnostics the log held when the site's files began to be read: the
     /// warnings after it are the site's (see ``BuildIndex/warnings``).
     var contentLogStart = 0

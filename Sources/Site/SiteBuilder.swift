@@ -688,10 +688,15 @@ public struct SiteBuilder {
             // record, no page is gone and the records need no search.
             let unplanned = context.pages.count - planned.count
             let plannedThatExisted = planned.count { previous.pages[$0.page.outputPath] != nil }
+            var gone: [String] = []
             if unplanned + plannedThatExisted != previous.pages.count {
                 let paths = Set(context.pages.map(\.outputPath))
-                for path in previous.pages.keys where !paths.contains(path) { context.state.pages[path] = nil }
+                for path in previous.pages.keys where !paths.contains(path) {
+                    context.state.pages[path] = nil
+                    gone.append(path)
+                }
             }
+            context.pagesGone = gone
         }
         let templateHashes = context.templateHashes
         let fingerprints = try parallelMap(planned) { _, page throws(Diagnostic) -> ContentHash in
@@ -857,7 +862,9 @@ public struct SiteBuilder {
         }
         guard let previous = context.previous else { return }
         let (pages, files) = (context.state.pages, context.state.files)
-        let stale = Set((Array(previous.pages.keys) + Array(previous.files.keys)).filter { pages[$0] == nil && files[$0] == nil })
+        // Of the previous pages, only those planning found gone can be stale: not all 19,500 again.
+        let candidates = (context.pagesGone ?? Array(previous.pages.keys)) + Array(previous.files.keys)
+        let stale = Set(candidates.filter { pages[$0] == nil && files[$0] == nil })
         for path in stale.sorted() {
             context.deletes.append(path)
             context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path))")
