@@ -67,6 +67,10 @@ public struct PageRenderer {
     /// Renders a whole page to bytes from sections already rendered, by object identifier.
     /// It does not mutate anything, so pages can be rendered on several threads at once.
     public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
+        if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template),
+           let urls = page.context["urls"] as? [TemplateContext] {
+            return Self.builtInSitemap(urls)
+        }
         var context = Self.withShared(page.context, of: page)
         for (slot, items) in page.slots {
             var rendered: [TemplateContext] = []
@@ -92,6 +96,39 @@ public struct PageRenderer {
             output = try templates.render(layout, context: context)
         }
         return Array(output.utf8)
+    }
+
+    /// The sitemap as the built-in `sitemap.mustache` renders it, byte for byte, without
+    /// the template: it loops over every page of the site, and swift-mustache took 60 ms
+    /// for 19,500 URLs, paid by every rebuild that adds or removes a page. A site's own
+    /// `sitemap.mustache` is rendered as usual.
+    static func builtInSitemap(_ urls: [TemplateContext]) -> [UInt8] {
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
+        bytes.reserveCapacity(bytes.count + urls.count * 80)
+        for url in urls {
+            bytes.append(contentsOf: "  <url><loc>".utf8)
+            // Escaped as the template's {{loc}} escapes; most URLs have nothing to escape.
+            let location = (url["loc"] as? String ?? "").utf8
+            if !location.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
+                                      || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
+                bytes.append(contentsOf: location)
+                bytes.append(contentsOf: "</loc></url>\n".utf8)
+                continue
+            }
+            for byte in location {
+                switch byte {
+                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
+                default: bytes.append(byte)
+                }
+            }
+            bytes.append(contentsOf: "</loc></url>\n".utf8)
+        }
+        bytes.append(contentsOf: "</urlset>\n".utf8)
+        return bytes
     }
 
     /// Each row's values plus `html`, the row rendered with the list's template (and the

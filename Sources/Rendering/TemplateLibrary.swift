@@ -102,6 +102,11 @@ public struct TemplateLibrary: Sendable {
         return names.filter { !Self.builtInNames.contains($0) && !referenced.contains($0) }.sorted()
     }
 
+    /// Whether template `name` is marsgen's own, not replaced by the site.
+    public func isBuiltIn(_ name: String) -> Bool {
+        origins[name] == "(built-in)/\(name).mustache"
+    }
+
     /// Renders one request.
     ///
     /// - Throws: A ``Diagnostic`` when the template does not exist.

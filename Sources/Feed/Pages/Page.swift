@@ -34,6 +34,10 @@ public struct Page {
     /// ``context``; ``PageFingerprint`` leaves them out, because a configuration change
     /// rebuilds every page anyway.
     public var shared: TemplateContext = [:]
+    /// When set, a hash of every value in ``context``, made by the planner where that is far
+    /// cheaper than walking the values: the sitemap's tens of thousands of URLs. The
+    /// fingerprint then takes it instead of the values.
+    public var contextHash: ContentHash?
     /// Objects whose data this page shows outside its slots (a neighbour's link, a count).
     public var linkedObjectIDs: Set<String>
     /// Every object whose data this page shows (in slots or as a neighbour's link). Made on

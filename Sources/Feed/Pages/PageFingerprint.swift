@@ -15,7 +15,12 @@ public enum PageFingerprint {
         hash.combine(page.template)
         hash.combine(page.layout ?? "\u{0}")
         hash.combine(page.outputPath)
-        combine(dictionary: page.context, into: &hash)
+        if let contextHash = page.contextHash {
+            hash.combine("context-hash")
+            hash.combine(Int64(bitPattern: contextHash.value))
+        } else {
+            combine(dictionary: page.context, into: &hash)
+        }
         for name in page.rows.keys.sorted() {
             guard let rows = page.rows[name] else { continue }
             hash.combine("rows:" + name)

@@ -586,9 +586,15 @@ public struct PagePlanner {
             hash.combine(count)
             hash.combine(Int64(bitPattern: sum))
         } page: {
-            let urls = plans.filter(\.isInSitemap).map { links.absolute($0.url) }.sorted().map { ["loc": $0] }
-            return Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap",
-                        layout: nil, context: ["urls": urls])
+            let locations = plans.filter(\.isInSitemap).map { links.absolute($0.url) }.sorted()
+            // The URLs in order are all the page shows: hashing them is far cheaper than
+            // fingerprinting 19,500 one-entry dictionaries.
+            var contextHash = ContentHash()
+            for location in locations { contextHash.combine(location) }
+            var page = Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap",
+                            layout: nil, context: ["urls": locations.map { ["loc": $0] as TemplateContext }])
+            page.contextHash = contextHash
+            return page
         }
     }
 }

@@ -1,0 +1,36 @@
+import Feed
+import Rendering
+import Testing
+
+/// The sitemap is the one page whose built-in template loops over every page of the site;
+/// the renderer writes it directly. These check that it writes what the template would.
+@Suite struct SitemapRenderingTests {
+    func sitemap(_ locations: [String]) -> Page {
+        Page(kind: .sitemap, url: "/sitemap.xml", outputPath: "sitemap.xml", template: "sitemap", layout: nil,
+             context: ["urls": locations.map { ["loc": $0] as TemplateContext }])
+    }
+
+    @Test("the built-in sitemap, written directly, has the bytes its template gives", arguments: [
+        [],
+        ["https://example.org/"],
+        ["https://example.org/a?b=1&c=<2>", "https://example.org/\"quoted\"/'single'/", "https://example.org/sol/été/🚀/",
+         "https://example.org/&amp;/", String(repeating: "x", count: 500)],
+    ])
+    func builtInSitemap(locations: [String]) throws {
+        let templates = try TemplateLibrary()
+        let page = sitemap(locations)
+        let direct = try PageRenderer(templates: templates, sections: []).render(page, sections: [:])
+        let viaTemplate = try templates.render("sitemap", context: page.context)
+        #expect(String(decoding: direct, as: UTF8.self) == viaTemplate)
+    }
+
+    @Test("a site's own sitemap template is used as it is")
+    func siteTemplate() throws {
+        let templates = try TemplateLibrary(overrides: [
+            "sitemap": TemplateLibrary.Source(text: "{{#urls}}{{loc}};{{/urls}}", path: "templates/sitemap.mustache"),
+        ])
+        let page = sitemap(["https://example.org/", "https://example.org/a&b/"])
+        let bytes = try PageRenderer(templates: templates, sections: []).render(page, sections: [:])
+        #expect(String(decoding: bytes, as: UTF8.self) == "https://example.org/;https://example.org/a&amp;b/;")
+    }
+}
