@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Incremental-build figures for `make bench`: a generated site (default 10,000 entries and
 # 50,000 messages; override with BENCH_ENTRIES and BENCH_MESSAGES), then a clean build, a
-# no-op rebuild, one entry edited, one message appended and one cell template edited.
+# no-op rebuild, one entry edited, one message appended, one entry added and one cell
+# template edited.
 # Prints wall time, pages written and peak memory for each. Figures, not assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,10 @@ run "one entry edited"
 log=$(find "$site/content/messages" -name '*.md' | sort | tail -n 1)
 printf '## 23:59 vega\nOne more message.\n' >>"$log"
 run "one message appended"
+# A new entry on the newest sol: a new page, so the sitemap and the sol index change too.
+printf -- '---\ntitle: "Entry added"\nauthor: vega\nsol: 3333\ntime: "23:00"\n---\nA new entry.\n' \
+  >"$site/content/journal/added-1.md"
+run "one entry added"
 mkdir -p "$site/templates"
 sed 's/<div class="prose">/<div class="prose" data-edited>/' Sources/Rendering/Theme/cell-message.mustache >"$site/templates/cell-message.mustache"
 run "cell template edited"
@@ -68,6 +73,10 @@ done
 for i in $(seq "$edits"); do
   printf '## 23:59 vega\nWatched message %s.\n' "$i" >>"$log"; sleep 1.5
 done
+for i in $(seq "$edits"); do
+  printf -- '---\ntitle: "Watched entry %s"\nauthor: vega\nsol: 3333\ntime: "23:30"\n---\nA new entry.\n' "$i" \
+    >"$site/content/journal/watched-$i.md"; sleep 1.5
+done
 kill -INT $watch_pid; wait $watch_pid 2>/dev/null || true
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 times=$(tail -n +"$((lines_before + 1))" "$watch_log" | grep ' ms$' | sed -E 's/.* in ([0-9]+) ms$/\1/')
@@ -76,5 +85,6 @@ echo "Under marsgen watch (state in memory, saved in the background), median of 
 echo "| scenario | rebuild time |"
 echo "| --- | ---: |"
 printf '| one entry edited | %s ms |\n' "$(head -n "$edits" <<<"$times" | median)"
-printf '| one message appended | %s ms |\n' "$(tail -n "$edits" <<<"$times" | median)"
+printf '| one message appended | %s ms |\n' "$(sed -n "$((edits + 1)),$((2 * edits))p" <<<"$times" | median)"
+printf '| one entry added | %s ms |\n' "$(tail -n "$edits" <<<"$times" | median)"
 rm -f "$watch_log"

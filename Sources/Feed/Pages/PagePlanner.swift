@@ -586,7 +586,11 @@ public struct PagePlanner {
             hash.combine(count)
             hash.combine(Int64(bitPattern: sum))
         } page: {
-            let locations = plans.filter(\.isInSitemap).map { links.absolute($0.url) }.sorted()
+            // By index: copying each plan (strings, page) to filter them cost more than the rest.
+            var unsorted: [String] = []
+            unsorted.reserveCapacity(plans.count)
+            for index in plans.indices where plans[index].isInSitemap { unsorted.append(links.absolute(plans[index].url)) }
+            let locations = unsorted.sorted()
             // The URLs in order are all the page shows: hashing them is far cheaper than
             // fingerprinting 19,500 one-entry dictionaries.
             var contextHash = ContentHash()
