@@ -37,9 +37,7 @@ public struct SiteServer: Sendable {
             self.root = root
             self.host = host
             self.port = port
-            var base = basePath.hasPrefix("/") ? basePath : "/" + basePath
-            if !base.hasSuffix("/") { base += "/" }
-            self.basePath = base
+            self.basePath = SiteLocation.normalized(basePath)
             self.live = live
         }
     }
@@ -52,10 +50,22 @@ public struct SiteServer: Sendable {
 
     /// Where and what to serve.
     public let configuration: Configuration
+    /// Where the site lives now: ``Configuration/basePath`` until ``moveSite(to:)``.
+    let location: SiteLocation
 
     /// Creates a server.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        location = SiteLocation(configuration.basePath)
+    }
+
+    /// Serves the site under `basePath` from now on (a rebuild after `base_url` changed in
+    /// `marsgen.yml` moved it): requests, redirects and the live script follow at once.
+    ///
+    /// - Returns: Whether the site moved (`basePath` is not where it already was).
+    @discardableResult
+    public func moveSite(to basePath: String) -> Bool {
+        location.move(to: SiteLocation.normalized(basePath))
     }
 
     /// Serves until the calling task is cancelled.
@@ -95,14 +105,14 @@ public struct SiteServer: Sendable {
     }
 
     func makeRouter() -> Router<BasicRequestContext> {
-        let base = configuration.basePath
-        let script = configuration.live.map { _ in LiveScriptTag(basePath: base) }
+        let base = location
+        let script = configuration.live.map { _ in LiveScriptTag(location: base) }
         var pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)?
         if let script { pageTransform = { script.inject(into: $0) } }
-        let files = ContainedFileSystem(root: configuration.root, pageTransform: pageTransform)
+        let files = ContainedFileSystem(root: configuration.root, pageTransform: pageTransform, transformKey: { base.path })
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: NotFoundMiddleware(files: files))
-        router.add(middleware: SitePathMiddleware(files: files, basePath: base))
+        router.add(middleware: SitePathMiddleware(files: files, location: base))
         // Text types carry their charset: marsgen writes UTF-8 only.
         let utf8Types: [String: MediaType] = [
             "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
@@ -150,5 +160,36 @@ public struct SiteServer: Sendable {
         default:
             return .error("cannot listen on \(address): \(error.description)")
         }
+    }
+}
+
+/// Where a served site lives under the server's root, read by every request and changed
+/// when a rebuild moves the site.
+final class SiteLocation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: String
+
+    init(_ path: String) {
+        current = path
+    }
+
+    /// The base path, starting and ending with `/`.
+    var path: String {
+        lock.withLock { current }
+    }
+
+    /// Moves the site to `path`; whether it was elsewhere.
+    func move(to path: String) -> Bool {
+        lock.withLock {
+            defer { current = path }
+            return current != path
+        }
+    }
+
+    /// `path` with a leading and a trailing `/`.
+    static func normalized(_ path: String) -> String {
+        var base = path.hasPrefix("/") ? path : "/" + path
+        if !base.hasSuffix("/") { base += "/" }
+        return base
     }
 }

@@ -8,6 +8,7 @@ final class ServerFixture: @unchecked Sendable {
     let root: String
     let port: Int
     let live: LiveUpdates?
+    let server: SiteServer
     private let task: Task<Void, any Error>
 
     static let secret = "TOP-SECRET-OUTSIDE-PUBLIC"
@@ -44,14 +45,15 @@ final class ServerFixture: @unchecked Sendable {
         let task = Task { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw RawHTTPError.io("server did not start") }
-        return ServerFixture(directory: directory, root: root, port: port, live: live, task: task)
+        return ServerFixture(directory: directory, root: root, port: port, live: live, server: server, task: task)
     }
 
-    private init(directory: String, root: String, port: Int, live: LiveUpdates?, task: Task<Void, any Error>) {
+    private init(directory: String, root: String, port: Int, live: LiveUpdates?, server: SiteServer, task: Task<Void, any Error>) {
         self.directory = directory
         self.root = root
         self.port = port
         self.live = live
+        self.server = server
         self.task = task
     }
 

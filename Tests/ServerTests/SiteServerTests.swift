@@ -255,6 +255,21 @@ struct BasePathTests {
         #expect(outside.text.contains("our own 404 page"))
     }
 
+    @Test("a site moved to another base path (base_url changed) is served there at once, with its live script")
+    func moveSite() async throws {
+        let server = try await ServerFixture.start(basePath: "/log/")
+        #expect(try await server.http.request("GET", "/log/").status == 200)
+        #expect(server.server.moveSite(to: "/"))
+        #expect(!server.server.moveSite(to: "/"))
+        let front = try await server.http.request("GET", "/")
+        #expect(front.status == 200)
+        #expect(front.text.contains("front page") && front.text.contains("data-home=\"/\""))
+        #expect(try await server.http.request("GET", "/log/").status == 404)
+        #expect(server.server.moveSite(to: "journal"))
+        let moved = try await server.http.request("GET", "/")
+        #expect(moved.status == 301 && moved.header("location") == "/journal/")
+    }
+
     @Test("a port in use is a clear error naming the port")
     func portInUse() async throws {
         let first = try await ServerFixture.start()

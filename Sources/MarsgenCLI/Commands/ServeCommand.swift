@@ -46,10 +46,17 @@ struct ServeCommand: AsyncParsableCommand {
         let live = noLive ? nil : LiveUpdates()
         let first = site.buildOnce(after: nil)
         let basePath = (try? first.get().basePath) ?? "/"
-        site.onBuild = { result in live?.publish(SiteUpdate(result)) }
+        let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live))
+        let quiet = quiet
+        site.onBuild = { result in
+            // A new `base_url` path moves the site: the server follows before open pages hear of it.
+            if case .success(let report) = result, server.moveSite(to: report.basePath), !quiet {
+                Console.out("base_url's path is now \(report.basePath): serving the site there")
+            }
+            live?.publish(SiteUpdate(result))
+        }
         try site.watchUntilStopped(mode: watching.mode)
 
-        let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live))
         let shouldOpen = open
         let host = host
         do {

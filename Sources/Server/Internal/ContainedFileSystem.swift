@@ -51,10 +51,15 @@ struct ContainedFileSystem: FileProvider {
     private let realRoot: String?
     /// What HTML pages are served as (nil: as they are on disk).
     private let pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)?
+    /// Names the transform as it is now: a page transformed under another key is transformed
+    /// again (the site moved to another base path, and the live script says so).
+    private let transformKey: @Sendable () -> String
     private let memory = FoundFileMemory()
     static let directReadLimit = 4 << 20
 
-    init(root: String, pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)? = nil) {
+    init(root: String, pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)? = nil,
+         transformKey: @escaping @Sendable () -> String = { "" }) {
+        self.transformKey = transformKey
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         self.realRoot = Self.realPath(self.root)
         self.pageTransform = pageTransform
@@ -93,10 +98,11 @@ struct ContainedFileSystem: FileProvider {
                                         modificationDate: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
         var page: ByteBuffer?
         if kind == S_IFREG, let pageTransform, Self.isPage(candidate) {
-            page = memory.page(path: candidate, version: version) ?? {
+            let key = transformKey()
+            page = memory.page(path: candidate, version: version, key: key) ?? {
                 guard case .bytes(let bytes) = Self.read(candidate, range: nil, expecting: version) else { return nil }
                 let transformed = pageTransform(bytes)
-                memory.rememberPage(transformed, path: candidate, version: version)
+                memory.rememberPage(transformed, path: candidate, version: version, key: key)
                 return transformed
             }()
             guard let page else { return nil }
@@ -251,7 +257,7 @@ struct FileVersion: Hashable, Sendable {
 final class FoundFileMemory: @unchecked Sendable {
     private let lock = NIOLock()
     private var inside: [String: FileVersion] = [:]
-    private var pages: [String: (version: FileVersion, bytes: ByteBuffer)] = [:]
+    private var pages: [String: (version: FileVersion, key: String, bytes: ByteBuffer)] = [:]
     private var pageBytes = 0
     static let maximumPaths = 200_000
     static let maximumPageBytes = 64 << 20
@@ -267,21 +273,21 @@ final class FoundFileMemory: @unchecked Sendable {
         }
     }
 
-    func page(path: String, version: FileVersion) -> ByteBuffer? {
+    func page(path: String, version: FileVersion, key: String) -> ByteBuffer? {
         lock.withLock {
-            guard let page = pages[path], page.version == version else { return nil }
+            guard let page = pages[path], page.version == version, page.key == key else { return nil }
             return page.bytes
         }
     }
 
-    func rememberPage(_ bytes: ByteBuffer, path: String, version: FileVersion) {
+    func rememberPage(_ bytes: ByteBuffer, path: String, version: FileVersion, key: String) {
         lock.withLock {
             if let old = pages[path] { pageBytes -= old.bytes.readableBytes }
             if pageBytes + bytes.readableBytes > Self.maximumPageBytes {
                 pages.removeAll(keepingCapacity: true)
                 pageBytes = 0
             }
-            pages[path] = (version, bytes)
+            pages[path] = (version, key, bytes)
             pageBytes += bytes.readableBytes
         }
     }

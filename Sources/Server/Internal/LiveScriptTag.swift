@@ -3,10 +3,11 @@ import NIOCore
 /// The `<script>` tag that connects a served page to live updates. Pages are served with it
 /// (see ``ContainedFileSystem``); the files in the output folder never contain it.
 struct LiveScriptTag: Sendable {
-    let tag: String
+    let location: SiteLocation
 
-    init(basePath: String) {
-        tag = "<script src=\"\(SiteServer.reservedPrefix)live.js\" data-marsgen-live data-home=\"\(basePath)\" defer></script>"
+    /// The tag for the site where it lives now.
+    var tag: String {
+        "<script src=\"\(SiteServer.reservedPrefix)live.js\" data-marsgen-live data-home=\"\(location.path)\" defer></script>"
     }
 
     /// The page with the script tag before `</head>` (or `</body>`, or at the end).
@@ -15,6 +16,7 @@ struct LiveScriptTag: Sendable {
         let position = Self.lastIndex(of: Array("</head>".utf8), in: bytes)
             ?? Self.lastIndex(of: Array("</body>".utf8), in: bytes)
             ?? bytes.endIndex
+        let tag = tag
         var result = ByteBuffer()
         result.reserveCapacity(html.readableBytes + tag.utf8.count)
         result.writeBytes(bytes[bytes.startIndex..<position])

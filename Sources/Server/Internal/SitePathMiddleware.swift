@@ -11,9 +11,10 @@ import Hummingbird
 ///   (`/sol/12` → `/sol/12/`), so the page's relative links resolve as they will online.
 struct SitePathMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: ContainedFileSystem
-    let basePath: String
+    let location: SiteLocation
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let basePath = location.path
         let rawPath = request.uri.path
         if rawPath.hasPrefix(SiteServer.reservedPrefix) { return try await next(request, context) }
         guard request.method == .get || request.method == .head else {
