@@ -3,7 +3,7 @@ import Foundation
 
 /// Rendered rows (see ``Page/Rows``) kept from one build to the next: in memory by a process
 /// that builds one site again and again (`marsgen watch`, `marsgen serve`), and as HTML only
-/// in a file beside the build state for the next `marsgen build` (see ``init(loading:)``).
+/// in a file beside the build state for the next process (see ``loadOnFirstUse(_:)``).
 ///
 /// Each list keeps only the rows its last rendering produced, by a hash of everything a row
 /// depends on, so the cache never outgrows the site and a stale row can never be found:
@@ -28,15 +28,9 @@ public final class RowCache: @unchecked Sendable {
     /// Creates an empty cache.
     public init() {}
 
-    /// Creates a cache that calls `load` for the rows an earlier process kept (each list's
-    /// rows' HTML by key) when it is first asked for a list; a build that renders no list
-    /// never reads them.
-    public init(loading load: @escaping @Sendable () -> [String: [UInt64: String]]) {
-        loader = load
-    }
-
-    /// Has `load` read the rows an earlier process kept when the cache is first asked for a
-    /// list, unless it already was (see ``init(loading:)``); `nil` reads none.
+    /// Has `load` read the rows an earlier process kept (each list's rows' HTML by key) when
+    /// the cache is first asked for a list, so a build that renders no list never reads
+    /// them; `nil` reads none. Once a list was asked for, this does nothing.
     public func loadOnFirstUse(_ load: (@Sendable () -> [String: [UInt64: String]])?) {
         lock.withLock { if !used { loader = load } }
     }

@@ -39,10 +39,11 @@ public struct BuildContext {
     /// Every input with its stat, as "Check for changes" found it, for a watched rebuild to
     /// update (see ``BuildMemory``).
     var listing: InputListing?
-    /// When a watcher's report settled what changed (see ``BuildMemory``): the input paths it
-    /// named. Every other input is as the previous build read it, and ``state`` starts with
-    /// the previous build's records of the sources.
-    var watchedChanges: Set<String>?
+    /// For an incremental build, the inputs that differ from the previous build's index (of
+    /// those listed, or of those a watcher reported; see ``BuildMemory``). Every other input
+    /// is as the previous build read it, and ``state`` starts with the previous build's
+    /// records of the sources.
+    var changedInputs: Set<String>?
     /// The previous build's state, when it can be used for an incremental build and some
     /// input changed.
     var previous: BuildState?

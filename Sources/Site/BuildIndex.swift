@@ -49,14 +49,9 @@ struct BuildIndex: Equatable {
     // MARK: - Text form
 
     /// The file's bytes: a header of `key value` lines, one `warning` line per warning (the
-    /// warning in the build state's binary form, in Base64), then one `input` line per file
-    /// (`input SIZE MTIME HASH PATH`, sorted by path; the path is last and escaped).
-    var bytes: [UInt8] {
-        bytes(inputLines: inputLines)
-    }
-
-    /// The bytes, given this index's ``inputLines`` (which a build makes while it writes the
-    /// state: they do not depend on its size).
+    /// warning in the build state's binary form, in Base64), then `inputLines`, this index's
+    /// ``inputLines`` (which a build makes while it writes the state: they do not depend on
+    /// its size).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
         let lines = [
             "marsgen-build-index \(Self.formatVersion)",
@@ -75,7 +70,8 @@ struct BuildIndex: Equatable {
         return Array(header.utf8) + inputLines
     }
 
-    /// The `input` lines. Built without a `String` per line: a large site has tens of
+    /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
+    /// path is last and escaped). Built without a `String` per line: a large site has tens of
     /// thousands of inputs, and this is written by every build that changes something.
     var inputLines: [UInt8] {
         var bytes: [UInt8] = []

@@ -161,8 +161,6 @@ public struct BuildState: Sendable, Equatable {
         /// up by path again; a record carried over from the loaded state shares its arrays
         /// with it, which makes that comparison immediate.
         var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: EncodedBytes, name: String)] = [:]
-        /// The size of the state file itself (without its chunk files).
-        var fileSize = 0
 
         static func == (_: EncodedChunks, _: EncodedChunks) -> Bool { true }
     }
@@ -189,32 +187,35 @@ public struct BuildState: Sendable, Equatable {
     /// the files `previous` was loaded from.
     func encoded(reusing previous: BuildState? = nil) -> [UInt8] {
         let encoded = encodedForSaving(reusing: previous)
-        var bytes = encoded.head
+        var bytes = encoded.file
         for chunk in encoded.chunks { chunk.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) } }
         return bytes
     }
 
-    /// The state file's bytes and its chunks, in order. A chunk reused is the file it was
-    /// loaded from (mapped), never copied.
-    private func encodedWithChunks(reusing previous: BuildState?)
-        -> (head: [UInt8], chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)], encoded: EncodedChunks) {
+    /// The state encoded for ``save(_:to:)``: the state file's bytes, and its chunks in
+    /// order (a chunk reused is the file it was loaded from, mapped, never copied).
+    struct Encoded {
+        fileprivate let file: [UInt8]
+        fileprivate let chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)]
+        fileprivate let encoded: EncodedChunks
+    }
+
+    /// Encodes the state for saving (on two cores), keeping the chunks of sources whose
+    /// records equal those of `previous` as the files it was loaded from.
+    func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
         // The head and the sources are encoded at the same time: neither needs the other.
-        let (head, sources) = inParallel({ encodedHead() }, { encodedSources(reusing: previous) })
+        var (writer, sources) = inParallel({ encodedHead() }, { encodedSources(reusing: previous) })
         // The state file ends with the chunks' names and sizes.
-        var writer = StateWriter(capacity: head.count + 32 * sources.chunks.count)
-        writer.write(raw: head)
         writer.write(count: sources.chunks.count)
         for chunk in sources.chunks {
             writer.write(chunk.name)
             writer.write(chunk.bytes.count)
         }
-        var encoded = sources.encoded
-        encoded.fileSize = writer.bytes.count
-        return (writer.bytes, sources.chunks, encoded)
+        return Encoded(file: writer.bytes, chunks: sources.chunks, encoded: sources.encoded)
     }
 
-    /// Everything before the chunks of sources.
-    private func encodedHead() -> [UInt8] {
+    /// Everything before the list of chunks of sources.
+    private func encodedHead() -> StateWriter {
         var writer = StateWriter(capacity: 1 << 20)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -236,7 +237,7 @@ public struct BuildState: Sendable, Equatable {
             writer.write(objects[index].diffIdentifier)
             writer.write(objects[index].contentHash)
         }
-        return writer.bytes
+        return writer
     }
 
     /// The chunks of sources, each named by the hash of its bytes.
@@ -269,20 +270,6 @@ public struct BuildState: Sendable, Equatable {
         return (chunks, encoded)
     }
 
-    /// The state encoded for ``save(_:to:)``.
-    struct Encoded {
-        fileprivate let head: [UInt8]
-        fileprivate let chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)]
-        fileprivate let encoded: EncodedChunks
-    }
-
-    /// Encodes the state for saving (on two cores), keeping the chunks of sources whose
-    /// records equal those of `previous` as the files it was loaded from.
-    func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
-        let (head, chunks, encoded) = encodedWithChunks(reusing: previous)
-        return Encoded(head: head, chunks: chunks, encoded: encoded)
-    }
-
     /// Writes the state: the chunks of sources that changed (each to a file named by the hash
     /// of its bytes, in ``chunkDirectory(forState:)``), then the state file, atomically
     /// (temporary file, then rename), which names them all; then removes the chunk files it
@@ -305,13 +292,13 @@ public struct BuildState: Sendable, Equatable {
         for chunk in encoded.chunks where chunk.isNew || !existing.contains(chunk.name + ".chunk") {
             try FileSystem.writeAtomically([chunk.bytes], to: SitePaths.join(directory, chunk.name + ".chunk"))
         }
-        try FileSystem.writeAtomically(encoded.head, to: path)
+        try FileSystem.writeAtomically(encoded.file, to: path)
         encodedChunks = encoded.encoded
         // Named by their bytes, the chunks of an earlier state that this one shares are the
         // same files; the others go (with the temporaries of a save killed midway).
         let names = Set(encoded.chunks.map { $0.name + ".chunk" })
         for name in existing where !names.contains(name) { unlink(SitePaths.join(directory, name)) }
-        return Int64(encoded.encoded.fileSize)
+        return Int64(encoded.file.count)
     }
 
     /// Why a state was not used.
@@ -359,7 +346,6 @@ extension BuildState {
             chunks.append((try reader.readString(), try reader.readInt()))
         }
         guard reader.isAtEnd, chunks.allSatisfy({ !$0.name.contains("/") }) else { throw StateReader.Damaged() }
-        let fileSize = reader.position
         typealias Decoded = (paths: [String], records: [SourceRecord], file: FileSystem.MappedFile)
         let decoded = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: chunks.count)
         decoded.initialize(repeating: nil)
@@ -399,31 +385,30 @@ extension BuildState {
             for (path, record) in zip(chunk.paths, chunk.records) where sources.updateValue(record, forKey: path) != nil {
                 throw StateReader.Damaged()
             }
-            encoded.byFirstPath[first] = (chunk.paths, chunk.records, .mapped(chunk.file, 0..<chunk.file.bytes.count), chunks[index].name)
+            encoded.byFirstPath[first] = (chunk.paths, chunk.records, .mapped(chunk.file), chunks[index].name)
         }
         self.sources = sources
-        encoded.fileSize = fileSize
         self.encodedChunks = encoded
     }
 }
 
-/// Bytes of a state file or chunk: just encoded, or a range of the file a state was loaded
-/// from (kept mapped while these bytes are).
+/// The bytes of a chunk of sources: just encoded, or the chunk file a state was loaded from
+/// (kept mapped while these bytes are).
 enum EncodedBytes: ContiguousBytes, Sendable {
     case encoded(ArraySlice<UInt8>)
-    case mapped(FileSystem.MappedFile, Range<Int>)
+    case mapped(FileSystem.MappedFile)
 
     var count: Int {
         switch self {
         case .encoded(let bytes): bytes.count
-        case .mapped(_, let range): range.count
+        case .mapped(let file): file.bytes.count
         }
     }
 
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch self {
         case .encoded(let bytes): try bytes.withUnsafeBytes(body)
-        case .mapped(let file, let range): try withExtendedLifetime(file) { try body(UnsafeRawBufferPointer(rebasing: file.bytes[range])) }
+        case .mapped(let file): try withExtendedLifetime(file) { try body(file.bytes) }
         }
     }
 }

@@ -185,21 +185,22 @@ public struct SiteBuilder {
     /// otherwise the full state is loaded for an incremental build.
     ///
     /// Under a watcher (see ``BuildMemory``) only the paths it reported are looked at again;
-    /// otherwise every input is listed and stat'ed.
+    /// otherwise every input is listed and stat'ed. Either way, the inputs that differ from
+    /// the index become ``BuildContext/changedInputs``: only those are read again.
     func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
         guard var index = context.previousIndex else { return }
         var listing: InputListing
         /// The paths whose stat must be compared with the index.
         var unsure: [String]
         var changed: Bool
-        /// Under a watcher: the paths it reported, and whether files came or went.
-        var watched: (paths: Set<String>, addedOrRemoved: Bool)?
+        /// Whether a watcher's report said which paths to look at.
+        var watched = false
         if let taken = options.memory?.takeListing(stateToken: index.stateToken),
            let updated = updatedListing(taken.listing, changes: taken.changed) {
             listing = updated.listing
             unsure = updated.touched
             changed = updated.addedOrRemoved
-            watched = (Set(updated.touched), updated.addedOrRemoved)
+            watched = true
         } else {
             // The walk stats each file as it lists it.
             let (files, hasLinks) = try reader.inputFiles()
@@ -271,17 +272,7 @@ public struct SiteBuilder {
         if let remembered = options.memory?.state(token: index.stateToken) {
             context.previous = remembered
             context.report.isFullBuild = false
-            if let watched {
-                // Only the reported paths can differ from what the previous build read: the
-                // others keep their records as they are, without a lookup each.
-                context.watchedChanges = watched.paths
-                context.state.sources = remembered.sources
-                context.sparePages = options.memory?.takeSparePages(token: remembered.token)
-                if watched.addedOrRemoved || remembered.sources.count != listing.stats.count {
-                    for path in remembered.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
-                }
-                return
-            }
+            if watched { context.sparePages = options.memory?.takeSparePages(token: remembered.token) }
         }
         if context.previous == nil {
             switch BuildState.load(from: statePath) {
@@ -299,12 +290,14 @@ public struct SiteBuilder {
             context.state.sources.reserveCapacity(listing.paths.count)
             return
         }
-        // As under a watcher: every input listed was compared with the index, which names this
-        // very state, so only those that differ can differ from what the previous build read.
-        // The others keep their records as they are, without a lookup each.
-        context.watchedChanges = differing
+        // Every input that can have changed (all of them listed, or those a watcher reported)
+        // was compared with the index, which names this very state: only those that differ
+        // can differ from what the previous build read. The others keep their records as
+        // they are, without a lookup each.
+        context.changedInputs = differing
         context.state.sources = previous.sources
-        if previous.sources.count != listing.stats.count || !differing.isEmpty {
+        // Files can only have gone when the counts differ or a file came.
+        if previous.sources.count != listing.stats.count || differing.contains(where: { previous.sources[$0] == nil }) {
             for path in previous.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
         }
     }
@@ -428,15 +421,15 @@ public struct SiteBuilder {
                      parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
         throws(Diagnostic) -> [BuildState.SourceRecord] {
         typealias Outcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
-        // Under a watcher, the paths it did not report are as the previous build read them,
+        // The inputs that do not differ from the previous build's index are as it read them,
         // and their records are already in this build's state (see "Check for changes").
         var reused: [BuildState.SourceRecord?] = []
         var toRead = paths
-        if let watched = context.watchedChanges, let previous = context.previous, !context.crewChanged {
+        if let changedInputs = context.changedInputs, let previous = context.previous, !context.crewChanged {
             reused.reserveCapacity(paths.count)
             toRead = []
             for path in paths {
-                let old = watched.contains(path) ? nil : previous.sources[path]
+                let old = changedInputs.contains(path) ? nil : previous.sources[path]
                 reused.append(old)
                 if old == nil { toRead.append(path) }
             }
@@ -644,15 +637,11 @@ public struct SiteBuilder {
         // `watch` and `serve`, only by the first build that renders one). A full build
         // renders every row afresh: `--clean` must not trust anything kept.
         let path = rowsPath
+        let rows = options.memory?.rows ?? RowCache()
         let load: @Sendable () -> [String: [UInt64: String]] = { RenderedRows.load(from: path) }
-        if let memory = options.memory {
-            memory.rows.loadOnFirstUse(context.isIncremental ? load : nil)
-            renderer.rowCache = memory.rows
-        } else {
-            let rows = context.isIncremental ? RowCache(loading: load) : RowCache()
-            context.renderedRows = rows
-            renderer.rowCache = rows
-        }
+        rows.loadOnFirstUse(context.isIncremental ? load : nil)
+        renderer.rowCache = rows
+        if options.memory == nil { context.renderedRows = rows }
         renderer.cacheSalt = context.state.configurationHash
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]

@@ -143,10 +143,18 @@ struct StateReader {
     }
 
     mutating func readString() throws(Damaged) -> String {
+        string(at: try readStringBytes())
+    }
+
+    /// Where the next string's bytes are, moving past them.
+    private mutating func readStringBytes() throws(Damaged) -> Range<Int> {
         let count = try readCount()
-        let start = position
         position += count
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return (position - count)..<position
+    }
+
+    private func string(at range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// The last string read for one field, and where its bytes were: see
@@ -158,19 +166,17 @@ struct StateReader {
 
     /// A string, the same instance as the last one read through `memo` when its bytes are
     /// the same. Fields like a message's file, channel and author repeat from object to
-    /// object; sharing one string instead of making tens of thousands of copies is most of
-    /// what decoding a large state saves.
+    /// object: sharing one string instead of making tens of thousands of copies saved about
+    /// 2 of the 34 ms a large state took to load.
     mutating func readString(_ memo: inout StringMemo) throws(Damaged) -> String {
-        let count = try readCount()
-        let start = position
-        position += count
-        if memo.bytes.count == count,
-           count == 0 || memcmp(bytes.baseAddress.unsafelyUnwrapped + memo.bytes.lowerBound,
-                                bytes.baseAddress.unsafelyUnwrapped + start, count) == 0 {
+        let range = try readStringBytes()
+        if memo.bytes.count == range.count,
+           range.isEmpty || memcmp(bytes.baseAddress.unsafelyUnwrapped + memo.bytes.lowerBound,
+                                   bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, range.count) == 0 {
             return memo.value
         }
-        memo.bytes = start..<position
-        memo.value = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        memo.bytes = range
+        memo.value = string(at: range)
         return memo.value
     }
 
