@@ -62,10 +62,10 @@ let package = Package(
         ),
 
         // Orchestration: read a site, build it, write public/ atomically.
-        .target(name: "CAtomicRename"),
+        .target(name: "CSystemCalls"),
         .target(
             name: "Site",
-            dependencies: ["CAtomicRename", "Rendering", "Feed", "Content", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            dependencies: ["CSystemCalls", "Rendering", "Feed", "Content", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
             swiftSettings: strictSettings
         ),
 

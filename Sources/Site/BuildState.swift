@@ -37,6 +37,24 @@ public struct BuildState: Sendable, Equatable {
     public var files: [String: FileRecord]
     /// The chunks of the file it was loaded from (empty for a new state).
     var encodedChunks = EncodedChunks()
+    /// The sorted paths of ``pages`` and ``sources`` as the state was last loaded or saved:
+    /// while the paths stay the same, a save writes them in this order instead of sorting
+    /// tens of thousands of them again.
+    var savedOrder = SavedOrder()
+
+    struct SavedOrder: Sendable {
+        var pages: [String] = []
+        var sources: [String] = []
+    }
+
+    /// What the state says; how it was last encoded (``encodedChunks``, ``savedOrder``) is
+    /// not part of it.
+    public static func == (lhs: BuildState, rhs: BuildState) -> Bool {
+        lhs.formatVersion == rhs.formatVersion && lhs.marsgenVersion == rhs.marsgenVersion && lhs.token == rhs.token
+            && lhs.outputDirectory == rhs.outputDirectory && lhs.configurationHash == rhs.configurationHash
+            && lhs.scanStartedAt == rhs.scanStartedAt && lhs.sources == rhs.sources && lhs.templates == rhs.templates
+            && lhs.objects == rhs.objects && lhs.pages == rhs.pages && lhs.files == rhs.files
+    }
 
     /// One content source file and what was parsed from it.
     public struct SourceRecord: Sendable, Equatable {
@@ -131,14 +149,53 @@ public struct BuildState: Sendable, Equatable {
     fileprivate static func readMap<Value>(_ reader: inout StateReader,
                                            _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
         throws(StateReader.Damaged) -> [String: Value] {
+        var keys: [String] = []
+        return try readMap(&reader, keys: &keys, value)
+    }
+
+    /// ``readMap(_:_:)``, which also gives the keys in the order read, or none when they were
+    /// not sorted (then nothing can be learnt from that order).
+    fileprivate static func readMap<Value>(_ reader: inout StateReader, keys: inout [String],
+                                           _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
+        throws(StateReader.Damaged) -> [String: Value] {
         let count = try reader.readCount()
         var map: [String: Value] = [:]
         map.reserveCapacity(count)
+        keys.reserveCapacity(count)
         for _ in 0..<count {
             let key = try reader.readString()
             map[key] = try value(&reader)
+            keys.append(key)
         }
+        if !isSorted(keys) { keys = [] }
         return map
+    }
+
+    /// Whether `keys` are in increasing order, as a save writes them.
+    fileprivate static func isSorted(_ keys: [String]) -> Bool {
+        keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
+    }
+
+    /// The keys of `map`, sorted, with their values: `known` when it holds exactly those
+    /// keys (a state's ``savedOrder``), else sorted now. Only the keys are sorted, never the
+    /// records with them.
+    static func sorted<Value>(_ map: [String: Value], known: [String]) -> (keys: [String], values: [Value]) {
+        var values: [Value] = []
+        values.reserveCapacity(map.count)
+        if known.count == map.count {
+            for key in known {
+                guard let value = map[key] else { break }
+                values.append(value)
+            }
+            if values.count == known.count { return (known, values) }
+            values.removeAll(keepingCapacity: true)
+        }
+        let keys = map.keys.sorted()
+        for key in keys {
+            // Every key is in the map: it came from it.
+            if let value = map[key] { values.append(value) }
+        }
+        return (keys, values)
     }
 
     private static func writeMap<Value>(_ map: [String: Value], to writer: inout StateWriter,
@@ -155,14 +212,12 @@ public struct BuildState: Sendable, Equatable {
     /// The chunks of sources as the state was last loaded or saved, so a save can keep the
     /// chunk files whose records did not change instead of encoding and writing them again.
     /// Not part of what the state says: two states that differ only here are equal.
-    struct EncodedChunks: Equatable, Sendable {
+    struct EncodedChunks: Sendable {
         /// Each chunk's paths, the records encoded (in the same order), its bytes and the
         /// name of its file, by its first path. The records are compared in place, not looked
         /// up by path again; a record carried over from the loaded state shares its arrays
         /// with it, which makes that comparison immediate.
         var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: EncodedBytes, name: String)] = [:]
-
-        static func == (_: EncodedChunks, _: EncodedChunks) -> Bool { true }
     }
 
     /// Where the sorted source paths are cut into chunks: after a path whose hash ends in
@@ -198,24 +253,29 @@ public struct BuildState: Sendable, Equatable {
         fileprivate let file: [UInt8]
         fileprivate let chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)]
         fileprivate let encoded: EncodedChunks
+        fileprivate let order: SavedOrder
     }
 
     /// Encodes the state for saving (on two cores), keeping the chunks of sources whose
     /// records equal those of `previous` as the files it was loaded from.
     func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
         // The head and the sources are encoded at the same time: neither needs the other.
-        var (writer, sources) = inParallel({ encodedHead() }, { encodedSources(reusing: previous) })
+        let known = previous?.savedOrder ?? SavedOrder()
+        var ((writer, pageOrder), sources) = inParallel({ encodedHead(knownPages: known.pages) },
+                                                        { encodedSources(reusing: previous, known: known.sources) })
         // The state file ends with the chunks' names and sizes.
         writer.write(count: sources.chunks.count)
         for chunk in sources.chunks {
             writer.write(chunk.name)
             writer.write(chunk.bytes.count)
         }
-        return Encoded(file: writer.bytes, chunks: sources.chunks, encoded: sources.encoded)
+        return Encoded(file: writer.bytes, chunks: sources.chunks, encoded: sources.encoded,
+                       order: SavedOrder(pages: pageOrder, sources: sources.order))
     }
 
-    /// Everything before the list of chunks of sources.
-    private func encodedHead() -> StateWriter {
+    /// Everything before the list of chunks of sources, and the pages' paths in the order
+    /// written. `knownPages`: see ``sorted(_:known:)``.
+    private func encodedHead(knownPages: [String]) -> (StateWriter, [String]) {
         var writer = StateWriter(capacity: 1 << 20)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -226,10 +286,13 @@ public struct BuildState: Sendable, Equatable {
         writer.write(scanStartedAt)
         Self.writeMap(templates, to: &writer) { hash, writer in writer.write(hash) }
         Self.writeMap(files, to: &writer) { record, writer in writer.write(record.bytes) }
-        Self.writeMap(pages, to: &writer) { record, writer in
-            writer.write(record.bytes)
-            writer.write(record.fingerprint)
-            writer.write(record.inputs)
+        let (pagePaths, pageRecords) = Self.sorted(pages, known: knownPages)
+        writer.write(count: pagePaths.count)
+        for index in pagePaths.indices {
+            writer.write(pagePaths[index])
+            writer.write(pageRecords[index].bytes)
+            writer.write(pageRecords[index].fingerprint)
+            writer.write(pageRecords[index].inputs)
         }
         writer.write(count: objects.count)
         // By index, so each identifier is borrowed rather than copied (a retain each).
@@ -237,19 +300,20 @@ public struct BuildState: Sendable, Equatable {
             writer.write(objects[index].diffIdentifier)
             writer.write(objects[index].contentHash)
         }
-        return writer
+        return (writer, pagePaths)
     }
 
-    /// The chunks of sources, each named by the hash of its bytes.
-    private func encodedSources(reusing previous: BuildState?)
-        -> (chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)], encoded: EncodedChunks) {
+    /// The chunks of sources, each named by the hash of its bytes, and the sources' paths in
+    /// the order written. `known`: see ``sorted(_:known:)``.
+    private func encodedSources(reusing previous: BuildState?, known: [String])
+        -> (chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)], encoded: EncodedChunks, order: [String]) {
         // Sorted with their records, so that no path is looked up again below.
-        let sorted = sources.sorted { $0.key < $1.key }
+        let (paths, values) = Self.sorted(sources, known: known)
         var chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)] = []
         var encoded = EncodedChunks()
-        for slice in Self.chunks(of: sorted.map(\.key)) {
+        for slice in Self.chunks(of: paths) {
             guard let first = slice.first else { continue }
-            let records = sorted[slice.indices].map(\.value)
+            let records = Array(values[slice.indices])
             if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice), old.records == records {
                 chunks.append((old.name, old.bytes, false))
                 encoded.byFirstPath[first] = (old.paths, records, old.bytes, old.name)
@@ -267,7 +331,7 @@ public struct BuildState: Sendable, Equatable {
             chunks.append((hash.description, bytes, true))
             encoded.byFirstPath[first] = (Array(slice), records, bytes, hash.description)
         }
-        return (chunks, encoded)
+        return (chunks, encoded, paths)
     }
 
     /// Writes the state: the chunks of sources that changed (each to a file named by the hash
@@ -294,6 +358,7 @@ public struct BuildState: Sendable, Equatable {
         }
         try FileSystem.writeAtomically(encoded.file, to: path)
         encodedChunks = encoded.encoded
+        savedOrder = encoded.order
         // Named by their bytes, the chunks of an earlier state that this one shares are the
         // same files; the others go (with the temporaries of a save killed midway).
         let names = Set(encoded.chunks.map { $0.name + ".chunk" })
@@ -333,11 +398,15 @@ extension BuildState {
         scanStartedAt = try reader.readInt64()
         templates = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in try reader.readString() }
         files = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in FileRecord(bytes: try reader.readString()) }
-        pages = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in
+        pages = try Self.readMap(&reader, keys: &savedOrder.pages) { reader throws(StateReader.Damaged) in
             PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash())
         }
-        objects = try reader.readList { reader throws(StateReader.Damaged) in
-            ObjectFingerprint(diffIdentifier: try reader.readString(), contentHash: try reader.readHash())
+        // The object list is decoded below, on a core of its own while the chunks decode:
+        // here it is only stepped over.
+        let objectsStart = reader
+        for _ in 0..<(try reader.readCount()) {
+            try reader.skipString()
+            try reader.skipHash()
         }
         // Each chunk: the name of its file and its size. Each file holds a map of records;
         // they are decoded apart, then merged.
@@ -349,13 +418,27 @@ extension BuildState {
         typealias Decoded = (paths: [String], records: [SourceRecord], file: FileSystem.MappedFile)
         let decoded = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: chunks.count)
         decoded.initialize(repeating: nil)
+        let decodedObjects = UnsafeMutablePointer<[ObjectFingerprint]?>.allocate(capacity: 1)
+        decodedObjects.initialize(to: nil)
         defer {
             decoded.deinitialize()
             decoded.deallocate()
+            decodedObjects.deinitialize(count: 1)
+            decodedObjects.deallocate()
         }
-        let shared = UncheckedBox((directory: chunkDirectory, chunks: chunks, decoded: decoded))
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-            let (directory, chunks, decoded) = shared.value
+        let shared = UncheckedBox((directory: chunkDirectory, chunks: chunks, decoded: decoded,
+                                   objects: (reader: objectsStart, decoded: decodedObjects)))
+        // The first iteration (handed out first) decodes the object list; each other one, a chunk.
+        DispatchQueue.concurrentPerform(iterations: chunks.count + 1) { iteration in
+            let (directory, chunks, decoded, objects) = shared.value
+            guard iteration > 0 else {
+                var reader = objects.reader
+                objects.decoded.pointee = try? reader.readList { reader throws(StateReader.Damaged) in
+                    ObjectFingerprint(diffIdentifier: try reader.readString(), contentHash: try reader.readHash())
+                }
+                return
+            }
+            let index = iteration - 1
             guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, chunks[index].name + ".chunk")),
                   file.bytes.count == chunks[index].size else { return }
             var chunkReader = StateReader(file.bytes)
@@ -377,11 +460,16 @@ extension BuildState {
             guard chunkReader.isAtEnd else { return }
             decoded[index] = (paths, records, file)
         }
+        guard let decodedObjects = decodedObjects.pointee else { throw StateReader.Damaged() }
+        objects = decodedObjects
         var sources: [String: SourceRecord] = [:]
-        sources.reserveCapacity(decoded.reduce(0) { $0 + ($1?.records.count ?? 0) })
+        let count = decoded.reduce(0) { $0 + ($1?.records.count ?? 0) }
+        sources.reserveCapacity(count)
+        savedOrder.sources.reserveCapacity(count)
         var encoded = EncodedChunks()
         for (index, chunk) in decoded.enumerated() {
             guard let chunk, let first = chunk.paths.first else { throw StateReader.Damaged() }
+            savedOrder.sources += chunk.paths
             for (path, record) in zip(chunk.paths, chunk.records) where sources.updateValue(record, forKey: path) != nil {
                 throw StateReader.Damaged()
             }
@@ -389,6 +477,7 @@ extension BuildState {
         }
         self.sources = sources
         self.encodedChunks = encoded
+        if !Self.isSorted(savedOrder.sources) { savedOrder.sources = [] }
     }
 }
 

@@ -1,4 +1,4 @@
-import CAtomicRename
+import CSystemCalls
 import Diagnostics
 import Foundation
 

@@ -1,6 +1,9 @@
 import Content
 import Diagnostics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Rendering
 import SiteConfig
 
@@ -101,45 +104,66 @@ struct SiteReader {
         return (result, hasLinks)
     }
 
-    /// ``listing(under:suffix:)`` for a tree without symbolic links, with each of the top
-    /// folder's subfolders walked on its own core: a journal kept in a folder per sol has
-    /// thousands, and the system calls to list and stat them were most of a build that
-    /// changes little. `nil` when a link (or anything the full walk reports) is met: only
-    /// the full walk, one folder after another, can tell a loop from a second way in.
+    /// ``listing(under:suffix:)`` for a tree without symbolic links, spread over every core:
+    /// each of the top folder's subfolders is walked on its own, and its own files are
+    /// stat'ed in batches. A journal kept in a folder per sol has thousands of folders, the
+    /// weather thousands of files in one, and the system calls to list and stat them were
+    /// most of a build that changes little. `nil` when a link (or anything the full walk
+    /// reports) is met: only the full walk, one folder after another, can tell a loop from a
+    /// second way in.
     private func listingWithoutLinks(under directory: String, suffix: String?) -> [(path: String, stat: FileStat)]? {
-        let base = SitePaths.join(root, directory)
-        /// Files and subfolders of one walk; `nil` once it meets a link.
-        func walk(_ folder: String, descending: Bool) -> (files: [(path: String, stat: FileStat)], folders: [String])? {
+        guard let base = FileSystem.OpenFolder(path: SitePaths.join(root, directory)) else { return [] }
+        enum Job {
+            case folder(String)
+            case files(ArraySlice<(name: String, type: Int32)>)
+        }
+        var jobs: [Job] = []
+        var topFiles: [(name: String, type: Int32)] = []
+        for entry in base.entries where !SiteInputs.ignores(name: entry.name) {
+            if entry.type == Int32(DT_DIR) { jobs.append(.folder(entry.name)) } else { topFiles.append(entry) }
+        }
+        let batch = 256
+        for start in stride(from: 0, to: topFiles.count, by: batch) {
+            jobs.append(.files(topFiles[start..<min(start + batch, topFiles.count)]))
+        }
+        func accepts(_ name: String) -> Bool { suffix.map(name.hasSuffix) ?? true }
+        let parts = try? parallelMap(jobs) { job throws(Diagnostic) -> [(path: String, stat: FileStat)]? in
             var files: [(path: String, stat: FileStat)] = []
-            var folders: [String] = []
             var plain = true
-            FileSystem.walk(SitePaths.join(base, folder)) { entry in
-                guard plain, !entry.isLink else {
-                    plain = false
+            switch job {
+            case .folder(let folder):
+                FileSystem.walk(folder, in: base, stopsAtLinks: true) { entry in
+                    guard plain, !entry.isLink else {
+                        plain = false
+                        return false
+                    }
+                    guard !SiteInputs.ignores(name: entry.name) else { return false }
+                    switch entry.kind {
+                    case .directory:
+                        return true
+                    case .file:
+                        if accepts(entry.name), let stat = entry.stat {
+                            files.append((SitePaths.join(directory, folder + "/" + entry.relative), stat))
+                        }
+                    case .directoryLoop, .brokenLink:
+                        plain = false
+                    }
                     return false
                 }
-                guard !SiteInputs.ignores(name: entry.name) else { return false }
-                let relative = folder.isEmpty ? entry.relative : folder + "/" + entry.relative
-                switch entry.kind {
-                case .directory:
-                    if !descending { folders.append(relative) }
-                    return descending
-                case .file:
-                    if suffix.map(entry.name.hasSuffix) ?? true, let stat = entry.stat {
-                        files.append((SitePaths.join(directory, relative), stat))
-                    }
-                case .directoryLoop, .brokenLink:
-                    plain = false
+            case .files(let entries):
+                for (name, type) in entries where type != Int32(DT_REG) || accepts(name) {
+                    guard let (entry, _) = FileSystem.look(at: name, type: type, in: base.descriptor, relative: name) else { continue }
+                    // A link, or a folder the listing did not name as one: the full walk decides.
+                    guard !entry.isLink, entry.kind == .file else { return nil }
+                    if accepts(name), let stat = entry.stat { files.append((SitePaths.join(directory, name), stat)) }
                 }
-                return false
             }
-            return plain ? (files, folders) : nil
+            return plain ? files : nil
         }
-        guard let top = walk("", descending: false),
-              let below = try? parallelMap(top.folders, { folder throws(Diagnostic) in walk(folder, descending: true) }),
-              !below.contains(where: { $0 == nil }) else { return nil }
-        var files = top.files
-        for part in below { files += part?.files ?? [] }
+        guard let parts, !parts.contains(where: { $0 == nil }) else { return nil }
+        var files: [(path: String, stat: FileStat)] = []
+        files.reserveCapacity(parts.reduce(0) { $0 + ($1?.count ?? 0) })
+        for part in parts { files += part ?? [] }
         files.sort { $0.path < $1.path }
         return files
     }

@@ -118,6 +118,42 @@ struct BuildStateCodingTests {
         #expect(state.encoded(reusing: loaded) == state.encoded())
     }
 
+    @Test("a save writes pages and sources in sorted order, whether or not their paths changed since the state was loaded")
+    func savedOrder() throws {
+        let path = Self.temporaryFile()
+        defer { Self.remove(path) }
+        var state = Self.sampleState(seed: 13, sources: 1_500)
+        try state.save(to: path)
+        let loaded = try BuildState.load(from: path).get()
+        #expect(loaded.savedOrder.pages == loaded.pages.keys.sorted())
+        #expect(loaded.savedOrder.sources == loaded.sources.keys.sorted())
+        let pagePaths = loaded.savedOrder.pages
+        let sourcePaths = loaded.savedOrder.sources
+        let record = BuildState.PageRecord(bytes: ContentHash(value: 1), fingerprint: ContentHash(value: 2), inputs: ContentHash(value: 3))
+        // The same paths, records changed: written in the loaded order.
+        var same = loaded
+        same.pages[pagePaths[700]] = record
+        same.sources[sourcePaths[700]]?.hash = "edited"
+        // Paths added in the middle and removed.
+        var changed = same
+        changed.pages[pagePaths[3]] = nil
+        changed.pages["page/1000-added/index.html"] = record
+        changed.sources[sourcePaths[3]] = nil
+        changed.sources["content/journal/1000-added.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        // As many paths as before, one of them another.
+        var renamed = same
+        renamed.pages[pagePaths[900]] = nil
+        renamed.pages["page/0-renamed/index.html"] = record
+        renamed.sources[sourcePaths[900]] = nil
+        renamed.sources["content/journal/0-renamed.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        for variant in [same, changed, renamed] {
+            #expect(variant.encoded(reusing: loaded) == variant.encoded())
+        }
+        try renamed.save(to: path, reusing: loaded)
+        #expect(try BuildState.load(from: path).get() == renamed)
+        #expect(renamed.savedOrder.pages == renamed.pages.keys.sorted())
+    }
+
     @Test("a save that keeps a loaded chunk whose file has gone writes it again")
     func keptChunkFileGone() throws {
         let path = Self.temporaryFile()

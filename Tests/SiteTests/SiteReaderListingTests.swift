@@ -68,4 +68,33 @@ struct SiteReaderListingTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/content/journal/00031/notes/back", withDestinationPath: "../../00002")
         #expect(throws: Diagnostic.self) { try SiteReader(root: root).listing(under: "content/journal", suffix: ".md") }
     }
+
+    @Test("a folder of many files of its own, stat'ed in batches, lists each input once, sorted; a link among them is followed")
+    func flatFolder() throws {
+        let root = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = FileManager.default
+        let folder = root + "/content/weather"
+        try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // More than two batches, with names a build skips spread among them.
+        var expected: [String] = []
+        for index in 0..<600 {
+            let name = String(format: "r-%04d.md", index)
+            #expect(files.createFile(atPath: folder + "/" + name, contents: Data(name.utf8)))
+            expected.append("content/weather/" + name)
+            let skipped = [String(format: "r-%04d.txt", index), String(format: ".r-%04d.md", index), String(format: "r-%04d.md~", index)]
+            #expect(files.createFile(atPath: folder + "/" + skipped[index % 3], contents: Data()))
+        }
+        func expectListing(hasLinks: Bool, paths: [String]) throws {
+            let listed = try SiteReader(root: root).listing(under: "content/weather", suffix: ".md")
+            #expect(listed.hasLinks == hasLinks)
+            #expect(listed.files.map(\.path) == paths)
+            for file in listed.files {
+                #expect(file.stat == FileStat(path: root + "/" + file.path), "\(file.path)")
+            }
+        }
+        try expectListing(hasLinks: false, paths: expected)
+        try files.createSymbolicLink(atPath: folder + "/r-0300-linked.md", withDestinationPath: "../../shared/linked.md")
+        try expectListing(hasLinks: true, paths: (expected + ["content/weather/r-0300-linked.md"]).sorted())
+    }
 }

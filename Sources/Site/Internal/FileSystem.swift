@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystemCalls
 import Foundation
 
 /// The few file operations the writers need, straight on the system calls.
@@ -191,16 +192,9 @@ enum FileSystem {
 
     /// Empties the directory open at `directory` (and closes it).
     private static func removeContents(of directory: Int32, path: String) throws(Failure) {
-        guard let stream = fdopendir(directory) else {
-            close(directory)
-            throw Failure(operation: "opendir", path: path, code: errno)
-        }
-        defer { closedir(stream) }
-        var names: [(name: String, isDirectory: Bool)] = []
-        while let entry = readdir(stream) {
-            guard let name = name(of: entry) else { continue }
-            names.append((name, entry.pointee.d_type == UInt8(DT_DIR)))
-        }
+        defer { close(directory) }
+        // A folder that cannot be read is left as it is, and its removal fails (ENOTEMPTY).
+        let names = entries(of: directory).map { (name: $0.name, isDirectory: $0.type == Int32(DT_DIR)) }
         for (name, isDirectory) in names {
             if !isDirectory {
                 if unlinkat(directory, name, 0) == 0 || errno == ENOENT { continue }
@@ -216,7 +210,7 @@ enum FileSystem {
         }
     }
 
-    /// One entry met by ``walk(_:_:)``.
+    /// One entry met by ``walk(_:stopsAtLinks:_:)``.
     struct WalkEntry {
         /// What the entry is, seen through symbolic links.
         enum Kind: Equatable {
@@ -258,69 +252,135 @@ enum FileSystem {
     /// Every entry is looked at relative to its folder's descriptor (`fstatat`, `openat`):
     /// resolving each full path again from `/` was most of the time a build spent listing a
     /// large site. Files come with their stat, so a build need not stat them a second time.
-    static func walk(_ root: String, _ visit: (WalkEntry) -> Bool) {
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    ///
+    /// - Parameters:
+    ///   - parent: The open folder a relative `root` is opened from.
+    ///   - stopsAtLinks: The caller descends into nothing once `visit` met a link. Without
+    ///     links no folder can be reached twice, so folders the listing already says are
+    ///     folders are not stat'ed to tell them apart: a site with a folder per sol has
+    ///     thousands.
+    static func walk(_ root: String, in parent: OpenFolder? = nil, stopsAtLinks: Bool = false, _ visit: (WalkEntry) -> Bool) {
+        let descriptor = openat(parent?.descriptor ?? AT_FDCWD, root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         var seen: Set<FolderIdentity> = []
         var rootInfo = stat()
-        if fstat(descriptor, &rootInfo) == 0 { seen.insert(FolderIdentity(rootInfo)) }
-        walk(folder: descriptor, relative: "", seen: &seen, visit)
+        if !stopsAtLinks, fstat(descriptor, &rootInfo) == 0 { seen.insert(FolderIdentity(rootInfo)) }
+        walk(folder: descriptor, relative: "", stopsAtLinks: stopsAtLinks, seen: &seen, visit)
     }
 
     /// Visits the entries of the open folder `descriptor` (which it closes), then walks the
     /// folders `visit` chose. Every entry of a folder is seen before any folder below it, and
     /// the folders are walked last first, so that which of two ways into a folder counts as
     /// the loop does not depend on how deep the walk is.
-    private static func walk(folder descriptor: Int32, relative: String, seen: inout Set<FolderIdentity>,
+    private static func walk(folder descriptor: Int32, relative: String, stopsAtLinks: Bool, seen: inout Set<FolderIdentity>,
                              _ visit: (WalkEntry) -> Bool) {
-        guard let stream = fdopendir(descriptor) else {
-            close(descriptor)
-            return
-        }
-        defer { closedir(stream) }
-        var entries: [(name: String, type: Int32)] = []
-        while let entry = readdir(stream) {
-            guard let name = name(of: entry) else { continue }
-            entries.append((name, Int32(entry.pointee.d_type)))
-        }
+        defer { close(descriptor) }
         var folders: [(name: String, relative: String)] = []
-        for (name, directType) in entries {
+        for (name, directType) in entries(of: descriptor) {
             let child = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard fstatat(descriptor, name, &info, 0) == 0 else {
-                let code = errno
-                var linkInfo = stat()
-                if directType != Int32(DT_REG), fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
-                   (linkInfo.st_mode & S_IFMT) == S_IFLNK {
-                    _ = visit(WalkEntry(relative: child, name: name, kind: .brokenLink(code), isLink: true))
-                }
-                // Otherwise the entry went between the listing and the stat: as if listed later.
+            if stopsAtLinks, directType == Int32(DT_DIR) {
+                if visit(WalkEntry(relative: child, name: name, kind: .directory, isLink: false)) { folders.append((name, child)) }
                 continue
             }
-            var linked = directType == Int32(DT_LNK)
-            if directType == Int32(DT_UNKNOWN) {
-                var linkInfo = stat()
-                linked = fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
-            }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                // A folder reached twice through links is a loop: walk it once.
-                guard seen.insert(FolderIdentity(info)).inserted else {
-                    _ = visit(WalkEntry(relative: child, name: name, kind: .directoryLoop, isLink: linked))
-                    continue
-                }
-                if visit(WalkEntry(relative: child, name: name, kind: .directory, isLink: linked)) { folders.append((name, child)) }
-            case S_IFREG:
-                _ = visit(WalkEntry(relative: child, name: name, kind: .file, isLink: linked, stat: FileStat(info)))
-            default:
+            guard let (entry, info) = look(at: name, type: directType, in: descriptor, relative: child) else { continue }
+            // A folder reached twice through links is a loop: walk it once.
+            if entry.kind == .directory, let info, !stopsAtLinks, !seen.insert(FolderIdentity(info)).inserted {
+                _ = visit(WalkEntry(relative: child, name: name, kind: .directoryLoop, isLink: entry.isLink))
                 continue
             }
+            if visit(entry), entry.kind == .directory { folders.append((name, child)) }
         }
         for folder in folders.reversed() {
             let child = openat(descriptor, folder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard child >= 0 else { continue }
-            walk(folder: child, relative: folder.relative, seen: &seen, visit)
+            walk(folder: child, relative: folder.relative, stopsAtLinks: stopsAtLinks, seen: &seen, visit)
         }
+    }
+
+    /// The entry `name` of the open folder `descriptor`, whose listed type is `type`, seen
+    /// through a symbolic link (with its stat, for a folder's identity). `nil` for what a
+    /// walk skips: neither a file, a folder nor a broken link, or gone since it was listed.
+    static func look(at name: String, type: Int32, in descriptor: Int32, relative: String) -> (WalkEntry, stat?)? {
+        var info = stat()
+        guard fstatat(descriptor, name, &info, 0) == 0 else {
+            let code = errno
+            var linkInfo = stat()
+            if type != Int32(DT_REG), fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0,
+               (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+                return (WalkEntry(relative: relative, name: name, kind: .brokenLink(code), isLink: true), nil)
+            }
+            // Otherwise the entry went between the listing and the stat: as if listed later.
+            return nil
+        }
+        var linked = type == Int32(DT_LNK)
+        if type == Int32(DT_UNKNOWN) {
+            var linkInfo = stat()
+            linked = fstatat(descriptor, name, &linkInfo, AT_SYMLINK_NOFOLLOW) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return (WalkEntry(relative: relative, name: name, kind: .directory, isLink: linked), info)
+        case S_IFREG: return (WalkEntry(relative: relative, name: name, kind: .file, isLink: linked, stat: FileStat(info)), info)
+        default: return nil
+        }
+    }
+
+    /// A folder held open, so that what is under it is reached without resolving its path
+    /// again; closed when the last reference goes.
+    final class OpenFolder: @unchecked Sendable {
+        let descriptor: Int32
+
+        /// Nil when `path` is not a folder that can be opened.
+        init?(path: String) {
+            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+        }
+
+        deinit { close(descriptor) }
+
+        /// The names and types (`d_type`) of its entries, without `.` and `..`.
+        var entries: [(name: String, type: Int32)] { FileSystem.entries(of: descriptor) }
+    }
+
+    /// The names and types (`d_type`) of the entries of the open folder `descriptor`, without
+    /// `.` and `..`. The descriptor stays open.
+    private static func entries(of descriptor: Int32) -> [(name: String, type: Int32)] {
+        var entries: [(name: String, type: Int32)] = []
+        // Linux: the entries straight from the system call, into one buffer per folder.
+        let size = 32 * 1024
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let count = marsgen_read_directory(descriptor, buffer.baseAddress, UInt(size))
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == ENOSYS { break }
+            guard count > 0 else { return entries }
+            var offset = 0
+            while offset < count {
+                // struct linux_dirent64: d_reclen at byte 16, d_type at 18, the name from 19.
+                let length = Int(buffer.load(fromByteOffset: offset + 16, as: UInt16.self))
+                let type = Int32(buffer[offset + 18])
+                let name = UnsafeRawBufferPointer(rebasing: buffer[(offset + 19)..<(offset + length)])
+                let nameLength = name.firstIndex(of: 0) ?? name.count
+                if let name = self.name(UnsafeRawBufferPointer(rebasing: name[..<nameLength])) { entries.append((name, type)) }
+                guard length > 0 else { return entries }
+                offset += length
+            }
+        }
+        // Elsewhere: readdir on a second descriptor, which closedir closes.
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return entries }
+        guard let stream = fdopendir(copy) else {
+            close(copy)
+            return entries
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                self.name(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })))
+            }
+            if let name { entries.append((name, Int32(entry.pointee.d_type))) }
+        }
+        return entries
     }
 
     /// The canonical absolute path of `path`, with every symbolic link resolved.
@@ -330,11 +390,9 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
-    /// A directory entry's name, or `nil` for `.` and `..`.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String? {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            raw.withMemoryRebound(to: CChar.self) { chars in chars.baseAddress.map { String(cString: $0) } ?? "" }
-        }
+    /// A directory entry's name from its bytes, or `nil` for `.` and `..`.
+    private static func name(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let name = String(decoding: bytes, as: UTF8.self)
         return name == "." || name == ".." || name.isEmpty ? nil : name
     }
 }

@@ -111,6 +111,10 @@ extension StateReader {
         ContentHash(value: try readFixedUInt64())
     }
 
+    mutating func skipHash() throws(Damaged) {
+        try skip(MemoryLayout<UInt64>.size)
+    }
+
     mutating func readCrewMember(_ fields: inout RepeatedFields) throws(Damaged) -> CrewMember {
         CrewMember(id: try readString(&fields.authorID), name: try readString(&fields.authorName),
                    role: try readString(&fields.authorRole))

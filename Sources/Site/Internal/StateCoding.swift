@@ -192,6 +192,11 @@ struct StateReader {
         return texts
     }
 
+    /// Moves past a string.
+    mutating func skipString() throws(Damaged) {
+        _ = try readStringBytes()
+    }
+
     /// Moves past `count` bytes.
     mutating func skip(_ count: Int) throws(Damaged) {
         guard count <= bytes.count - position else { throw Damaged() }
