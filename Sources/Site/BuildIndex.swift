@@ -73,22 +73,27 @@ struct BuildIndex: Equatable {
     /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
     /// path is last and escaped). Built without a `String` per line: a large site has tens of
     /// thousands of inputs, and this is written by every build that changes something.
-    var inputLines: [UInt8] {
+    var inputLines: [UInt8] { inputLines(sortedPaths: []) }
+
+    /// ``inputLines``, taking the order from `sortedPaths` when it holds exactly the inputs'
+    /// paths, sorted (the order the build state's sources were just written in).
+    func inputLines(sortedPaths: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(inputs.count * 100)
         func number(_ value: Int64) {
-            var digits: [UInt8] = []
-            var rest = value.magnitude
-            repeat {
-                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: digits.reversed())
+            var rest = value.magnitude
+            var divisor: UInt64 = 1
+            while divisor <= rest / 10 { divisor *= 10 }
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            } while divisor > 0
             bytes.append(UInt8(ascii: " "))
         }
-        for path in inputs.keys.sorted() {
-            guard let input = inputs[path] else { continue }
+        let (paths, sortedInputs) = BuildState.sorted(inputs, known: sortedPaths)
+        for (path, input) in zip(paths, sortedInputs) {
             bytes.append(contentsOf: "input ".utf8)
             number(input.size)
             number(input.modified)
@@ -149,8 +154,10 @@ struct BuildIndex: Equatable {
             let prefix: [UInt8] = Array("input ".utf8)
             guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
             var position = prefix.count
+            /// A decimal Int64 and the space after it; nil for anything else (one out of
+            /// range included: a damaged index means a full build, never a crash).
             func number() -> Int64? {
-                var value: Int64 = 0
+                var magnitude: UInt64 = 0
                 var negative = false
                 if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
                     negative = true
@@ -159,13 +166,15 @@ struct BuildIndex: Equatable {
                 let start = position
                 while position < bytes.count, bytes[position] != UInt8(ascii: " ") {
                     let digit = bytes[position] &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    value = value &* 10 &+ Int64(digit)
+                    let (tens, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
+                    guard digit < 10, !overflowed, tens <= UInt64.max - UInt64(digit) else { return nil }
+                    magnitude = tens + UInt64(digit)
                     position += 1
                 }
-                guard position > start, position < bytes.count else { return nil }
+                guard position > start, position < bytes.count,
+                      magnitude <= (negative ? Int64.min.magnitude : UInt64(Int64.max)) else { return nil }
                 position += 1
-                return negative ? -value : value
+                return negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
             }
             guard let size = number(), let modified = number() else { return nil }
             let hashStart = position

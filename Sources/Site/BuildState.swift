@@ -254,6 +254,9 @@ public struct BuildState: Sendable, Equatable {
         fileprivate let chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)]
         fileprivate let encoded: EncodedChunks
         fileprivate let order: SavedOrder
+
+        /// The sources' paths in the order written: sorted.
+        var sourcePaths: [String] { order.sources }
     }
 
     /// Encodes the state for saving (on two cores), keeping the chunks of sources whose

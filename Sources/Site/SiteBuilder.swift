@@ -964,7 +964,8 @@ public struct SiteBuilder {
         let encoded = state.encodedForSaving(reusing: previous)
         // The index's lines are made while the state is written (the index is written after it).
         let path = statePath
-        let (saved, inputLines) = inParallel({ Result { try state.save(encoded, to: path) } }, { index.inputLines })
+        let (saved, inputLines) = inParallel({ Result { try state.save(encoded, to: path) } },
+                                             { index.inputLines(sortedPaths: encoded.sourcePaths) })
         index.stateSize = try saved.get()
         try? FileManager.default.removeItem(atPath: legacyStatePath)
         try index.save(to: indexPath, inputLines: inputLines)

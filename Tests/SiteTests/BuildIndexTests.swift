@@ -1,0 +1,61 @@
+import Diagnostics
+import Foundation
+@testable import Site
+import Testing
+
+@Suite("Build index: text form")
+struct BuildIndexTests {
+    /// An index with numbers at their limits, paths that need escaping and a warning.
+    static func sampleIndex() -> BuildIndex {
+        var index = BuildIndex(outputDirectory: "/site/pub\\lic\nnext", configurationHash: "abc", scanStartedAt: -7,
+                               stateToken: "t-1", stateSize: 5_000_000, inputs: [:])
+        (index.journalEntries, index.messages, index.weatherReports, index.pages) = (1, 2, 3, 4)
+        index.warnings = [Diagnostic.warning("odd", at: SourceLocation(path: "content/a.md", line: 2, column: 3), hint: "fix it")]
+        let numbers: [Int64] = [0, 1, 9, 10, 99, 100, 1_234_567_890, -1, -10, .max, .min]
+        for (position, number) in numbers.enumerated() {
+            index.inputs["content/journal/\(position).md"] = BuildIndex.Input(size: number, modified: numbers[numbers.count - 1 - position],
+                                                                            hash: "h\(position)")
+        }
+        index.inputs["content/back\\slash.md"] = BuildIndex.Input(size: 5, modified: 6, hash: "x")
+        index.inputs["content/new\nline\r.md"] = BuildIndex.Input(size: 7, modified: 8, hash: "y")
+        index.inputs["content/é 🚀.md"] = BuildIndex.Input(size: 9, modified: 10, hash: "z")
+        return index
+    }
+
+    @Test("an index written and read again is the same index")
+    func roundTrip() throws {
+        let index = Self.sampleIndex()
+        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        #expect(BuildIndex(text: text) == index)
+        #expect(text.contains("input 1234567890 "))
+        #expect(text.contains("input -9223372036854775808 0 h10 "))
+        #expect(text.contains("input 0 -9223372036854775808 h0 "))
+    }
+
+    @Test("the input lines are sorted by path, whatever order a caller offers")
+    func inputOrder() throws {
+        let index = Self.sampleIndex()
+        let sorted = index.inputs.keys.sorted()
+        let expected = index.inputLines
+        #expect(index.inputLines(sortedPaths: sorted) == expected)
+        // Offers that do not hold exactly the inputs' paths are not taken.
+        #expect(index.inputLines(sortedPaths: Array(sorted.dropLast())) == expected)
+        #expect(index.inputLines(sortedPaths: Array(sorted.dropLast()) + ["content/other.md"]) == expected)
+        let lines = String(decoding: expected, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == sorted.count)
+        #expect(lines.first?.hasSuffix(BuildIndex.escape(sorted[0])) == true)
+    }
+
+    @Test("an input line with a number out of range makes the index unreadable, not a crash")
+    func numberOutOfRange() throws {
+        let index = Self.sampleIndex()
+        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        for (from, to) in [("input -9223372036854775808 ", "input -9223372036854775809 "),
+                           ("input 9223372036854775807 ", "input 9223372036854775808 "),
+                           ("input 1234567890 ", "input 123456789012345678901234567890 "),
+                           ("input 1234567890 ", "input 12x4 ")] {
+            #expect(text.contains(from))
+            #expect(BuildIndex(text: text.replacingOccurrences(of: from, with: to)) == nil, "\(to)")
+        }
+    }
+}
