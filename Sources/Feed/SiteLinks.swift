@@ -42,7 +42,7 @@ public struct SiteLinks: Sendable {
     /// The crew index.
     public var crewIndex: String { "\(basePath)crew/" }
     /// The Atom feed.
-    public var atom: String { "\(basePath)feed.xml" }
+    public var atom: String { basePath + Page.atomOutputPath }
     /// A file under the site's root (`theme/marsgen.css`).
     public func asset(_ path: String) -> String { basePath + path }
 

@@ -31,14 +31,19 @@ public struct SiteServer: Sendable {
         public var basePath: String
         /// The channel that tells open pages about rebuilds; nil serves the files as they are.
         public var live: LiveUpdates?
+        /// Media types by file path (relative to ``root``) for files whose extension says
+        /// too little: `["feed.xml": "application/atom+xml; charset=utf-8"]`.
+        public var mediaTypes: [String: String]
 
         /// Creates a configuration.
-        public init(root: String, host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/", live: LiveUpdates? = nil) {
+        public init(root: String, host: String = "127.0.0.1", port: Int = 8080, basePath: String = "/", live: LiveUpdates? = nil,
+                    mediaTypes: [String: String] = [:]) {
             self.root = root
             self.host = host
             self.port = port
             self.basePath = SiteLocation.normalized(basePath)
             self.live = live
+            self.mediaTypes = mediaTypes
         }
     }
 
@@ -109,10 +114,11 @@ public struct SiteServer: Sendable {
         let script = configuration.live.map { _ in LiveScriptTag(location: base) }
         var pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)?
         if let script { pageTransform = { script.inject(into: $0) } }
-        let files = ContainedFileSystem(root: configuration.root, pageTransform: pageTransform, transformKey: { base.path })
+        let files = ContainedFileSystem(root: configuration.root, pageTransform: pageTransform, transformKey: { base.placement })
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: NotFoundMiddleware(files: files))
         router.add(middleware: SitePathMiddleware(files: files, location: base))
+        if !configuration.mediaTypes.isEmpty { router.add(middleware: MediaTypeMiddleware(types: configuration.mediaTypes)) }
         // Text types carry their charset: marsgen writes UTF-8 only.
         let utf8Types: [String: MediaType] = [
             "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
@@ -168,6 +174,7 @@ public struct SiteServer: Sendable {
 final class SiteLocation: @unchecked Sendable {
     private let lock = NSLock()
     private var current: String
+    private var movedAt: Date?
 
     init(_ path: String) {
         current = path
@@ -178,11 +185,18 @@ final class SiteLocation: @unchecked Sendable {
         lock.withLock { current }
     }
 
+    /// The base path, and when the site last moved there (nil: not since the server started).
+    var placement: (key: String, since: Date?) {
+        lock.withLock { (current, movedAt) }
+    }
+
     /// Moves the site to `path`; whether it was elsewhere.
     func move(to path: String) -> Bool {
         lock.withLock {
-            defer { current = path }
-            return current != path
+            guard current != path else { return false }
+            current = path
+            movedAt = Date()
+            return true
         }
     }
 

@@ -18,6 +18,10 @@ public struct SiteBuilder {
     /// What to build and where.
     public let options: BuildOptions
 
+    /// The media types of the files a build writes whose extension does not say what they
+    /// are, by output-relative path: for a server to send (the Atom feed is not any XML).
+    public static let mediaTypes: [String: String] = [Page.atomOutputPath: "application/atom+xml; charset=utf-8"]
+
     /// Creates a builder.
     public init(options: BuildOptions) {
         self.options = options

@@ -124,6 +124,8 @@ import FoundationXML
         #expect(feed.occurrences(of: "<entry>") == 50)
         #expect(feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://kasei-station.example.org/feed.xml\"/>"))
         for link in feed.attributeValues("href") { #expect(link.hasPrefix("https://kasei-station.example.org/")) }
+        // `marsgen serve` sends it as Atom: the media types name the file the build wrote.
+        #expect(SiteBuilder.mediaTypes == ["feed.xml": "application/atom+xml; charset=utf-8"])
     }
 
     @Test("the sitemap lists every page but the 404, with absolute URLs")

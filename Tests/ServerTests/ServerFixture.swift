@@ -19,12 +19,17 @@ final class ServerFixture: @unchecked Sendable {
         "sol/452/index.html": "<!DOCTYPE html><html><head><title>Sol 452</title></head><body>sol 452</body></html>",
         "theme/marsgen.css": "body { color: #f4efe9; background: #0b0f14; }\n",
         "feed.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>",
+        "sitemap.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"></urlset>",
         "theme/favicon.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         "data/sample.json": "{\"sol\": 452}",
         "space name/page.html": "<!DOCTYPE html><html><head></head><body>spaced</body></html>",
     ]
 
-    static func start(basePath: String = "/", live: LiveUpdates? = LiveUpdates()) async throws -> ServerFixture {
+    /// The media types `marsgen serve` gives (see `SiteBuilder.mediaTypes`).
+    static let atomType = "application/atom+xml; charset=utf-8"
+
+    static func start(basePath: String = "/", live: LiveUpdates? = LiveUpdates(),
+                      mediaTypes: [String: String] = ["feed.xml": atomType]) async throws -> ServerFixture {
         let directory = NSTemporaryDirectory() + "marsgen-serve-\(UUID().uuidString)"
         let root = directory + "/public"
         let files = FileManager.default
@@ -40,7 +45,7 @@ final class ServerFixture: @unchecked Sendable {
         try files.createSymbolicLink(atPath: root + "/outside", withDestinationPath: directory)
         try files.createSymbolicLink(atPath: root + "/alias.css", withDestinationPath: "theme/marsgen.css")
 
-        let server = SiteServer(configuration: .init(root: root, port: 0, basePath: basePath, live: live))
+        let server = SiteServer(configuration: .init(root: root, port: 0, basePath: basePath, live: live, mediaTypes: mediaTypes))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()

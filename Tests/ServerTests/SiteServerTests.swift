@@ -66,7 +66,8 @@ struct StaticServingTests {
 
     @Test("MIME types", arguments: [
         ("/theme/marsgen.css", "text/css; charset=utf-8"),
-        ("/feed.xml", "application/xml; charset=utf-8"),
+        ("/feed.xml", ServerFixture.atomType),
+        ("/sitemap.xml", "application/xml; charset=utf-8"),
         ("/theme/favicon.svg", "image/svg+xml"),
         ("/theme/bytes.png", "image/png"),
         ("/data/sample.json", "application/json"),
@@ -77,6 +78,18 @@ struct StaticServingTests {
         let response = try await server.http.request("GET", path)
         #expect(response.status == 200)
         #expect(response.header("content-type") == type)
+    }
+
+    @Test("a file given a media type is sent with it, under any base path, on 200 and 304 alike; without one, its extension decides")
+    func configuredMediaType() async throws {
+        let server = try await ServerFixture.start(basePath: "/log/")
+        let feed = try await server.http.request("GET", "/log/feed.xml")
+        #expect(feed.status == 200 && feed.header("content-type") == ServerFixture.atomType)
+        let again = try await server.http.request("GET", "/log/feed.xml", headers: ["If-None-Match": try #require(feed.header("etag"))])
+        #expect(again.status == 304 && again.header("content-type") == ServerFixture.atomType)
+        #expect(try await server.http.request("HEAD", "/log/feed.xml").header("content-type") == ServerFixture.atomType)
+        let plain = try await ServerFixture.start(mediaTypes: [:])
+        #expect(try await plain.http.request("GET", "/feed.xml").header("content-type") == "application/xml; charset=utf-8")
     }
 
     @Test("ETag and Last-Modified make 304s; a changed file gets a new ETag even within the same second")
@@ -268,6 +281,28 @@ struct BasePathTests {
         #expect(server.server.moveSite(to: "journal"))
         let moved = try await server.http.request("GET", "/")
         #expect(moved.status == 301 && moved.header("location") == "/journal/")
+    }
+
+    @Test("a page served before the site moved is not 304 Not Modified after it, though its file did not change")
+    func moveSiteRevalidation() async throws {
+        // Two base paths of one length: the page served differs only in the live script's data-home.
+        let server = try await ServerFixture.start(basePath: "/aa/")
+        let before = try await server.http.request("GET", "/aa/")
+        let etag = try #require(before.header("etag"))
+        let modified = try #require(before.header("last-modified"))
+        #expect(try await server.http.request("GET", "/aa/", headers: ["If-None-Match": etag]).status == 304)
+        // HTTP dates count whole seconds: the move must fall in a later one to show there.
+        try await Task.sleep(for: .milliseconds(1_100))
+        #expect(server.server.moveSite(to: "/bb/"))
+        let after = try await server.http.request("GET", "/bb/", headers: ["If-None-Match": etag])
+        #expect(after.status == 200)
+        #expect(after.text.contains("data-home=\"/bb/\""))
+        #expect(after.header("etag") != etag)
+        #expect(try await server.http.request("GET", "/bb/", headers: ["If-Modified-Since": modified]).status == 200)
+        // Files that are not transformed keep their validators.
+        let style = try await server.http.request("GET", "/bb/theme/marsgen.css")
+        #expect(try await server.http.request("GET", "/bb/theme/marsgen.css",
+                                              headers: ["If-None-Match": try #require(style.header("etag"))]).status == 304)
     }
 
     @Test("a port in use is a clear error naming the port")

@@ -12,6 +12,10 @@ public struct Page {
 
     /// What sort of page this is.
     public var kind: Kind
+
+    /// Where the Atom feed is written, relative to the output directory. Its extension is
+    /// `.xml`, as feed readers expect, so a server must be told it is Atom.
+    public static let atomOutputPath = "feed.xml"
     /// The page's URL path (`/sol/12/`).
     public var url: String
     /// Where it is written, relative to the output directory (`sol/12/index.html`).

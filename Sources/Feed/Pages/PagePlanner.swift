@@ -548,7 +548,7 @@ public struct PagePlanner {
     func atomPage() -> PagePlan {
         let url = links.atom
         let newest = feedOrder.prefix(Self.atomEntryCount).map(object)
-        return plan(.atom, url: url, outputPath: "feed.xml", inSitemap: false) { hash in
+        return plan(.atom, url: url, outputPath: Page.atomOutputPath, inSitemap: false) { hash in
             // Author names come from the crew file, whose change plans every page.
             for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
         } page: {
@@ -564,7 +564,7 @@ public struct PagePlanner {
                 ])
             }
             let updated = newest.first?.instant ?? config.mission.clock.landing
-            return Page(kind: .atom, url: url, outputPath: "feed.xml", template: "atom", layout: nil,
+            return Page(kind: .atom, url: url, outputPath: Page.atomOutputPath, template: "atom", layout: nil,
                         slots: ["entries": entries],
                         context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
                                   "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])

@@ -46,7 +46,8 @@ struct ServeCommand: AsyncParsableCommand {
         let live = noLive ? nil : LiveUpdates()
         let first = site.buildOnce(after: nil)
         let basePath = (try? first.get().basePath) ?? "/"
-        let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live))
+        let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live,
+                                                      mediaTypes: SiteBuilder.mediaTypes))
         let quiet = quiet
         site.onBuild = { result in
             // A new `base_url` path moves the site: the server follows before open pages hear of it.

@@ -51,14 +51,16 @@ struct ContainedFileSystem: FileProvider {
     private let realRoot: String?
     /// What HTML pages are served as (nil: as they are on disk).
     private let pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)?
-    /// Names the transform as it is now: a page transformed under another key is transformed
-    /// again (the site moved to another base path, and the live script says so).
-    private let transformKey: @Sendable () -> String
+    /// Names the transform as it is now, and since when it has been so: a page transformed
+    /// under another key is transformed again (the site moved to another base path, and the
+    /// live script says so), and is served as modified no earlier than that change, so its
+    /// ETag and Last-Modified change even where its bytes on disk did not.
+    private let transformKey: @Sendable () -> (key: String, since: Date?)
     private let memory = FoundFileMemory()
     static let directReadLimit = 4 << 20
 
     init(root: String, pageTransform: (@Sendable (ByteBuffer) -> ByteBuffer)? = nil,
-         transformKey: @escaping @Sendable () -> String = { "" }) {
+         transformKey: @escaping @Sendable () -> (key: String, since: Date?) = { ("", nil) }) {
         self.transformKey = transformKey
         self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
         self.realRoot = Self.realPath(self.root)
@@ -98,7 +100,8 @@ struct ContainedFileSystem: FileProvider {
                                         modificationDate: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
         var page: ByteBuffer?
         if kind == S_IFREG, let pageTransform, Self.isPage(candidate) {
-            let key = transformKey()
+            let (key, since) = transformKey()
+            if let since, since > attributes.modificationDate { attributes.modificationDate = since }
             page = memory.page(path: candidate, version: version, key: key) ?? {
                 guard case .bytes(let bytes) = Self.read(candidate, range: nil, expecting: version) else { return nil }
                 let transformed = pageTransform(bytes)
