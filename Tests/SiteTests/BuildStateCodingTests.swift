@@ -65,6 +65,15 @@ struct BuildStateCodingTests {
         try? FileManager.default.removeItem(atPath: BuildState.chunkDirectory(forState: path))
     }
 
+    /// A sample state saved to a new temporary file (remove it with ``remove(_:)``), and the
+    /// state loaded back from it.
+    static func savedSample(seed: UInt64, sources: Int) throws -> (path: String, state: BuildState, loaded: BuildState) {
+        let path = temporaryFile()
+        var state = sampleState(seed: seed, sources: sources)
+        try state.save(to: path)
+        return (path, state, try BuildState.load(from: path).get())
+    }
+
     /// The names of the chunk files of the state at `path`.
     static func chunkFiles(_ path: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: BuildState.chunkDirectory(forState: path)).sorted()
@@ -85,11 +94,8 @@ struct BuildStateCodingTests {
 
     @Test("a save that copies unchanged chunks from the loaded file gives the state it was asked to save")
     func reusedChunks() throws {
-        let path = Self.temporaryFile()
+        var (path, state, loaded) = try Self.savedSample(seed: 11, sources: 3_000)
         defer { Self.remove(path) }
-        var state = Self.sampleState(seed: 11, sources: 3_000)
-        _ = try state.save(to: path)
-        let loaded = try BuildState.load(from: path).get()
         #expect(loaded.encodedChunks.byFirstPath.count > 2)
         // One record edited, one removed, one added; the rest as loaded.
         let paths = state.sources.keys.sorted()
@@ -120,11 +126,8 @@ struct BuildStateCodingTests {
 
     @Test("a save writes pages and sources in sorted order, whether or not their paths changed since the state was loaded")
     func savedOrder() throws {
-        let path = Self.temporaryFile()
+        let (path, _, loaded) = try Self.savedSample(seed: 13, sources: 1_500)
         defer { Self.remove(path) }
-        var state = Self.sampleState(seed: 13, sources: 1_500)
-        try state.save(to: path)
-        let loaded = try BuildState.load(from: path).get()
         #expect(loaded.savedOrder.pages == loaded.pages.keys.sorted())
         #expect(loaded.savedOrder.sources == loaded.sources.keys.sorted())
         let pagePaths = loaded.savedOrder.pages
@@ -156,11 +159,8 @@ struct BuildStateCodingTests {
 
     @Test("a save that keeps a loaded chunk whose file has gone writes it again")
     func keptChunkFileGone() throws {
-        let path = Self.temporaryFile()
+        var (path, state, loaded) = try Self.savedSample(seed: 12, sources: 2_000)
         defer { Self.remove(path) }
-        var state = Self.sampleState(seed: 12, sources: 2_000)
-        try state.save(to: path)
-        let loaded = try BuildState.load(from: path).get()
         #expect(loaded.encodedChunks.byFirstPath.count > 2)
         // As when someone empties the folder while `marsgen watch` holds the loaded state.
         try FileManager.default.removeItem(atPath: BuildState.chunkDirectory(forState: path))
