@@ -444,7 +444,8 @@ extension BuildState {
             let index = iteration - 1
             guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, chunks[index].name + ".chunk")),
                   file.bytes.count == chunks[index].size else { return }
-            var chunkReader = StateReader(file.bytes)
+            // The objects' bodies stay in the mapped file until a page shows them.
+            var chunkReader = StateReader(file.bytes, owner: file)
             var paths: [String] = []
             var records: [SourceRecord] = []
             do throws(StateReader.Damaged) {

@@ -157,6 +157,47 @@ struct BuildStateCodingTests {
         #expect(renamed.savedOrder.pages == renamed.pages.keys.sorted())
     }
 
+    @Test("bodies restored from the state, left undecoded, read the same after the state and its files are gone")
+    func bodiesOutliveState() throws {
+        let path = Self.temporaryFile()
+        var state = Self.sampleState(seed: 14, sources: 600)
+        try state.save(to: path)
+        /// The loaded state's objects by identifier, with nothing else of it kept.
+        func restoredObjects() throws -> [String: any FeedObject] {
+            let loaded = try BuildState.load(from: path).get()
+            var objects: [String: any FeedObject] = [:]
+            for record in loaded.sources.values {
+                for object in record.journalEntries as [any FeedObject] + record.messages { objects[object.diffIdentifier] = object }
+            }
+            return objects
+        }
+        let restored = try restoredObjects()
+        Self.remove(path)
+        // Overwrite what the freed memory held, had anything been freed.
+        let filler = [UInt8](repeating: 0x5A, count: 8 << 20)
+        #expect(filler.count == 8 << 20)
+        var compared = 0
+        for record in state.sources.values {
+            for entry in record.journalEntries {
+                let twin = try #require(restored[entry.diffIdentifier] as? JournalEntry)
+                #expect(twin.bodyHTML == entry.bodyHTML)
+                #expect(twin == entry && twin.body == HTMLBody(entry.bodyHTML))
+                compared += 1
+            }
+            for message in record.messages {
+                let twin = try #require(restored[message.diffIdentifier] as? Message)
+                #expect(twin.bodyHTML == message.bodyHTML)
+                #expect(twin == message)
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+        // A body that differs in one byte is another body.
+        let entry = try #require(restored.values.compactMap { $0 as? JournalEntry }.first { !$0.bodyHTML.isEmpty })
+        #expect(entry.body != HTMLBody(entry.bodyHTML + " "))
+        #expect(entry.body != HTMLBody(String(entry.bodyHTML.dropLast()) + "\u{1}"))
+    }
+
     @Test("a save that keeps a loaded chunk whose file has gone writes it again")
     func keptChunkFileGone() throws {
         var (path, state, loaded) = try Self.savedSample(seed: 12, sources: 2_000)

@@ -24,7 +24,9 @@ public final class JournalEntry: FeedObject, Hashable {
     /// Whether the entry is a draft (built only with `--drafts`).
     public let isDraft: Bool
     /// The body rendered to HTML.
-    public let bodyHTML: String
+    public let body: HTMLBody
+    /// The body rendered to HTML, as a string.
+    public var bodyHTML: String { body.text }
 
     /// Stored, not computed: the planner asks every object for its authors on every build.
     public let authorIDs: [String]
@@ -41,14 +43,14 @@ public final class JournalEntry: FeedObject, Hashable {
         hash.combine(instant.unixMillis)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
-                  bodyHTML: bodyHTML)
+                  body: HTMLBody(bodyHTML))
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
     /// included, without computing them again (the build state holds tens of thousands).
     public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                isDraft: Bool, bodyHTML: String) {
+                isDraft: Bool, body: HTMLBody) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
         self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
@@ -62,7 +64,7 @@ public final class JournalEntry: FeedObject, Hashable {
         self.lmst = lmst
         self.tags = tags
         self.isDraft = isDraft
-        self.bodyHTML = bodyHTML
+        self.body = body
     }
 
     public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {
@@ -78,7 +80,7 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.lmst == rhs.lmst
             && lhs.tags == rhs.tags
             && lhs.isDraft == rhs.isDraft
-            && lhs.bodyHTML == rhs.bodyHTML
+            && lhs.body == rhs.body
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -18,7 +18,9 @@ public final class Message: FeedObject, Hashable {
     public let sol: Int
     public let lmst: MarsClockTime
     /// The message text rendered to HTML.
-    public let bodyHTML: String
+    public let body: HTMLBody
+    /// The message text rendered to HTML, as a string.
+    public var bodyHTML: String { body.text }
     /// The line of the message's heading in its log.
     public let line: Int
 
@@ -37,13 +39,13 @@ public final class Message: FeedObject, Hashable {
         hash.combine(instant.unixMillis)
         self.init(restoring: "message:\(sourcePath)@\(instant.iso8601)/\(author.id)\(suffix)", contentHash: hash,
                   sourcePath: sourcePath, channel: channel, author: author, instant: instant, sol: sol, lmst: lmst,
-                  bodyHTML: bodyHTML, line: line)
+                  body: HTMLBody(bodyHTML), line: line)
     }
 
     /// Recreates a message exactly as an earlier build recorded it, identifier and hash
     /// included, without computing them again.
     public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, channel: String,
-                author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, bodyHTML: String, line: Int) {
+                author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, body: HTMLBody, line: Int) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
         self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
@@ -54,7 +56,7 @@ public final class Message: FeedObject, Hashable {
         self.instant = instant
         self.sol = sol
         self.lmst = lmst
-        self.bodyHTML = bodyHTML
+        self.body = body
         self.line = line
     }
 
@@ -68,7 +70,7 @@ public final class Message: FeedObject, Hashable {
             && lhs.instant == rhs.instant
             && lhs.sol == rhs.sol
             && lhs.lmst == rhs.lmst
-            && lhs.bodyHTML == rhs.bodyHTML
+            && lhs.body == rhs.body
             && lhs.line == rhs.line
     }
 

@@ -118,9 +118,12 @@ enum FileSystem {
     /// mapping it shares the page cache's pages instead of copying them into fresh memory
     /// (13 of the 61 ms its loading took on a large site). marsgen only ever replaces the
     /// state by rename, never rewrites it in place, so the mapped bytes do not change under
-    /// a reader. (Another program truncating the file in place while a build reads it would
-    /// stop that process with SIGBUS: before the output is touched or after it is complete,
-    /// and with no index saved, so the next build is a full one.)
+    /// a reader, and a file replaced or removed stays readable while it is mapped. The
+    /// bodies of objects restored from a chunk point into its mapping and keep it alive, so
+    /// under `watch` a chunk stays mapped while its objects are in use. (Another program
+    /// truncating such a file in place would stop the process with SIGBUS when it next reads
+    /// those bytes: the output is then either as it was or complete, and the next build
+    /// reads or writes the state afresh.)
     final class MappedFile: @unchecked Sendable {
         /// The file's bytes (empty for an empty file).
         let bytes: UnsafeRawBufferPointer

@@ -16,6 +16,14 @@ extension StateWriter {
         write(member.role)
     }
 
+    /// Laid out as a string; a body still held as bytes is copied as they are.
+    mutating func write(_ body: HTMLBody) {
+        body.withUTF8 { utf8 in
+            write(count: utf8.count)
+            write(raw: utf8)
+        }
+    }
+
     mutating func write(_ instant: Instant) {
         write(instant.unixMillis)
     }
@@ -36,7 +44,7 @@ extension StateWriter {
         write(entry.lmst)
         write(entry.tags)
         write(entry.isDraft)
-        write(entry.bodyHTML)
+        write(entry.body)
     }
 
     mutating func write(_ message: Message) {
@@ -48,7 +56,7 @@ extension StateWriter {
         write(message.instant)
         write(message.sol)
         write(message.lmst)
-        write(message.bodyHTML)
+        write(message.body)
         write(message.line)
     }
 
@@ -120,6 +128,13 @@ extension StateReader {
                    role: try readString(&fields.authorRole))
     }
 
+    /// What ``StateWriter/write(_:)-(HTMLBody)`` wrote: left as bytes when this reader's
+    /// bytes have an owner to keep them (see ``StateReader/init(_:owner:)``).
+    mutating func readBody() throws(Damaged) -> HTMLBody {
+        guard let owner = bytesOwner else { return HTMLBody(try readString()) }
+        return HTMLBody(utf8: try readUTF8(), keptBy: owner)
+    }
+
     mutating func readInstant() throws(Damaged) -> Instant {
         Instant(unixMillis: try readInt64())
     }
@@ -132,13 +147,13 @@ extension StateReader {
         JournalEntry(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(&fields.sourcePath),
                      explicitTitle: try readOptionalString(), slug: try readString(), author: try readCrewMember(&fields),
                      instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), tags: try readStrings(),
-                     isDraft: try readBool(), bodyHTML: try readString())
+                     isDraft: try readBool(), body: try readBody())
     }
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
         Message(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(&fields.sourcePath),
                 channel: try readString(&fields.channel), author: try readCrewMember(&fields), instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
-                bodyHTML: try readString(), line: try readInt())
+                body: try readBody(), line: try readInt())
     }
 
     mutating func readWeatherReport(_ fields: inout RepeatedFields) throws(Damaged) -> WeatherReport {

@@ -88,9 +88,14 @@ struct StateReader {
 
     private let bytes: UnsafeRawBufferPointer
     private(set) var position = 0
+    /// What keeps ``bytes`` valid, when something does beyond the reader's use: then long
+    /// text (an object's body) is handed on as bytes, not decoded (see `readBody`).
+    let bytesOwner: AnyObject?
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    /// A reader of `bytes`; `owner` keeps them valid and unchanged for as long as it lives.
+    init(_ bytes: UnsafeRawBufferPointer, owner: AnyObject? = nil) {
         self.bytes = bytes
+        self.bytesOwner = owner
     }
 
     var isAtEnd: Bool { position == bytes.count }
@@ -151,6 +156,11 @@ struct StateReader {
         let count = try readCount()
         position += count
         return (position - count)..<position
+    }
+
+    /// The next string's bytes, undecoded, moving past them.
+    mutating func readUTF8() throws(Damaged) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[try readStringBytes()])
     }
 
     private func string(at range: Range<Int>) -> String {
