@@ -122,8 +122,7 @@ enum FileSystem {
     /// bodies of objects restored from a chunk point into its mapping and keep it alive, so
     /// under `watch` a chunk stays mapped while its objects are in use. (Another program
     /// truncating such a file in place would stop the process with SIGBUS when it next reads
-    /// those bytes: the output is then either as it was or complete, and the next build
-    /// reads or writes the state afresh.)
+    /// those bytes; as after any build that is killed, the next one is then a full build.)
     final class MappedFile: @unchecked Sendable {
         /// The file's bytes (empty for an empty file).
         let bytes: UnsafeRawBufferPointer
