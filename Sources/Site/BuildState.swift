@@ -10,7 +10,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 6
+    public static let formatVersion = 7
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -35,8 +35,8 @@ public struct BuildState: Sendable, Equatable {
     public var pages: [String: PageRecord]
     /// Every other file written (theme assets, static files), by output-relative path.
     public var files: [String: FileRecord]
-    /// The chunks of the file it was loaded from (empty for a new state).
-    var encodedChunks = EncodedChunks()
+    /// The chunks of its long lists as it was last loaded or saved (none for a new state).
+    var chunks = Chunks()
     /// The sorted paths of ``pages`` and ``sources`` as the state was last loaded or saved:
     /// while the paths stay the same, a save writes them in this order instead of sorting
     /// tens of thousands of them again.
@@ -47,8 +47,8 @@ public struct BuildState: Sendable, Equatable {
         var sources: [String] = []
     }
 
-    /// What the state says; how it was last encoded (``encodedChunks``, ``savedOrder``) is
-    /// not part of it.
+    /// What the state says; how it was last encoded (``chunks``, ``savedOrder``) is not part
+    /// of it.
     public static func == (lhs: BuildState, rhs: BuildState) -> Bool {
         lhs.formatVersion == rhs.formatVersion && lhs.marsgenVersion == rhs.marsgenVersion && lhs.token == rhs.token
             && lhs.outputDirectory == rhs.outputDirectory && lhs.configurationHash == rhs.configurationHash
@@ -95,7 +95,7 @@ public struct BuildState: Sendable, Equatable {
         SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).state")
     }
 
-    /// The folder of the state file at `path` that holds its chunks of sources, each in a
+    /// The folder of the state file at `path` that holds its chunks (of pages, the object list and sources), each in a
     /// file named by the hash of its bytes.
     static func chunkDirectory(forState path: String) -> String {
         (path.hasSuffix(".state") ? String(path.dropLast(6)) : path) + ".chunks"
@@ -149,25 +149,13 @@ public struct BuildState: Sendable, Equatable {
     fileprivate static func readMap<Value>(_ reader: inout StateReader,
                                            _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
         throws(StateReader.Damaged) -> [String: Value] {
-        var keys: [String] = []
-        return try readMap(&reader, keys: &keys, value)
-    }
-
-    /// ``readMap(_:_:)``, which also gives the keys in the order read, or none when they were
-    /// not sorted (then nothing can be learnt from that order).
-    fileprivate static func readMap<Value>(_ reader: inout StateReader, keys: inout [String],
-                                           _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
-        throws(StateReader.Damaged) -> [String: Value] {
         let count = try reader.readCount()
         var map: [String: Value] = [:]
         map.reserveCapacity(count)
-        keys.reserveCapacity(count)
         for _ in 0..<count {
             let key = try reader.readString()
             map[key] = try value(&reader)
-            keys.append(key)
         }
-        if !isSorted(keys) { keys = [] }
         return map
     }
 
@@ -209,32 +197,17 @@ public struct BuildState: Sendable, Equatable {
         }
     }
 
-    /// The chunks of sources as the state was last loaded or saved, so a save can keep the
-    /// chunk files whose records did not change instead of encoding and writing them again.
-    /// Not part of what the state says: two states that differ only here are equal.
-    struct EncodedChunks: Sendable {
-        /// Each chunk's paths, the records encoded (in the same order), its bytes and the
-        /// name of its file, by its first path. The records are compared in place, not looked
-        /// up by path again; a record carried over from the loaded state shares its arrays
-        /// with it, which makes that comparison immediate.
-        var byFirstPath: [String: (paths: [String], records: [SourceRecord], bytes: EncodedBytes, name: String)] = [:]
-    }
+    /// The chunks of the state's long lists as it was last loaded or saved, so that a save
+    /// keeps the chunk files whose items did not change instead of encoding and writing them
+    /// again.
+    struct Chunks: Sendable {
+        // A source's record holds its objects' bodies: its chunks are kept smaller.
+        var pages = ChunkedList<PageRecord>(averageItems: 1_024)
+        /// The object list's content hashes, keyed by identifier, in feed order.
+        var objects = ChunkedList<ContentHash>(averageItems: 1_024)
+        var sources = ChunkedList<SourceRecord>(averageItems: 256)
 
-    /// Where the sorted source paths are cut into chunks: after a path whose hash ends in
-    /// eight zero bits (so adding or removing a file moves only its own chunk's boundaries),
-    /// and after 2,048 paths at most.
-    static func chunks(of paths: [String]) -> [ArraySlice<String>] {
-        var chunks: [ArraySlice<String>] = []
-        var start = 0
-        for (index, path) in paths.enumerated() {
-            var hash = ContentHash()
-            hash.combine(path)
-            if hash.value & 0xFF == 0 || index + 1 - start == 2_048 || index + 1 == paths.count {
-                chunks.append(paths[start...index])
-                start = index + 1
-            }
-        }
-        return chunks
+        var count: Int { pages.count + objects.count + sources.count }
     }
 
     /// The state file's bytes followed by those of its chunks, in order: what a save writes,
@@ -251,35 +224,43 @@ public struct BuildState: Sendable, Equatable {
     /// order (a chunk reused is the file it was loaded from, mapped, never copied).
     struct Encoded {
         fileprivate let file: [UInt8]
-        fileprivate let chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)]
-        fileprivate let encoded: EncodedChunks
+        fileprivate let chunks: [EncodedChunk]
+        fileprivate let saved: Chunks
         fileprivate let order: SavedOrder
 
         /// The sources' paths in the order written: sorted.
         var sourcePaths: [String] { order.sources }
     }
 
-    /// Encodes the state for saving (on two cores), keeping the chunks of sources whose
-    /// records equal those of `previous` as the files it was loaded from.
+    /// Encodes the state for saving (on two cores), keeping the chunks whose items equal
+    /// those of `previous` as the files it was loaded from.
     func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
-        // The head and the sources are encoded at the same time: neither needs the other.
         let known = previous?.savedOrder ?? SavedOrder()
-        var ((writer, pageOrder), sources) = inParallel({ encodedHead(knownPages: known.pages) },
-                                                        { encodedSources(reusing: previous, known: known.sources) })
-        // The state file ends with the chunks' names and sizes.
-        writer.write(count: sources.chunks.count)
-        for chunk in sources.chunks {
-            writer.write(chunk.name)
-            writer.write(chunk.bytes.count)
-        }
-        return Encoded(file: writer.bytes, chunks: sources.chunks, encoded: sources.encoded,
-                       order: SavedOrder(pages: pageOrder, sources: sources.order))
-    }
-
-    /// Everything before the list of chunks of sources, and the pages' paths in the order
-    /// written. `knownPages`: see ``sorted(_:known:)``.
-    private func encodedHead(knownPages: [String]) -> (StateWriter, [String]) {
-        var writer = StateWriter(capacity: 1 << 20)
+        let old = previous?.chunks ?? Chunks()
+        // The pages and the object list on one core, the sources on the other: about even.
+        let ((pages, objects, pagePaths), (sources, sourcePaths)) = inParallel({
+            let (paths, records) = Self.sorted(self.pages, known: known.pages)
+            let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
+                writer.write(path)
+                writer.write(record.bytes)
+                writer.write(record.fingerprint)
+                writer.write(record.inputs)
+            }
+            let objects = old.objects.encoding(keys: self.objects.map(\.diffIdentifier), items: self.objects.map(\.contentHash)) {
+                identifier, hash, writer in
+                writer.write(identifier)
+                writer.write(hash)
+            }
+            return (pages, objects, paths)
+        }, {
+            let (paths, records) = Self.sorted(self.sources, known: known.sources)
+            let sources = old.sources.encoding(keys: paths, items: records) { path, record, writer in
+                writer.write(path)
+                writer.write(record)
+            }
+            return (sources, paths)
+        })
+        var writer = StateWriter(capacity: 1 << 16)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
         writer.write(marsgenVersion)
@@ -289,56 +270,22 @@ public struct BuildState: Sendable, Equatable {
         writer.write(scanStartedAt)
         Self.writeMap(templates, to: &writer) { hash, writer in writer.write(hash) }
         Self.writeMap(files, to: &writer) { record, writer in writer.write(record.bytes) }
-        let (pagePaths, pageRecords) = Self.sorted(pages, known: knownPages)
-        writer.write(count: pagePaths.count)
-        for index in pagePaths.indices {
-            writer.write(pagePaths[index])
-            writer.write(pageRecords[index].bytes)
-            writer.write(pageRecords[index].fingerprint)
-            writer.write(pageRecords[index].inputs)
+        // Then each list: its chunks' names and sizes.
+        var chunks: [EncodedChunk] = []
+        for list in [pages.chunks, objects.chunks, sources.chunks] {
+            writer.write(count: list.count)
+            for chunk in list {
+                writer.write(chunk.name)
+                writer.write(chunk.bytes.count)
+            }
+            chunks += list
         }
-        writer.write(count: objects.count)
-        // By index, so each identifier is borrowed rather than copied (a retain each).
-        for index in objects.indices {
-            writer.write(objects[index].diffIdentifier)
-            writer.write(objects[index].contentHash)
-        }
-        return (writer, pagePaths)
+        return Encoded(file: writer.bytes, chunks: chunks, saved: Chunks(pages: pages.list, objects: objects.list, sources: sources.list),
+                       order: SavedOrder(pages: pagePaths, sources: sourcePaths))
     }
 
-    /// The chunks of sources, each named by the hash of its bytes, and the sources' paths in
-    /// the order written. `known`: see ``sorted(_:known:)``.
-    private func encodedSources(reusing previous: BuildState?, known: [String])
-        -> (chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)], encoded: EncodedChunks, order: [String]) {
-        // Sorted with their records, so that no path is looked up again below.
-        let (paths, values) = Self.sorted(sources, known: known)
-        var chunks: [(name: String, bytes: EncodedBytes, isNew: Bool)] = []
-        var encoded = EncodedChunks()
-        for slice in Self.chunks(of: paths) {
-            guard let first = slice.first else { continue }
-            let records = Array(values[slice.indices])
-            if let old = previous?.encodedChunks.byFirstPath[first], old.paths.elementsEqual(slice), old.records == records {
-                chunks.append((old.name, old.bytes, false))
-                encoded.byFirstPath[first] = (old.paths, records, old.bytes, old.name)
-                continue
-            }
-            var writer = StateWriter()
-            writer.write(count: slice.count)
-            for (path, record) in zip(slice, records) {
-                writer.write(path)
-                writer.write(record)
-            }
-            var hash = ContentHash()
-            hash.combine(bytes: writer.bytes)
-            let bytes = EncodedBytes.encoded(writer.bytes[...])
-            chunks.append((hash.description, bytes, true))
-            encoded.byFirstPath[first] = (Array(slice), records, bytes, hash.description)
-        }
-        return (chunks, encoded, paths)
-    }
-
-    /// Writes the state: the chunks of sources that changed (each to a file named by the hash
-    /// of its bytes, in ``chunkDirectory(forState:)``), then the state file, atomically
+    /// Writes the state: the chunks that changed (each to a file named by the hash of its
+    /// bytes, in ``chunkDirectory(forState:)``), then the state file, atomically
     /// (temporary file, then rename), which names them all; then removes the chunk files it
     /// no longer names. A save killed midway leaves the previous state whole. Remembers the
     /// chunks, so that the next save of this state, kept in memory, keeps them.
@@ -354,13 +301,13 @@ public struct BuildState: Sendable, Equatable {
     mutating func save(_ encoded: Encoded, to path: String) throws -> Int64 {
         let directory = Self.chunkDirectory(forState: path)
         try FileSystem.createDirectories(directory)
-        let existing = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        let existing = Set(FileSystem.OpenFolder(path: directory)?.entries.map(\.name) ?? [])
         // A chunk kept from the loaded state is written again only if its file went meanwhile.
         for chunk in encoded.chunks where chunk.isNew || !existing.contains(chunk.name + ".chunk") {
             try FileSystem.writeAtomically([chunk.bytes], to: SitePaths.join(directory, chunk.name + ".chunk"))
         }
         try FileSystem.writeAtomically(encoded.file, to: path)
-        encodedChunks = encoded.encoded
+        chunks = encoded.saved
         savedOrder = encoded.order
         // Named by their bytes, the chunks of an earlier state that this one shares are the
         // same files; the others go (with the temporaries of a save killed midway).
@@ -389,9 +336,10 @@ public struct BuildState: Sendable, Equatable {
 }
 
 extension BuildState {
-    /// Decodes everything after the magic and version. The sources, which hold the parsed
-    /// objects and most of the bytes, are stored in chunks that decode on every core.
-    /// The chunks are read from `chunkDirectory` and stay mapped, for the next save to keep.
+    /// Decodes everything after the magic and version. The long lists (the pages, the object
+    /// list and the sources, which hold the parsed objects and most of the bytes) are read
+    /// from their chunk files in `chunkDirectory`, on every core; the files stay mapped, for
+    /// the next save to keep.
     fileprivate init(reading reader: inout StateReader, chunkDirectory: String) throws(StateReader.Damaged) {
         formatVersion = Self.formatVersion
         marsgenVersion = try reader.readString()
@@ -401,107 +349,102 @@ extension BuildState {
         scanStartedAt = try reader.readInt64()
         templates = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in try reader.readString() }
         files = try Self.readMap(&reader) { reader throws(StateReader.Damaged) in FileRecord(bytes: try reader.readString()) }
-        pages = try Self.readMap(&reader, keys: &savedOrder.pages) { reader throws(StateReader.Damaged) in
-            PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash())
+        // Each list: the name and size of each of its chunk files.
+        var lists: [[(name: String, size: Int)]] = []
+        for _ in 0..<3 {
+            var list: [(name: String, size: Int)] = []
+            for _ in 0..<(try reader.readCount()) { list.append((try reader.readString(), try reader.readInt())) }
+            lists.append(list)
         }
-        // The object list is decoded below, on a core of its own while the chunks decode:
-        // here it is only stepped over.
-        let objectsStart = reader
-        for _ in 0..<(try reader.readCount()) {
-            try reader.skipString()
-            try reader.skipHash()
+        guard reader.isAtEnd, lists.joined().allSatisfy({ !$0.name.contains("/") && !$0.name.isEmpty }) else {
+            throw StateReader.Damaged()
         }
-        // Each chunk: the name of its file and its size. Each file holds a map of records;
-        // they are decoded apart, then merged.
-        var chunks: [(name: String, size: Int)] = []
-        for _ in 0..<(try reader.readCount()) {
-            chunks.append((try reader.readString(), try reader.readInt()))
+        let (pageChunks, objectChunks, sourceChunks) = (lists[0], lists[1], lists[2])
+
+        /// What one chunk file decoded to, by list.
+        enum Decoded {
+            case pages(keys: [String], items: [PageRecord], file: FileSystem.MappedFile)
+            case objects(keys: [String], items: [ContentHash], file: FileSystem.MappedFile)
+            case sources(keys: [String], items: [SourceRecord], file: FileSystem.MappedFile)
         }
-        guard reader.isAtEnd, chunks.allSatisfy({ !$0.name.contains("/") }) else { throw StateReader.Damaged() }
-        typealias Decoded = (paths: [String], records: [SourceRecord], file: FileSystem.MappedFile)
-        let decoded = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: chunks.count)
+        let all = pageChunks + objectChunks + sourceChunks
+        let decoded = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: all.count)
         decoded.initialize(repeating: nil)
-        let decodedObjects = UnsafeMutablePointer<[ObjectFingerprint]?>.allocate(capacity: 1)
-        decodedObjects.initialize(to: nil)
         defer {
             decoded.deinitialize()
             decoded.deallocate()
-            decodedObjects.deinitialize(count: 1)
-            decodedObjects.deallocate()
         }
-        let shared = UncheckedBox((directory: chunkDirectory, chunks: chunks, decoded: decoded,
-                                   objects: (reader: objectsStart, decoded: decodedObjects)))
-        // The first iteration (handed out first) decodes the object list; each other one, a chunk.
-        DispatchQueue.concurrentPerform(iterations: chunks.count + 1) { iteration in
-            let (directory, chunks, decoded, objects) = shared.value
-            guard iteration > 0 else {
-                var reader = objects.reader
-                objects.decoded.pointee = try? reader.readList { reader throws(StateReader.Damaged) in
-                    ObjectFingerprint(diffIdentifier: try reader.readString(), contentHash: try reader.readHash())
-                }
-                return
-            }
-            let index = iteration - 1
-            guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, chunks[index].name + ".chunk")),
-                  file.bytes.count == chunks[index].size else { return }
-            // The objects' bodies stay in the mapped file until a page shows them.
-            var chunkReader = StateReader(file.bytes, owner: file)
-            var paths: [String] = []
-            var records: [SourceRecord] = []
-            do throws(StateReader.Damaged) {
-                let count = try chunkReader.readCount()
-                paths.reserveCapacity(count)
-                records.reserveCapacity(count)
-                var fields = RepeatedFields()
-                for _ in 0..<count {
+        let shared = UncheckedBox((directory: chunkDirectory, all: all, decoded: decoded,
+                                   objectsStart: pageChunks.count, sourcesStart: pageChunks.count + objectChunks.count))
+        DispatchQueue.concurrentPerform(iterations: all.count) { index in
+            let (directory, all, decoded, objectsStart, sourcesStart) = shared.value
+            guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, all[index].name + ".chunk")),
+                  file.bytes.count == all[index].size else { return }
+            if index < objectsStart {
+                decoded[index] = ChunkedList<PageRecord>.decode(file) { reader, _ throws(StateReader.Damaged) in
+                    (try reader.readString(),
+                     PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash()))
+                }.map { .pages(keys: $0.keys, items: $0.items, file: file) }
+            } else if index < sourcesStart {
+                decoded[index] = ChunkedList<ContentHash>.decode(file) { reader, _ throws(StateReader.Damaged) in
+                    (try reader.readString(), try reader.readHash())
+                }.map { .objects(keys: $0.keys, items: $0.items, file: file) }
+            } else {
+                decoded[index] = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in
                     // The path through the same memo as its objects' paths: one string for all.
-                    paths.append(try chunkReader.readString(&fields.sourcePath))
-                    records.append(try chunkReader.readSourceRecord(&fields))
-                }
-            } catch {
-                return
+                    (try reader.readString(&fields.sourcePath), try reader.readSourceRecord(&fields))
+                }.map { .sources(keys: $0.keys, items: $0.items, file: file) }
             }
-            guard chunkReader.isAtEnd else { return }
-            decoded[index] = (paths, records, file)
         }
-        guard let decodedObjects = decodedObjects.pointee else { throw StateReader.Damaged() }
-        objects = decodedObjects
-        var sources: [String: SourceRecord] = [:]
-        let count = decoded.reduce(0) { $0 + ($1?.records.count ?? 0) }
-        sources.reserveCapacity(count)
-        savedOrder.sources.reserveCapacity(count)
-        var encoded = EncodedChunks()
-        for (index, chunk) in decoded.enumerated() {
-            guard let chunk, let first = chunk.paths.first else { throw StateReader.Damaged() }
-            savedOrder.sources += chunk.paths
-            for (path, record) in zip(chunk.paths, chunk.records) where sources.updateValue(record, forKey: path) != nil {
-                throw StateReader.Damaged()
+        guard decoded.allSatisfy({ $0 != nil }) else { throw StateReader.Damaged() }
+        let names = all.map(\.name)
+        /// A list's table and sorted keys (none when they were not sorted), or nil when a key
+        /// repeats.
+        func table<Item>(_ range: Range<Int>, _ take: (Decoded) -> (keys: [String], items: [Item], file: FileSystem.MappedFile)?,
+                         into list: inout ChunkedList<Item>) -> (table: [String: Item], order: [String])? {
+            let parts = range.compactMap { decoded[$0].flatMap(take) }
+            let count = parts.reduce(0) { $0 + $1.keys.count }
+            var table: [String: Item] = [:]
+            table.reserveCapacity(count)
+            var order: [String] = []
+            order.reserveCapacity(count)
+            for (index, part) in zip(range, parts) {
+                for (key, item) in zip(part.keys, part.items) where table.updateValue(item, forKey: key) != nil { return nil }
+                order += part.keys
+                list.add(keys: part.keys, items: part.items, file: part.file, name: names[index])
             }
-            encoded.byFirstPath[first] = (chunk.paths, chunk.records, .mapped(chunk.file), chunks[index].name)
+            return (table, Self.isSorted(order) ? order : [])
         }
-        self.sources = sources
-        self.encodedChunks = encoded
-        if !Self.isSorted(savedOrder.sources) { savedOrder.sources = [] }
+        let objectRange = pageChunks.count..<(pageChunks.count + objectChunks.count)
+        let sourceRange = objectRange.upperBound..<all.count
+        var decodedLists = Chunks()
+        // The pages' table on one core; the object list and the sources' table on the other.
+        let ((pageTable, pageList), (objectList, objects, sourceTable, sourceList)) = inParallel({
+            var list = decodedLists.pages
+            return (table(0..<pageChunks.count, { if case .pages(let k, let i, let f) = $0 { (k, i, f) } else { nil } }, into: &list), list)
+        }, {
+            var objectList = decodedLists.objects
+            var objects: [ObjectFingerprint] = []
+            objects.reserveCapacity(objectRange.reduce(0) { count, index in
+                if case .objects(let keys, _, _) = decoded[index] { count + keys.count } else { count }
+            })
+            for index in objectRange {
+                guard case .objects(let keys, let items, let file) = decoded[index] else { continue }
+                for (identifier, hash) in zip(keys, items) { objects.append(ObjectFingerprint(diffIdentifier: identifier, contentHash: hash)) }
+                objectList.add(keys: keys, items: items, file: file, name: names[index])
+            }
+            var sourceList = decodedLists.sources
+            let sources = table(sourceRange, { if case .sources(let k, let i, let f) = $0 { (k, i, f) } else { nil } }, into: &sourceList)
+            return (objectList, objects, sources, sourceList)
+        })
+        guard let pageTable, let sourceTable else { throw StateReader.Damaged() }
+        (decodedLists.pages, decodedLists.objects, decodedLists.sources) = (pageList, objectList, sourceList)
+        pages = pageTable.table
+        self.objects = objects
+        sources = sourceTable.table
+        chunks = decodedLists
+        savedOrder = SavedOrder(pages: pageTable.order, sources: sourceTable.order)
     }
 }
 
-/// The bytes of a chunk of sources: just encoded, or the chunk file a state was loaded from
-/// (kept mapped while these bytes are).
-enum EncodedBytes: ContiguousBytes, Sendable {
-    case encoded(ArraySlice<UInt8>)
-    case mapped(FileSystem.MappedFile)
 
-    var count: Int {
-        switch self {
-        case .encoded(let bytes): bytes.count
-        case .mapped(let file): file.bytes.count
-        }
-    }
-
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        switch self {
-        case .encoded(let bytes): try bytes.withUnsafeBytes(body)
-        case .mapped(let file): try withExtendedLifetime(file) { try body(file.bytes) }
-        }
-    }
-}

@@ -1,0 +1,170 @@
+import Content
+import Foundation
+
+/// One of the build state's long lists (the sources, the pages, the object list), as it is
+/// stored: in chunks, each a file named by the hash of its bytes.
+///
+/// The list is cut after a key whose hash has its low bits zero (``cutMask``), so adding or
+/// removing an item moves only its own chunk's boundaries, and after ``maximumItems`` at
+/// most. A save encodes and writes only the chunks whose items changed; the others are the
+/// files the state was loaded from (or last saved as), kept mapped. One edit changes a chunk
+/// or two of each list instead of the 5 MB a single file took.
+///
+/// A value holds the chunks as they were last loaded or saved. It is not part of what a
+/// state says (see ``BuildState/==(_:_:)``).
+struct ChunkedList<Item: Equatable>: @unchecked Sendable {
+    /// One chunk: its keys and items (in order), its bytes and the name of its file.
+    struct Chunk {
+        let keys: [String]
+        let items: [Item]
+        let bytes: EncodedBytes
+        let name: String
+        /// Whether it ends where the list is cut, rather than only where the list ended.
+        let endsAtCut: Bool
+    }
+
+    /// A key whose hash has these bits zero ends a chunk: about one key in `cutMask + 1`.
+    let cutMask: UInt64
+    /// No chunk holds more items.
+    let maximumItems: Int
+
+    /// The chunks by their first key, compared in place on the next save: items carried over
+    /// from the loaded state share their storage with it, which makes that immediate.
+    private(set) var byFirstKey: [String: Chunk] = [:]
+
+    /// An empty list whose chunks hold about `averageItems` items (a power of two).
+    init(averageItems: Int) {
+        cutMask = UInt64(averageItems - 1)
+        maximumItems = averageItems * 8
+    }
+
+    /// How many chunks there are.
+    var count: Int { byFirstKey.count }
+
+    /// Whether a chunk `length` items long, ending with `key`, ends there.
+    private func isCut(after key: String, length: Int) -> Bool {
+        guard length < maximumItems else { return true }
+        var hash = ContentHash()
+        hash.combine(key)
+        return hash.value & cutMask == 0
+    }
+
+    /// `keys` with their `items` (the same count, keys unique), in chunks: each chunk that
+    /// equals one of this list's (same keys and items) is taken as it is, the others are
+    /// encoded with `write` (which writes a key and its item). The chunks are those a cut of
+    /// the whole list gives, whatever this list held.
+    ///
+    /// - Returns: The chunks in order, and the list a save of them leaves.
+    func encoding(keys: [String], items: [Item], write: (String, Item, inout StateWriter) -> Void)
+        -> (chunks: [EncodedChunk], list: ChunkedList) {
+        var chunks: [EncodedChunk] = []
+        var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems)
+        var start = 0
+        while start < keys.count {
+            // A chunk of this list that starts here with the same keys ends where a cut from
+            // here would (its keys were cut by the same rule from its start), unless it ended
+            // only with the list: then its keys need not be hashed again.
+            var end = start
+            var endsAtCut = false
+            var kept: Chunk?
+            if let old = byFirstKey[keys[start]], old.keys.count <= keys.count - start,
+               old.endsAtCut || old.keys.count == keys.count - start,
+               old.keys.elementsEqual(keys[start..<(start + old.keys.count)]) {
+                end = start + old.keys.count
+                endsAtCut = old.endsAtCut
+                kept = old
+            } else {
+                repeat {
+                    end += 1
+                    endsAtCut = isCut(after: keys[end - 1], length: end - start)
+                } while !endsAtCut && end < keys.count
+            }
+            let range = start..<end
+            start = end
+            let chunkItems = Array(items[range])
+            if let old = kept, old.items == chunkItems {
+                chunks.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
+                list.byFirstKey[old.keys[0]] = Chunk(keys: old.keys, items: chunkItems, bytes: old.bytes, name: old.name,
+                                                     endsAtCut: endsAtCut)
+                continue
+            }
+            var writer = StateWriter()
+            writer.write(count: range.count)
+            for index in range { write(keys[index], items[index], &writer) }
+            var hash = ContentHash()
+            hash.combine(bytes: writer.bytes)
+            let bytes = EncodedBytes.encoded(writer.bytes[...])
+            chunks.append(EncodedChunk(name: hash.description, bytes: bytes, isNew: true))
+            list.byFirstKey[keys[range.lowerBound]] = Chunk(keys: Array(keys[range]), items: chunkItems, bytes: bytes,
+                                                            name: hash.description, endsAtCut: endsAtCut)
+        }
+        return (chunks, list)
+    }
+
+    private init(cutMask: UInt64, maximumItems: Int) {
+        self.cutMask = cutMask
+        self.maximumItems = maximumItems
+    }
+
+    /// Decodes the chunk file `file` with `read` (which reads a key and its item, sharing
+    /// repeated strings through `fields`). Nil when it is damaged or holds no item.
+    static func decode(_ file: FileSystem.MappedFile,
+                       read: (inout StateReader, inout RepeatedFields) throws(StateReader.Damaged) -> (String, Item))
+        -> (keys: [String], items: [Item])? {
+        // The objects' bodies stay in the mapped file until a page shows them.
+        var reader = StateReader(file.bytes, owner: file)
+        var keys: [String] = []
+        var items: [Item] = []
+        do throws(StateReader.Damaged) {
+            let count = try reader.readCount()
+            keys.reserveCapacity(count)
+            items.reserveCapacity(count)
+            var fields = RepeatedFields()
+            for _ in 0..<count {
+                let (key, item) = try read(&reader, &fields)
+                keys.append(key)
+                items.append(item)
+            }
+        } catch {
+            return nil
+        }
+        guard reader.isAtEnd, !keys.isEmpty else { return nil }
+        return (keys, items)
+    }
+
+    /// Adds a chunk decoded from `file`, named `name`.
+    mutating func add(keys: [String], items: [Item], file: FileSystem.MappedFile, name: String) {
+        guard let first = keys.first, let last = keys.last else { return }
+        byFirstKey[first] = Chunk(keys: keys, items: items, bytes: .mapped(file), name: name,
+                                  endsAtCut: isCut(after: last, length: keys.count))
+    }
+}
+
+/// A chunk as a save writes it, and whether it must be written (a kept chunk is written
+/// again only when its file has gone).
+struct EncodedChunk {
+    let name: String
+    let bytes: EncodedBytes
+    let isNew: Bool
+}
+
+/// The bytes of a chunk: just encoded, or the chunk file a state was loaded from (kept
+/// mapped while these bytes are).
+enum EncodedBytes: ContiguousBytes, Sendable {
+    case encoded(ArraySlice<UInt8>)
+    case mapped(FileSystem.MappedFile)
+
+    var count: Int {
+        switch self {
+        case .encoded(let bytes): bytes.count
+        case .mapped(let file): file.bytes.count
+        }
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch self {
+        case .encoded(let bytes): try bytes.withUnsafeBytes(body)
+        case .mapped(let file): try withExtendedLifetime(file) { try body(file.bytes) }
+        }
+    }
+}
