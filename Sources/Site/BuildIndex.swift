@@ -108,11 +108,27 @@ struct BuildIndex: Equatable {
 
     /// Parses an index, or returns `nil` for anything malformed (a full build follows).
     init?(text: String) {
-        // Split on bytes: splitting a large String by Characters took most of a no-op build.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }[...]
-        guard lines.popFirst() == "marsgen-build-index \(Self.formatVersion)", lines.last == "" else { return nil }
+        var text = text
+        guard let index = text.withUTF8({ Self.parse($0) }) else { return nil }
+        self = index
+    }
+
+    /// Parses an index from its bytes, line by line in place: an index has a line per input
+    /// file, read by every build, so no array of lines or string per line is made.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BuildIndex? {
+        var position = 0
+        /// The next line, without its newline; nil at the end or when the last line is unfinished.
+        func nextLine() -> UnsafeBufferPointer<UInt8>? {
+            guard position < bytes.count, let base = bytes.baseAddress,
+                  let newline = memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position) else { return nil }
+            let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            defer { position = end + 1 }
+            return UnsafeBufferPointer(rebasing: bytes[position..<end])
+        }
+        func text(_ line: UnsafeBufferPointer<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
+        guard let first = nextLine(), text(first) == "marsgen-build-index \(formatVersion)" else { return nil }
         func field(_ name: String) -> Substring? {
-            guard let line = lines.popFirst(), line.hasPrefix(name + " ") else { return nil }
+            guard let line = nextLine().map(text), line.hasPrefix(name + " ") else { return nil }
             return line.dropFirst(name.count + 1)
         }
         guard let version = field("marsgen"), let output = field("output"), let configuration = field("configuration"),
@@ -121,36 +137,38 @@ struct BuildIndex: Equatable {
         let stateFields = state.split(separator: " ")
         let counts = made.split(separator: " ").compactMap { Int($0) }
         guard stateFields.count == 2, let stateSize = Int64(stateFields[1]), counts.count == 4 else { return nil }
-        marsgenVersion = String(version)
-        outputDirectory = Self.unescape(output)
-        configurationHash = String(configuration)
-        scanStartedAt = scan
-        stateToken = String(stateFields[0])
-        self.stateSize = stateSize
-        (journalEntries, messages, weatherReports, pages) = (counts[0], counts[1], counts[2], counts[3])
-        while let line = lines.first, line.hasPrefix("warning ") {
-            lines.removeFirst()
-            guard let bytes = Data(base64Encoded: String(line.dropFirst("warning ".count))) else { return nil }
+        var index = BuildIndex(outputDirectory: unescape(output), configurationHash: String(configuration), scanStartedAt: scan,
+                               stateToken: String(stateFields[0]), stateSize: stateSize, inputs: [:])
+        index.marsgenVersion = String(version)
+        (index.journalEntries, index.messages, index.weatherReports, index.pages) = (counts[0], counts[1], counts[2], counts[3])
+        let warningPrefix = Array("warning ".utf8)
+        var line = nextLine()
+        while let current = line, current.starts(with: warningPrefix) {
+            guard let bytes = Data(base64Encoded: text(UnsafeBufferPointer(rebasing: current[warningPrefix.count...]))) else { return nil }
             let warning: Diagnostic? = [UInt8](bytes).withUnsafeBytes { buffer in
                 var reader = StateReader(buffer)
                 guard let warning = try? reader.readDiagnostic(), reader.isAtEnd else { return nil }
                 return warning
             }
             guard let warning else { return nil }
-            warnings.append(warning)
+            index.warnings.append(warning)
+            line = nextLine()
         }
-        inputs = Dictionary(minimumCapacity: lines.count)
-        for line in lines.dropLast() {
-            guard let (path, input) = Self.parseInput(line) else { return nil }
-            inputs[path] = input
+        // About 80 bytes a line.
+        index.inputs.reserveCapacity((bytes.count - position) / 64)
+        while let current = line {
+            guard let (path, input) = parseInput(current) else { return nil }
+            index.inputs[path] = input
+            line = nextLine()
         }
+        // Every line ends with a newline: an index cut short is not an index.
+        return position == bytes.count ? index : nil
     }
 
     /// Parses `input SIZE MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
     /// are read on every build, so this avoids splitting into substrings.
-    private static func parseInput(_ line: Substring) -> (String, Input)? {
-        var line = line
-        return line.withUTF8 { bytes -> (String, Input)? in
+    private static func parseInput(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Input)? {
+        do {
             let prefix: [UInt8] = Array("input ".utf8)
             guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
             var position = prefix.count
@@ -226,8 +244,8 @@ struct BuildIndex: Equatable {
 
     /// Reads the index at `path`, or `nil` when it is missing or malformed.
     static func load(from path: String) -> BuildIndex? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return BuildIndex(text: String(decoding: data, as: UTF8.self))
+        guard let file = try? FileSystem.MappedFile(path: path) else { return nil }
+        return withExtendedLifetime(file) { parse(file.bytes.assumingMemoryBound(to: UInt8.self)) }
     }
 
     /// Whether the file at `path` is an index in another format than this marsgen's.

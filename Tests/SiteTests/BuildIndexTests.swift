@@ -58,4 +58,27 @@ struct BuildIndexTests {
             #expect(BuildIndex(text: text.replacingOccurrences(of: from, with: to)) == nil, "\(to)")
         }
     }
+
+    @Test("an index cut short, or with a line of another kind among the inputs, is unreadable")
+    func damaged() throws {
+        let index = Self.sampleIndex()
+        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        #expect(BuildIndex(text: text) != nil)
+        #expect(BuildIndex(text: String(text.dropLast())) == nil)
+        #expect(BuildIndex(text: text + "input 1 2") == nil)
+        #expect(BuildIndex(text: text.replacingOccurrences(of: "input 5 6 x", with: "inpt 5 6 x")) == nil)
+        #expect(BuildIndex(text: text.replacingOccurrences(of: "made 1 2 3 4\n", with: "")) == nil)
+        #expect(BuildIndex(text: "") == nil)
+        // Cut anywhere, it is unreadable, or (cut after a whole line) the same index with fewer
+        // warnings and inputs: the files missing count as changed, and are read again.
+        let bytes = Array(text.utf8)
+        for length in 0..<bytes.count {
+            guard let cut = BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
+            #expect(bytes[length - 1] == UInt8(ascii: "\n") && cut.inputs.count < index.inputs.count, "\(length)")
+            var same = cut
+            same.inputs = index.inputs
+            same.warnings = index.warnings
+            #expect(same == index && cut.inputs.allSatisfy { index.inputs[$0.key] == $0.value }, "\(length)")
+        }
+    }
 }
