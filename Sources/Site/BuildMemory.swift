@@ -174,6 +174,22 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
+    /// When no state is remembered, runs `load` in the background (as a save runs: the next
+    /// build waits for it) and remembers the state it returns.
+    func preload(_ load: @escaping @Sendable () -> BuildState?) {
+        guard lock.withLock({ remembered == nil }) else { return }
+        saves.async { [self] in
+            guard lock.withLock({ remembered == nil }), let state = load() else { return }
+            var pages = state.pages
+            pages.reserveCapacity(pages.count)
+            lock.withLock {
+                guard remembered == nil else { return }
+                remembered = state
+                sparePages = (state.token, pages)
+            }
+        }
+    }
+
     /// Records why a save in the background failed, for the next build to report.
     func recordSaveProblem(_ problem: String) {
         lock.withLock {

@@ -100,6 +100,20 @@ public struct SiteBuilder {
         return context.report
     }
 
+    /// For `watch` and `serve`: reads the state the last build left on disk, in the
+    /// background, when the memory does not hold it (a build that found nothing changed does
+    /// not read it), so that the first rebuild after an edit need not. Does nothing without
+    /// ``BuildOptions/memory``, or when the index does not name a readable state.
+    public func preloadState() {
+        guard let memory = options.memory else { return }
+        let (indexPath, statePath) = (self.indexPath, self.statePath)
+        memory.preload {
+            guard let index = BuildIndex.load(from: indexPath), FileStat(path: statePath)?.size == index.stateSize,
+                  case .success(let state) = BuildState.load(from: statePath), state.token == index.stateToken else { return nil }
+            return state
+        }
+    }
+
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
     var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     var indexPath: String { BuildIndex.path(forState: statePath) }

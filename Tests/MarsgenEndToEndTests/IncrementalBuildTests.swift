@@ -51,6 +51,34 @@ import Testing
         #expect(try build().written.isEmpty)
     }
 
+    @Test("watch and serve read the state in the background after a build that found nothing changed; the rebuild after an edit uses it")
+    func statePreloaded() throws {
+        _ = try build()
+        var options = BuildOptions(sourceDirectory: site.path)
+        let memory = BuildMemory()
+        options.memory = memory
+        let builder = SiteBuilder(options: options)
+        // As watch starts: nothing changed, so the build itself does not read the state.
+        #expect(try builder.build().written.isEmpty)
+        builder.preloadState()
+        memory.waitForSave()
+        // The file is spoilt (its size kept, so the index still names it): only a state read
+        // before can make the next build incremental.
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).first { $0.hasSuffix(".state") })
+        let statePath = stateDirectory.appendingPathComponent(stateFile).path
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: statePath)[.size] as? Int)
+        try Data(repeating: 0x2A, count: size).write(to: URL(fileURLWithPath: statePath))
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 42 today.") }
+        let report = try builder.build()
+        #expect(!report.isFullBuild && report.notice == nil)
+        #expect(report.written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 42 today."))
+        // Saved in the background as usual: another process reads it.
+        memory.waitForSave()
+        #expect(try build().written.isEmpty)
+    }
+
     /// A build with memory that was told `reported` changed (as a watcher tells it), and
     /// whether its page for sol-07-bags says `text`.
     func watchedBuild(_ options: BuildOptions, reported: [String]) throws -> BuildReport {

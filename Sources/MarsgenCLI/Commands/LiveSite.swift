@@ -42,6 +42,8 @@ final class LiveSite: @unchecked Sendable {
         }
         report(result, after: changes)
         onBuild?(result)
+        // A build that found nothing changed did not read the state: the first edit need not wait for it.
+        if case .success = result { SiteBuilder(options: options).preloadState() }
         return result
     }
 
