@@ -68,10 +68,10 @@ public struct BuildContext {
 
     /// Files to write: output-relative path → bytes.
     var writes: [String: [UInt8]] = [:]
-    /// Pages a full build has already written into its staging directory, as it rendered them
+    /// Pages a build has already written into its staging directory, as it rendered them
     /// (holding every page's bytes until the end would need the whole site in memory).
     var staged: [String] = []
-    /// The staging directory's writer, once a full build has started writing.
+    /// The staging directory's writer, once a build has started writing.
     var staging: OutputWriter?
     /// Files to copy: output-relative path → absolute source path.
     var copies: [String: String] = [:]

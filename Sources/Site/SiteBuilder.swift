@@ -749,42 +749,35 @@ public struct SiteBuilder {
         options.memory?.sections.keep(Dictionary(zip(stamps, sectionHTML), uniquingKeysWith: { first, _ in first }), key: cacheKey)
         let sections = Dictionary(uniqueKeysWithValues: zip(shown.map(\.diffIdentifier), sectionHTML))
         let pages = planned.map(\.page)
-        // A full build writes each page into the staging directory as soon as it is rendered;
-        // an incremental one keeps the few pages it renders until it knows what changed.
-        var staging: OutputWriter?
-        if !context.isIncremental {
-            let writer = OutputWriter(output: options.outputDirectory)
-            try writer.begin()
-            context.staging = writer
-            staging = writer
-        }
-        let rendered = try parallelMap(toRender) { index throws(Diagnostic) -> (bytes: [UInt8], hash: ContentHash) in
-            let bytes = try renderer.render(pages[index], sections: sections)
+        // Each page whose bytes changed goes into the staging directory as soon as it is
+        // rendered, so a build holds only the pages in hand (a template edit renders
+        // thousands): a full build then swaps the directory into place, an incremental one
+        // moves those pages into the output. A failed build only removes the directory.
+        let staging = OutputWriter(output: options.outputDirectory)
+        try staging.begin()
+        context.staging = staging
+        let previousBytes = toRender.map { context.previous?.pages[pages[$0].outputPath]?.bytes }
+        let rendered = try parallelMap(Array(toRender.indices)) { position throws(Diagnostic) -> ContentHash in
+            let page = pages[toRender[position]]
+            let bytes = try renderer.render(page, sections: sections)
             var hash = ContentHash()
             hash.combine(bytes: bytes)
-            if let staging {
-                try staging.stage(bytes, at: pages[index].outputPath)
-                return ([], hash)
-            }
-            return (bytes, hash)
+            if hash != previousBytes[position] { try staging.stage(bytes, at: page.outputPath) }
+            return hash
         }
 
         for (position, index) in toRender.enumerated() {
             let page = pages[index]
             let previous = context.previous?.pages[page.outputPath]
             let used = templatesByShape[shape(of: page)] ?? []
-            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index],
+            let record = BuildState.PageRecord(bytes: rendered[position], fingerprint: fingerprints[index],
                                                inputs: context.pages[planned[index].plan].inputs)
             context.state.pages[page.outputPath] = record
             if let previous, previous.bytes == record.bytes {
                 context.report.pagesUnchanged += 1
                 continue
             }
-            if staging != nil {
-                context.staged.append(page.outputPath)
-            } else {
-                context.writes[page.outputPath] = rendered[position].bytes
-            }
+            context.staged.append(page.outputPath)
             context.report.pagesWritten += 1
             let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
             context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
@@ -888,7 +881,9 @@ public struct SiteBuilder {
     }
 
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
-        if context.isIncremental, context.writes.isEmpty, context.copies.isEmpty, context.deletes.isEmpty {
+        if context.isIncremental, context.writes.isEmpty, context.copies.isEmpty, context.deletes.isEmpty, context.staged.isEmpty {
+            context.staging?.discard()
+            context.staging = nil
             return
         }
         // The state describes the output as it was; remove its index before touching the
@@ -898,8 +893,12 @@ public struct SiteBuilder {
         try? FileManager.default.removeItem(atPath: indexPath)
         context.stateChanged = true
         if context.isIncremental {
+            let staging = context.staging
             try IncrementalWriter(output: options.outputDirectory).apply(writes: context.writes, copies: context.copies,
-                                                                       deletes: context.deletes)
+                                                                       deletes: context.deletes,
+                                                                       moves: staging.map { ($0.stagingPath, context.staged) })
+            staging?.discard()
+            context.staging = nil
         } else {
             let writer = context.staging ?? OutputWriter(output: options.outputDirectory)
             if context.staging == nil { try writer.begin() }

@@ -11,8 +11,18 @@ struct IncrementalWriter {
 
     init(output: String) { self.output = output }
 
-    func apply(writes: [String: [UInt8]], copies: [String: String], deletes: [String]) throws(Diagnostic) {
+    /// - Parameter moves: Files already written under a staging folder (`from`), each moved
+    ///   to the same relative path in the output (a rename: the page appears whole).
+    func apply(writes: [String: [UInt8]], copies: [String: String], deletes: [String],
+               moves: (from: String, paths: [String])? = nil) throws(Diagnostic) {
         do {
+            if let moves {
+                for relative in moves.paths.sorted() {
+                    let path = SitePaths.join(output, relative)
+                    try FileSystem.createDirectories(SitePaths.parent(path))
+                    guard rename(SitePaths.join(moves.from, relative), path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                }
+            }
             for relative in writes.keys.sorted() {
                 guard let bytes = writes[relative] else { continue }
                 try write(bytes, to: relative)
