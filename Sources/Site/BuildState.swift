@@ -235,10 +235,16 @@ public struct BuildState: Sendable, Equatable {
     /// Encodes the state for saving (on two cores), keeping the chunks whose items equal
     /// those of `previous` as the files it was loaded from.
     func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
+        encodedForSaving(reusing: previous, alongside: {}).encoded
+    }
+
+    /// ``encodedForSaving(reusing:)``, running `extra` meanwhile, as a third job beside the
+    /// two halves of the encoding (on two cores, after whichever ends first).
+    func encodedForSaving<Extra>(reusing previous: BuildState?, alongside extra: () -> Extra) -> (encoded: Encoded, extra: Extra) {
         let known = previous?.savedOrder ?? SavedOrder()
         let old = previous?.chunks ?? Chunks()
-        // The pages and the object list on one core, the sources on the other: about even.
-        let ((pages, objects, pagePaths), (sources, sourcePaths)) = inParallel({
+        // The pages and the object list as one job, the sources as another: about even.
+        let ((pages, objects, pagePaths), (sources, sourcePaths), extraResult) = inParallel({
             let (paths, records) = Self.sorted(self.pages, known: known.pages)
             let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
@@ -259,7 +265,7 @@ public struct BuildState: Sendable, Equatable {
                 writer.write(record)
             }
             return (sources, paths)
-        })
+        }, extra)
         var writer = StateWriter(capacity: 1 << 16)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -280,8 +286,9 @@ public struct BuildState: Sendable, Equatable {
             }
             chunks += list
         }
-        return Encoded(file: writer.bytes, chunks: chunks, saved: Chunks(pages: pages.list, objects: objects.list, sources: sources.list),
-                       order: SavedOrder(pages: pagePaths, sources: sourcePaths))
+        let encoded = Encoded(file: writer.bytes, chunks: chunks, saved: Chunks(pages: pages.list, objects: objects.list, sources: sources.list),
+                              order: SavedOrder(pages: pagePaths, sources: sourcePaths))
+        return (encoded, extraResult)
     }
 
     /// Writes the state: the chunks that changed (each to a file named by the hash of its

@@ -978,12 +978,12 @@ public struct SiteBuilder {
     func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?) throws -> BuildIndex {
         var index = index
         index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
-        let encoded = state.encodedForSaving(reusing: previous)
-        // The index's lines are made while the state is written (the index is written after it).
-        let path = statePath
-        let (saved, inputLines) = inParallel({ Result { try state.save(encoded, to: path) } },
-                                             { index.inputLines(sortedPaths: encoded.sourcePaths) })
-        index.stateSize = try saved.get()
+        // The index's lines are made while the state is encoded (the index is written after
+        // the state), in the order the previous state's sources were saved in.
+        let (encoded, inputLines) = state.encodedForSaving(reusing: previous) { [index] in
+            index.inputLines(sortedPaths: previous?.savedOrder.sources ?? [])
+        }
+        index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)
         try index.save(to: indexPath, inputLines: inputLines)
         return index

@@ -74,6 +74,49 @@ func inParallel<First, Second>(_ first: () -> First, _ second: () -> Second) -> 
     return (firstResult, secondResult)
 }
 
+/// Runs `first`, `second` and `third` at the same time, as far as there are cores, and
+/// returns the three results.
+func inParallel<First, Second, Third>(_ first: () -> First, _ second: () -> Second, _ third: () -> Third)
+    -> (First, Second, Third) {
+    // One buffer per result: each written by one thread only.
+    let firstSlot = UnsafeMutablePointer<First?>.allocate(capacity: 1)
+    let secondSlot = UnsafeMutablePointer<Second?>.allocate(capacity: 1)
+    let thirdSlot = UnsafeMutablePointer<Third?>.allocate(capacity: 1)
+    firstSlot.initialize(to: nil)
+    secondSlot.initialize(to: nil)
+    thirdSlot.initialize(to: nil)
+    defer {
+        firstSlot.deinitialize(count: 1)
+        firstSlot.deallocate()
+        secondSlot.deinitialize(count: 1)
+        secondSlot.deallocate()
+        thirdSlot.deinitialize(count: 1)
+        thirdSlot.deallocate()
+    }
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            withoutActuallyEscaping(third) { third in
+                let shared = UncheckedBox((first, second, third, firstSlot, secondSlot, thirdSlot))
+                // Handed out in order: on two cores, whichever of the first two ends sooner
+                // goes on with the third.
+                DispatchQueue.concurrentPerform(iterations: 3) { index in
+                    let (first, second, third, firstSlot, secondSlot, thirdSlot) = shared.value
+                    switch index {
+                    case 0: firstSlot.pointee = first()
+                    case 1: secondSlot.pointee = second()
+                    default: thirdSlot.pointee = third()
+                    }
+                }
+            }
+        }
+    }
+    // concurrentPerform returns once every iteration has run: every slot is filled.
+    guard let firstResult = firstSlot.pointee, let secondResult = secondSlot.pointee, let thirdResult = thirdSlot.pointee else {
+        return (first(), second(), third())
+    }
+    return (firstResult, secondResult, thirdResult)
+}
+
 /// Hands values across threads where the code guarantees each slot is touched by one thread.
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
