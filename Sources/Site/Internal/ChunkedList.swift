@@ -12,9 +12,9 @@ import Foundation
 ///
 /// A value holds the chunks as they were last loaded or saved. It is not part of what a
 /// state says (see ``BuildState/==(_:_:)``).
-struct ChunkedList<Item: Equatable>: @unchecked Sendable {
+struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// One chunk: its keys and items (in order), its bytes and the name of its file.
-    struct Chunk {
+    struct Chunk: Sendable {
         let keys: [String]
         let items: [Item]
         let bytes: EncodedBytes
@@ -142,7 +142,7 @@ struct ChunkedList<Item: Equatable>: @unchecked Sendable {
 
 /// A chunk as a save writes it, and whether it must be written (a kept chunk is written
 /// again only when its file has gone).
-struct EncodedChunk {
+struct EncodedChunk: Sendable {
     let name: String
     let bytes: EncodedBytes
     let isNew: Bool
