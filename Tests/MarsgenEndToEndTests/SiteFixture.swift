@@ -66,7 +66,8 @@ enum SiteFixture {
     /// Starts the `marsgen` executable with its output discarded, and returns at once.
     static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
-        process.executableURL = try #require(executable, "the marsgen executable was not built")
+        let binary: URL = try #require(executable, "the marsgen executable was not built")
+        process.executableURL = binary
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

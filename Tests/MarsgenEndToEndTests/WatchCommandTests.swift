@@ -15,9 +15,10 @@ struct WatchCommandTests {
             site = try SiteFixture.copyOfDemoSite()
             outURL = site.appendingPathComponent(".watch-out.log")
             errURL = site.appendingPathComponent(".watch-err.log")
-            FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            process.executableURL = try #require(SiteFixture.executable, "the marsgen executable was not built")
+            #expect(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+            #expect(FileManager.default.createFile(atPath: errURL.path, contents: nil))
+            let binary: URL = try #require(SiteFixture.executable, "the marsgen executable was not built")
+            process.executableURL = binary
             process.arguments = ["watch", "--source", site.path]
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = try FileHandle(forWritingTo: errURL)
