@@ -248,6 +248,17 @@ struct BuildIndex: Equatable {
         return withExtendedLifetime(file) { parse(file.bytes.assumingMemoryBound(to: UInt8.self)) }
     }
 
+    /// The output folder the index at `path` describes, read from its first lines only (any
+    /// format that has an `output` line third); nil when it has none.
+    static func outputDirectory(ofIndexAt path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let start = String(decoding: (try? handle.read(upToCount: 8192)) ?? Data(), as: UTF8.self)
+        let lines = start.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard lines.count > 3, lines[0].hasPrefix("marsgen-build-index "), lines[2].hasPrefix("output /") else { return nil }
+        return unescape(lines[2].dropFirst("output ".count))
+    }
+
     /// Whether the file at `path` is an index in another format than this marsgen's.
     static func isOtherFormat(at path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }

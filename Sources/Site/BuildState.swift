@@ -124,6 +124,25 @@ public struct BuildState: Sendable, Equatable {
         }
     }
 
+    /// Removes what `.marsgen/` holds for output folders that no longer exist, as their
+    /// indexes name them: a site built once into `dist/` and never again would otherwise keep
+    /// that state (tens of megabytes on a large site) for good. The files of `output` itself
+    /// are kept whatever happened to it (a missing output means a full build, which replaces
+    /// them), and so are files no index names.
+    static func removeStatesOfMissingOutputs(siteRoot: String, keeping output: String) {
+        let directory = SitePaths.join(siteRoot, ".marsgen")
+        guard let names = FileSystem.OpenFolder(path: directory)?.entries.map(\.name) else { return }
+        let kept = "build-\(outputKey(output))."
+        for name in names where name.hasPrefix("build-") && name.hasSuffix(".index") && !name.hasPrefix(kept) {
+            guard let folder = BuildIndex.outputDirectory(ofIndexAt: SitePaths.join(directory, name)),
+                  !FileManager.default.fileExists(atPath: folder) else { continue }
+            let prefix = String(name.dropLast("index".count))
+            for other in names where other.hasPrefix(prefix) {
+                try? FileSystem.removeTree(SitePaths.join(directory, other))
+            }
+        }
+    }
+
     /// The first bytes of every state file.
     private static let magic = Array("marsgen-state\n".utf8)
 

@@ -144,6 +144,7 @@ public struct SiteBuilder {
         // Under the site lock: what a killed build left behind can go now.
         writer.removeAbandonedStaging()
         BuildState.removeAbandonedTemporaries(siteRoot: source)
+        BuildState.removeStatesOfMissingOutputs(siteRoot: source, keeping: output)
     }
 
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {

@@ -388,6 +388,35 @@ import Testing
         #expect(report.written.count <= 8)
     }
 
+    @Test("the state kept for an output folder that no longer exists goes with the next build; the others stay")
+    func missingOutputState() throws {
+        let marsgen = site.appendingPathComponent(".marsgen")
+        func stateFiles() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: marsgen.path).filter { $0.hasPrefix("build-") })
+        }
+        let ours = try stateFiles()
+        #expect(ours.contains { $0.hasSuffix(".state") } && ours.contains { $0.hasSuffix(".chunks") })
+        // Two more output folders, outside the site and with a newline in one name.
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-outputs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let dist = elsewhere.appendingPathComponent("dist")
+        let odd = elsewhere.appendingPathComponent("odd\nname")
+        for folder in [dist, odd] {
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: folder.path)).build()
+        }
+        let all = try stateFiles()
+        #expect(all.count == ours.count * 3)
+        // Both still exist: nothing goes.
+        _ = try build()
+        #expect(try stateFiles() == all)
+        try FileManager.default.removeItem(at: dist)
+        try FileManager.default.removeItem(at: odd)
+        // Even a build of a folder that is gone keeps its own files (it builds them anew).
+        try FileManager.default.removeItem(at: output)
+        #expect(try build().isFullBuild)
+        #expect(try stateFiles() == ours)
+    }
+
     @Test("--clean rebuilds everything; the next build is incremental again")
     func clean() throws {
         let report = try build(clean: true)
