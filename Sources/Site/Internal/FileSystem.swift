@@ -359,12 +359,14 @@ enum FileSystem {
             var offset = 0
             while offset < count {
                 // struct linux_dirent64: d_reclen at byte 16, d_type at 18, the name from 19.
+                // A record cut short would be the system's error: stop rather than read past it.
+                guard offset + 19 < count else { return entries }
                 let length = Int(buffer.load(fromByteOffset: offset + 16, as: UInt16.self))
+                guard length > 19, offset + length <= count else { return entries }
                 let type = Int32(buffer[offset + 18])
                 let name = UnsafeRawBufferPointer(rebasing: buffer[(offset + 19)..<(offset + length)])
                 let nameLength = name.firstIndex(of: 0) ?? name.count
                 if let name = self.name(UnsafeRawBufferPointer(rebasing: name[..<nameLength])) { entries.append((name, type)) }
-                guard length > 0 else { return entries }
                 offset += length
             }
         }
