@@ -246,9 +246,6 @@ public struct BuildState: Sendable, Equatable {
         fileprivate let chunks: [EncodedChunk]
         fileprivate let saved: Chunks
         fileprivate let order: SavedOrder
-
-        /// The sources' paths in the order written: sorted.
-        var sourcePaths: [String] { order.sources }
     }
 
     /// Encodes the state for saving (on two cores), keeping the chunks whose items equal
