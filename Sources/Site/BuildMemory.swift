@@ -190,6 +190,18 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
+    /// Once watching has begun, runs `list` in the background (the next build waits for it)
+    /// and keeps the listing it returns, when the listing kept is older than watching: the
+    /// first rebuild can then look only at the paths the watcher reports.
+    func preloadListing(_ list: @escaping @Sendable () -> InputListing?) {
+        saves.async { [self] in
+            guard let since = lock.withLock({ watchingSince }), let fresh = list(), fresh.listedAt >= since else { return }
+            lock.withLock {
+                if listing.map({ $0.listedAt < since }) ?? true { listing = fresh }
+            }
+        }
+    }
+
     /// Records why a save in the background failed, for the next build to report.
     func recordSaveProblem(_ problem: String) {
         lock.withLock {

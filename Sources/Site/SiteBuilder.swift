@@ -114,6 +114,30 @@ public struct SiteBuilder {
         }
     }
 
+    /// For `watch` and `serve`, once watching has begun: lists and stats every input in the
+    /// background, and when each is as the index says (same size and modification time,
+    /// clearly older than the build that wrote it), keeps that listing, so the first rebuild
+    /// after an edit looks only at the paths the watcher reports instead of listing every
+    /// input. Anything else (a file changed since, a link among the inputs) keeps nothing,
+    /// and that rebuild lists everything as before.
+    public func preloadListing() {
+        guard let memory = options.memory else { return }
+        let (indexPath, reader) = (self.indexPath, self.reader)
+        memory.preloadListing {
+            let listedAt = FileStat.now
+            guard let index = BuildIndex.load(from: indexPath), let (files, hasLinks) = try? reader.inputFiles(), !hasLinks,
+                  files.count == index.inputs.count else { return nil }
+            var stats: [String: FileStat] = [:]
+            stats.reserveCapacity(files.count)
+            for (path, stat) in files {
+                guard let old = index.inputs[path], old.size == stat.size, old.modified == stat.modified,
+                      stat.modified < index.scanStartedAt - Self.racyWindow else { return nil }
+                stats[path] = stat
+            }
+            return InputListing(stateToken: index.stateToken, listedAt: listedAt, paths: files.map(\.path), stats: stats, hasLinks: false)
+        }
+    }
+
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
     var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     var indexPath: String { BuildIndex.path(forState: statePath) }

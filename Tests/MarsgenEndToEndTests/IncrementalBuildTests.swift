@@ -136,6 +136,39 @@ import Testing
         #expect(try watchedBuild(options, reported: ["content/journal/sol-07-new.md"]).deleted.contains("journal/sol-07-new/index.html"))
     }
 
+    @Test("a listing made in the background once watching began serves the first rebuild, unless a file changed before it")
+    func listingPreloaded() throws {
+        func page(_ slug: String) throws -> String {
+            try String(contentsOf: output.appendingPathComponent("journal/\(slug)/index.html"), encoding: .utf8)
+        }
+        // A change between the first build and the start of watching, never reported: the
+        // listing made after sees it differ from the index and is not kept.
+        do {
+            let (options, memory) = try watchedOptions()
+            _ = try SiteBuilder(options: options).build()
+            try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 43 today.") }
+            memory.startTrustingChanges()
+            SiteBuilder(options: options).preloadListing()
+            memory.waitForSave()
+            _ = try watchedBuild(options, reported: [])
+            #expect(try entryPageSays("We did 43 today."))
+        }
+        // Nothing changed before: the listing is kept, and the first rebuild looks only at the
+        // reported path (a change no watcher reported is not seen, as under a watcher it
+        // cannot happen).
+        let (options, memory) = try watchedOptions()
+        _ = try SiteBuilder(options: options).build()
+        memory.startTrustingChanges()
+        SiteBuilder(options: options).preloadListing()
+        memory.waitForSave()
+        try edit("content/journal/sol-12-harvest.md") { $0 + "\nA reported line.\n" }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 43 today.", with: "We did 44 today.") }
+        let report = try watchedBuild(options, reported: ["content/journal/sol-12-harvest.md"])
+        #expect(report.written.contains("journal/sol-12-harvest/index.html"))
+        #expect(try page("sol-12-harvest").contains("A reported line."))
+        #expect(try entryPageSays("We did 43 today."))
+    }
+
     @Test("under watch, the sol index (its rows kept between builds) equals a clean build after a row or its template changes")
     func solIndexRows() throws {
         let (options, memory) = try watchedOptions()

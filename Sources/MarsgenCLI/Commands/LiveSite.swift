@@ -65,6 +65,8 @@ final class LiveSite: @unchecked Sendable {
         self.watcher = watcher
         // Every change from here on is reported: builds that list the inputs from now on can trust the reports.
         options.memory?.startTrustingChanges()
+        // The first build's listing was made before watching began: make one now, off the first edit's path.
+        SiteBuilder(options: options).preloadListing()
         if !quiet, let method = watcher.method {
             Console.out("Watching \(SiteInputs.directories.map { $0 + "/" }.joined(separator: ", ")) and \(SiteInputs.files.joined(separator: ", ")) (\(method)); Ctrl-C to stop")
         }
