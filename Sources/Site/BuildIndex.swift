@@ -54,7 +54,7 @@ struct BuildIndex: Equatable {
     /// its size).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
         let lines = [
-            "marsgen-build-index \(Self.formatVersion)",
+            "\(Self.formatPrefix)\(Self.formatVersion)",
             "marsgen \(marsgenVersion)",
             "output \(Self.escape(outputDirectory))",
             "configuration \(configurationHash)",
@@ -126,7 +126,7 @@ struct BuildIndex: Equatable {
             return UnsafeBufferPointer(rebasing: bytes[position..<end])
         }
         func text(_ line: UnsafeBufferPointer<UInt8>) -> String { String(decoding: line, as: UTF8.self) }
-        guard let first = nextLine(), text(first) == "marsgen-build-index \(formatVersion)" else { return nil }
+        guard let first = nextLine(), text(first) == "\(formatPrefix)\(formatVersion)" else { return nil }
         func field(_ name: String) -> Substring? {
             guard let line = nextLine().map(text), line.hasPrefix(name + " ") else { return nil }
             return line.dropFirst(name.count + 1)
@@ -168,43 +168,41 @@ struct BuildIndex: Equatable {
     /// Parses `input SIZE MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
     /// are read on every build, so this avoids splitting into substrings.
     private static func parseInput(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Input)? {
-        do {
-            let prefix: [UInt8] = Array("input ".utf8)
-            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
-            var position = prefix.count
-            /// A decimal Int64 and the space after it; nil for anything else (one out of
-            /// range included: a damaged index means a full build, never a crash).
-            func number() -> Int64? {
-                var magnitude: UInt64 = 0
-                var negative = false
-                if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
-                    negative = true
-                    position += 1
-                }
-                let start = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: " ") {
-                    let digit = bytes[position] &- UInt8(ascii: "0")
-                    let (tens, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
-                    guard digit < 10, !overflowed, tens <= UInt64.max - UInt64(digit) else { return nil }
-                    magnitude = tens + UInt64(digit)
-                    position += 1
-                }
-                guard position > start, position < bytes.count,
-                      magnitude <= (negative ? Int64.min.magnitude : UInt64(Int64.max)) else { return nil }
+        let prefix: [UInt8] = Array("input ".utf8)
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+        var position = prefix.count
+        /// A decimal Int64 and the space after it; nil for anything else (one out of
+        /// range included: a damaged index means a full build, never a crash).
+        func number() -> Int64? {
+            var magnitude: UInt64 = 0
+            var negative = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+                negative = true
                 position += 1
-                return negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
             }
-            guard let size = number(), let modified = number() else { return nil }
-            let hashStart = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: " ") { position += 1 }
-            guard position < bytes.count else { return nil }
-            let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<position]), as: UTF8.self)
-            let pathBytes = UnsafeBufferPointer(rebasing: bytes[(position + 1)...])
-            let path = pathBytes.contains(UInt8(ascii: "\\"))
-                ? unescape(Substring(String(decoding: pathBytes, as: UTF8.self)))
-                : String(decoding: pathBytes, as: UTF8.self)
-            return (path, Input(size: size, modified: modified, hash: hash))
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: " ") {
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                let (tens, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
+                guard digit < 10, !overflowed, tens <= UInt64.max - UInt64(digit) else { return nil }
+                magnitude = tens + UInt64(digit)
+                position += 1
+            }
+            guard position > start, position < bytes.count,
+                  magnitude <= (negative ? Int64.min.magnitude : UInt64(Int64.max)) else { return nil }
+            position += 1
+            return negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
         }
+        guard let size = number(), let modified = number() else { return nil }
+        let hashStart = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: " ") { position += 1 }
+        guard position < bytes.count else { return nil }
+        let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<position]), as: UTF8.self)
+        let pathBytes = UnsafeBufferPointer(rebasing: bytes[(position + 1)...])
+        let path = pathBytes.contains(UInt8(ascii: "\\"))
+            ? unescape(Substring(String(decoding: pathBytes, as: UTF8.self)))
+            : String(decoding: pathBytes, as: UTF8.self)
+        return (path, Input(size: size, modified: modified, hash: hash))
     }
 
     init(outputDirectory: String, configurationHash: String, scanStartedAt: Int64, stateToken: String, stateSize: Int64,
@@ -251,22 +249,27 @@ struct BuildIndex: Equatable {
     /// The output folder the index at `path` describes, read from its first lines only (any
     /// format that has an `output` line third); nil when it has none.
     static func outputDirectory(ofIndexAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let start = String(decoding: (try? handle.read(upToCount: 8192)) ?? Data(), as: UTF8.self)
-        let lines = start.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
-        guard lines.count > 3, lines[0].hasPrefix("marsgen-build-index "), lines[2].hasPrefix("output /") else { return nil }
+        let lines = firstLines(ofIndexAt: path)
+        guard lines.count > 3, lines[2].hasPrefix("output /") else { return nil }
         return unescape(lines[2].dropFirst("output ".count))
     }
 
     /// Whether the file at `path` is an index in another format than this marsgen's.
     static func isOtherFormat(at path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard let first = firstLines(ofIndexAt: path).first else { return false }
+        return first != "\(formatPrefix)\(formatVersion)"
+    }
+
+    private static let formatPrefix = "marsgen-build-index "
+
+    /// The first lines of the index at `path` (the header, whatever its format), without
+    /// reading the rest; none when the file is missing or not an index.
+    private static func firstLines(ofIndexAt path: String) -> [Substring] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
-        let start = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
-        let prefix = "marsgen-build-index "
-        guard start.hasPrefix(prefix), let line = start.split(separator: "\n").first else { return false }
-        return line != "\(prefix)\(formatVersion)"
+        let start = String(decoding: (try? handle.read(upToCount: 8192)) ?? Data(), as: UTF8.self)
+        guard start.hasPrefix(formatPrefix) else { return [] }
+        return start.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
     }
 
     /// Writes the index atomically (temporary file, then rename), with its ``inputLines``

@@ -37,18 +37,13 @@ public struct BuildState: Sendable, Equatable {
     public var files: [String: FileRecord]
     /// The chunks of its long lists as it was last loaded or saved (none for a new state).
     var chunks = Chunks()
-    /// The sorted paths of ``pages`` and ``sources`` as the state was last loaded or saved:
-    /// while the paths stay the same, a save writes them in this order instead of sorting
-    /// tens of thousands of them again.
-    var savedOrder = SavedOrder()
 
-    struct SavedOrder: Sendable {
-        var pages: [String] = []
-        var sources: [String] = []
-    }
+    /// The paths of ``pages`` and ``sources`` in the order the state was last loaded or saved
+    /// in (sorted, as a save writes them): while the paths stay the same, a save writes them
+    /// in this order instead of sorting tens of thousands of them again.
+    var savedOrder: (pages: [String], sources: [String]) { (chunks.pages.keys, chunks.sources.keys) }
 
-    /// What the state says; how it was last encoded (``chunks``, ``savedOrder``) is not part
-    /// of it.
+    /// What the state says; how it was last encoded (``chunks``) is not part of it.
     public static func == (lhs: BuildState, rhs: BuildState) -> Bool {
         lhs.formatVersion == rhs.formatVersion && lhs.marsgenVersion == rhs.marsgenVersion && lhs.token == rhs.token
             && lhs.outputDirectory == rhs.outputDirectory && lhs.configurationHash == rhs.configurationHash
@@ -178,20 +173,15 @@ public struct BuildState: Sendable, Equatable {
         return map
     }
 
-    /// Whether `keys` are in increasing order, as a save writes them.
-    fileprivate static func isSorted(_ keys: [String]) -> Bool {
-        keys.indices.dropFirst().allSatisfy { keys[$0 - 1] < keys[$0] }
-    }
-
     /// The keys of `map`, sorted, with their values: `known` when it holds exactly those
-    /// keys (a state's ``savedOrder``), else sorted now. Only the keys are sorted, never the
-    /// records with them.
+    /// keys in increasing order (a state's ``savedOrder``), else sorted now. Only the keys are
+    /// sorted, never the records with them.
     static func sorted<Value>(_ map: [String: Value], known: [String]) -> (keys: [String], values: [Value]) {
         var values: [Value] = []
         values.reserveCapacity(map.count)
         if known.count == map.count {
-            for key in known {
-                guard let value = map[key] else { break }
+            for (position, key) in known.enumerated() {
+                guard position == 0 || known[position - 1] < key, let value = map[key] else { break }
                 values.append(value)
             }
             if values.count == known.count { return (known, values) }
@@ -245,7 +235,6 @@ public struct BuildState: Sendable, Equatable {
         fileprivate let file: [UInt8]
         fileprivate let chunks: [EncodedChunk]
         fileprivate let saved: Chunks
-        fileprivate let order: SavedOrder
     }
 
     /// Encodes the state for saving (on two cores), keeping the chunks whose items equal
@@ -257,11 +246,10 @@ public struct BuildState: Sendable, Equatable {
     /// ``encodedForSaving(reusing:)``, running `extra` meanwhile, as a third job beside the
     /// two halves of the encoding (on two cores, after whichever ends first).
     func encodedForSaving<Extra>(reusing previous: BuildState?, alongside extra: () -> Extra) -> (encoded: Encoded, extra: Extra) {
-        let known = previous?.savedOrder ?? SavedOrder()
         let old = previous?.chunks ?? Chunks()
         // The pages and the object list as one job, the sources as another: about even.
-        let ((pages, objects, pagePaths), (sources, sourcePaths), extraResult) = inParallel({
-            let (paths, records) = Self.sorted(self.pages, known: known.pages)
+        let ((pages, objects), sources, extraResult) = inParallel({
+            let (paths, records) = Self.sorted(self.pages, known: old.pages.keys)
             let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
                 writer.write(record.bytes)
@@ -273,14 +261,13 @@ public struct BuildState: Sendable, Equatable {
                 writer.write(identifier)
                 writer.write(hash)
             }
-            return (pages, objects, paths)
+            return (pages, objects)
         }, {
-            let (paths, records) = Self.sorted(self.sources, known: known.sources)
-            let sources = old.sources.encoding(keys: paths, items: records) { path, record, writer in
+            let (paths, records) = Self.sorted(self.sources, known: old.sources.keys)
+            return old.sources.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
                 writer.write(record)
             }
-            return (sources, paths)
         }, extra)
         var writer = StateWriter(capacity: 1 << 16)
         writer.write(raw: Self.magic)
@@ -302,8 +289,7 @@ public struct BuildState: Sendable, Equatable {
             }
             chunks += list
         }
-        let encoded = Encoded(file: writer.bytes, chunks: chunks, saved: Chunks(pages: pages.list, objects: objects.list, sources: sources.list),
-                              order: SavedOrder(pages: pagePaths, sources: sourcePaths))
+        let encoded = Encoded(file: writer.bytes, chunks: chunks, saved: Chunks(pages: pages.list, objects: objects.list, sources: sources.list))
         return (encoded, extraResult)
     }
 
@@ -331,7 +317,6 @@ public struct BuildState: Sendable, Equatable {
         }
         try FileSystem.writeAtomically(encoded.file, to: path)
         chunks = encoded.saved
-        savedOrder = encoded.order
         // Named by their bytes, the chunks of an earlier state that this one shares are the
         // same files; the others go (with the temporaries of a save killed midway).
         let names = Set(encoded.chunks.map { $0.name + ".chunk" })
@@ -386,12 +371,12 @@ extension BuildState {
 
         /// What one chunk file decoded to, by list.
         enum Decoded {
-            case pages(keys: [String], items: [PageRecord], file: FileSystem.MappedFile)
-            case objects(keys: [String], items: [ContentHash], file: FileSystem.MappedFile)
-            case sources(keys: [String], items: [SourceRecord], file: FileSystem.MappedFile)
+            case pages(keys: [String], items: [PageRecord])
+            case objects(keys: [String], items: [ContentHash])
+            case sources(keys: [String], items: [SourceRecord])
         }
         let all = pageChunks + objectChunks + sourceChunks
-        let decoded = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: all.count)
+        let decoded = UnsafeMutableBufferPointer<(Decoded, FileSystem.MappedFile)?>.allocate(capacity: all.count)
         decoded.initialize(repeating: nil)
         defer {
             decoded.deinitialize()
@@ -403,70 +388,43 @@ extension BuildState {
             let (directory, all, decoded, objectsStart, sourcesStart) = shared.value
             guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, all[index].name + ".chunk")),
                   file.bytes.count == all[index].size else { return }
+            let chunk: Decoded?
             if index < objectsStart {
-                decoded[index] = ChunkedList<PageRecord>.decode(file) { reader, _ throws(StateReader.Damaged) in
+                chunk = ChunkedList<PageRecord>.decode(file) { reader, _ throws(StateReader.Damaged) in
                     (try reader.readString(),
                      PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash()))
-                }.map { .pages(keys: $0.keys, items: $0.items, file: file) }
+                }.map { .pages(keys: $0.keys, items: $0.items) }
             } else if index < sourcesStart {
-                decoded[index] = ChunkedList<ContentHash>.decode(file) { reader, _ throws(StateReader.Damaged) in
+                chunk = ChunkedList<ContentHash>.decode(file) { reader, _ throws(StateReader.Damaged) in
                     (try reader.readString(), try reader.readHash())
-                }.map { .objects(keys: $0.keys, items: $0.items, file: file) }
+                }.map { .objects(keys: $0.keys, items: $0.items) }
             } else {
-                decoded[index] = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in
+                chunk = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in
                     // The path through the same memo as its objects' paths: one string for all.
                     (try reader.readString(&fields.sourcePath), try reader.readSourceRecord(&fields))
-                }.map { .sources(keys: $0.keys, items: $0.items, file: file) }
+                }.map { .sources(keys: $0.keys, items: $0.items) }
+            }
+            decoded[index] = chunk.map { ($0, file) }
+        }
+        var loaded = Chunks()
+        for (index, chunk) in decoded.enumerated() {
+            switch chunk {
+            case (.pages(let keys, let items), let file)?: loaded.pages.add(keys: keys, items: items, file: file, name: all[index].name)
+            case (.objects(let keys, let items), let file)?: loaded.objects.add(keys: keys, items: items, file: file, name: all[index].name)
+            case (.sources(let keys, let items), let file)?: loaded.sources.add(keys: keys, items: items, file: file, name: all[index].name)
+            case nil: throw StateReader.Damaged()
             }
         }
-        guard decoded.allSatisfy({ $0 != nil }) else { throw StateReader.Damaged() }
-        let names = all.map(\.name)
-        /// A list's table and sorted keys (none when they were not sorted), or nil when a key
-        /// repeats.
-        func table<Item>(_ range: Range<Int>, _ take: (Decoded) -> (keys: [String], items: [Item], file: FileSystem.MappedFile)?,
-                         into list: inout ChunkedList<Item>) -> (table: [String: Item], order: [String])? {
-            let parts = range.compactMap { decoded[$0].flatMap(take) }
-            let count = parts.reduce(0) { $0 + $1.keys.count }
-            var table: [String: Item] = [:]
-            table.reserveCapacity(count)
-            var order: [String] = []
-            order.reserveCapacity(count)
-            for (index, part) in zip(range, parts) {
-                for (key, item) in zip(part.keys, part.items) where table.updateValue(item, forKey: key) != nil { return nil }
-                order += part.keys
-                list.add(keys: part.keys, items: part.items, file: part.file, name: names[index])
-            }
-            return (table, Self.isSorted(order) ? order : [])
-        }
-        let objectRange = pageChunks.count..<(pageChunks.count + objectChunks.count)
-        let sourceRange = objectRange.upperBound..<all.count
-        var decodedLists = Chunks()
         // The pages' table on one core; the object list and the sources' table on the other.
-        let ((pageTable, pageList), (objectList, objects, sourceTable, sourceList)) = inParallel({
-            var list = decodedLists.pages
-            return (table(0..<pageChunks.count, { if case .pages(let k, let i, let f) = $0 { (k, i, f) } else { nil } }, into: &list), list)
-        }, {
-            var objectList = decodedLists.objects
-            var objects: [ObjectFingerprint] = []
-            objects.reserveCapacity(objectRange.reduce(0) { count, index in
-                if case .objects(let keys, _, _) = decoded[index] { count + keys.count } else { count }
-            })
-            for index in objectRange {
-                guard case .objects(let keys, let items, let file) = decoded[index] else { continue }
-                for (identifier, hash) in zip(keys, items) { objects.append(ObjectFingerprint(diffIdentifier: identifier, contentHash: hash)) }
-                objectList.add(keys: keys, items: items, file: file, name: names[index])
-            }
-            var sourceList = decodedLists.sources
-            let sources = table(sourceRange, { if case .sources(let k, let i, let f) = $0 { (k, i, f) } else { nil } }, into: &sourceList)
-            return (objectList, objects, sources, sourceList)
+        let (pageTable, (objects, sourceTable)) = inParallel({ loaded.pages.table() }, {
+            (zip(loaded.objects.keys, loaded.objects.chunks.flatMap { $0.items }).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) },
+             loaded.sources.table())
         })
         guard let pageTable, let sourceTable else { throw StateReader.Damaged() }
-        (decodedLists.pages, decodedLists.objects, decodedLists.sources) = (pageList, objectList, sourceList)
-        pages = pageTable.table
+        pages = pageTable
         self.objects = objects
-        sources = sourceTable.table
-        chunks = decodedLists
-        savedOrder = SavedOrder(pages: pageTable.order, sources: sourceTable.order)
+        sources = sourceTable
+        chunks = loaded
     }
 }
 

@@ -108,10 +108,14 @@ public struct SiteBuilder {
         guard let memory = options.memory else { return }
         let (indexPath, statePath) = (self.indexPath, self.statePath)
         memory.preload {
-            guard let index = BuildIndex.load(from: indexPath), FileStat(path: statePath)?.size == index.stateSize,
-                  case .success(let state) = BuildState.load(from: statePath), state.token == index.stateToken else { return nil }
-            return state
+            guard let index = BuildIndex.load(from: indexPath) else { return nil }
+            return try? Self.loadState(at: statePath, namedBy: index).get()
         }
+    }
+
+    /// The state at `path`, when it is the one `index` names (by token).
+    static func loadState(at path: String, namedBy index: BuildIndex) -> Result<BuildState, BuildState.StateProblem> {
+        BuildState.load(from: path).flatMap { state in state.token == index.stateToken ? .success(state) : .failure(.unreadable) }
     }
 
     /// For `watch` and `serve`, once watching has begun: lists and stats every input in the
@@ -130,8 +134,8 @@ public struct SiteBuilder {
             var stats: [String: FileStat] = [:]
             stats.reserveCapacity(files.count)
             for (path, stat) in files {
-                guard let old = index.inputs[path], old.size == stat.size, old.modified == stat.modified,
-                      stat.modified < index.scanStartedAt - Self.racyWindow else { return nil }
+                guard let old = index.inputs[path],
+                      stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: index.scanStartedAt) else { return nil }
                 stats[path] = stat
             }
             return InputListing(stateToken: index.stateToken, listedAt: listedAt, paths: files.map(\.path), stats: stats, hasLinks: false)
@@ -268,7 +272,7 @@ public struct SiteBuilder {
                 changed = true
                 continue
             }
-            if old.size == stat.size, old.modified == stat.modified, stat.modified < index.scanStartedAt - Self.racyWindow {
+            if stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: index.scanStartedAt) {
                 continue
             }
             if changed {
@@ -318,11 +322,9 @@ public struct SiteBuilder {
             if watched { context.sparePages = options.memory?.takeSparePages(token: remembered.token) }
         }
         if context.previous == nil {
-            switch BuildState.load(from: statePath) {
+            switch Self.loadState(at: statePath, namedBy: index) {
             case .failure(let problem):
                 context.report.notice = problem.notice ?? BuildState.StateProblem.unreadable.notice
-            case .success(let state) where state.token != index.stateToken:
-                context.report.notice = BuildState.StateProblem.unreadable.notice
             case .success(let state):
                 context.previous = state
                 context.report.isFullBuild = false
@@ -546,8 +548,8 @@ public struct SiteBuilder {
     func readIfChanged(_ path: String, context: BuildContext, mayReuse: Bool) throws(Diagnostic) -> SourceRead {
         let stat = context.inputStats[path] ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
         let old = mayReuse ? context.previous?.sources[path] : nil
-        if let old, let stat, let previous = context.previous, old.size == stat.size, old.modified == stat.modified,
-           stat.modified < previous.scanStartedAt - Self.racyWindow {
+        if let old, let stat, let previous = context.previous,
+           stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: previous.scanStartedAt) {
             return .unchanged(old, restated: false)
         }
         let bytes = try reader.bytes(path)
@@ -560,10 +562,6 @@ public struct SiteBuilder {
         }
         return .changed(bytes: bytes, record: fresh)
     }
-
-    /// Files modified less than this long (ns) before the previous build started are hashed
-    /// again even when their stat matches: a coarse clock can give an edit the same mtime.
-    static let racyWindow: Int64 = 2_000_000_000
 
     func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
         let stat = stat ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
@@ -1006,7 +1004,7 @@ public struct SiteBuilder {
         // The index's lines are made while the state is encoded (the index is written after
         // the state), in the order the previous state's sources were saved in.
         let (encoded, inputLines) = state.encodedForSaving(reusing: previous) { [index] in
-            index.inputLines(sortedPaths: previous?.savedOrder.sources ?? [])
+            index.inputLines(sortedPaths: previous?.chunks.sources.keys ?? [])
         }
         index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)

@@ -12,7 +12,7 @@ struct ChunkedListTests {
             writer.write(key)
             writer.write(item)
         }
-        let byName = Dictionary(list.byFirstKey.values.map { ($0.name, $0.keys) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(list.chunks.map { ($0.name, $0.keys) }, uniquingKeysWith: { first, _ in first })
         return (chunks.compactMap { byName[$0.name] }, chunks.map(\.name), chunks.filter(\.isNew).count, list)
     }
 

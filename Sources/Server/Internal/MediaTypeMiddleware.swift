@@ -17,7 +17,9 @@ struct MediaTypeMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        // Decoded only when encoded: this runs on every request.
+        let raw = request.uri.path
+        let path = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding ?? raw : raw
         if let type = types[path], response.headers[.contentType] != nil {
             response.headers[.contentType] = type
         }

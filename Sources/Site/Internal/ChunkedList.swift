@@ -28,9 +28,12 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// No chunk holds more items.
     let maximumItems: Int
 
-    /// The chunks by their first key, compared in place on the next save: items carried over
-    /// from the loaded state share their storage with it, which makes that immediate.
-    private(set) var byFirstKey: [String: Chunk] = [:]
+    /// The chunks in order, as last loaded or saved. A save compares its items with theirs in
+    /// place: items carried over from the loaded state share their storage with them, which
+    /// makes that immediate.
+    private(set) var chunks: [Chunk] = []
+    /// Where each chunk is in ``chunks``, by its first key.
+    private var positions: [String: Int] = [:]
 
     /// An empty list whose chunks hold about `averageItems` items (a power of two).
     init(averageItems: Int) {
@@ -39,7 +42,25 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     }
 
     /// How many chunks there are.
-    var count: Int { byFirstKey.count }
+    var count: Int { chunks.count }
+
+    /// Every key, in order: for sources and pages, their paths sorted, as a save writes them.
+    var keys: [String] { chunks.flatMap(\.keys) }
+
+    /// Each key's item; nil when a key repeats (a damaged state).
+    func table() -> [String: Item]? {
+        var table: [String: Item] = [:]
+        table.reserveCapacity(chunks.reduce(0) { $0 + $1.keys.count })
+        for chunk in chunks {
+            for (key, item) in zip(chunk.keys, chunk.items) where table.updateValue(item, forKey: key) != nil { return nil }
+        }
+        return table
+    }
+
+    private mutating func append(_ chunk: Chunk) {
+        positions[chunk.keys[0]] = chunks.count
+        chunks.append(chunk)
+    }
 
     /// Whether a chunk `length` items long, ending with `key`, ends there.
     private func isCut(after key: String, length: Int) -> Bool {
@@ -57,7 +78,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// - Returns: The chunks in order, and the list a save of them leaves.
     func encoding(keys: [String], items: [Item], write: (String, Item, inout StateWriter) -> Void)
         -> (chunks: [EncodedChunk], list: ChunkedList) {
-        var chunks: [EncodedChunk] = []
+        var encoded: [EncodedChunk] = []
         var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems)
         var start = 0
         while start < keys.count {
@@ -67,7 +88,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             var end = start
             var endsAtCut = false
             var kept: Chunk?
-            if let old = byFirstKey[keys[start]], old.keys.count <= keys.count - start,
+            if let position = positions[keys[start]], case let old = chunks[position], old.keys.count <= keys.count - start,
                old.endsAtCut || old.keys.count == keys.count - start,
                old.keys.elementsEqual(keys[start..<(start + old.keys.count)]) {
                 end = start + old.keys.count
@@ -83,9 +104,8 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             start = end
             let chunkItems = Array(items[range])
             if let old = kept, old.items == chunkItems {
-                chunks.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
-                list.byFirstKey[old.keys[0]] = Chunk(keys: old.keys, items: chunkItems, bytes: old.bytes, name: old.name,
-                                                     endsAtCut: endsAtCut)
+                encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
+                list.append(Chunk(keys: old.keys, items: chunkItems, bytes: old.bytes, name: old.name, endsAtCut: endsAtCut))
                 continue
             }
             var writer = StateWriter()
@@ -94,11 +114,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             var hash = ContentHash()
             hash.combine(bytes: writer.bytes)
             let bytes = EncodedBytes.encoded(writer.bytes[...])
-            chunks.append(EncodedChunk(name: hash.description, bytes: bytes, isNew: true))
-            list.byFirstKey[keys[range.lowerBound]] = Chunk(keys: Array(keys[range]), items: chunkItems, bytes: bytes,
-                                                            name: hash.description, endsAtCut: endsAtCut)
+            encoded.append(EncodedChunk(name: hash.description, bytes: bytes, isNew: true))
+            list.append(Chunk(keys: Array(keys[range]), items: chunkItems, bytes: bytes, name: hash.description, endsAtCut: endsAtCut))
         }
-        return (chunks, list)
+        return (encoded, list)
     }
 
     private init(cutMask: UInt64, maximumItems: Int) {
@@ -132,11 +151,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         return (keys, items)
     }
 
-    /// Adds a chunk decoded from `file`, named `name`.
+    /// Adds a chunk decoded from `file`, named `name`, after the others.
     mutating func add(keys: [String], items: [Item], file: FileSystem.MappedFile, name: String) {
-        guard let first = keys.first, let last = keys.last else { return }
-        byFirstKey[first] = Chunk(keys: keys, items: items, bytes: .mapped(file), name: name,
-                                  endsAtCut: isCut(after: last, length: keys.count))
+        guard let last = keys.last else { return }
+        append(Chunk(keys: keys, items: items, bytes: .mapped(file), name: name, endsAtCut: isCut(after: last, length: keys.count)))
     }
 }
 

@@ -25,6 +25,17 @@ struct FileStat: Equatable {
         #endif
     }
 
+    /// Files modified less than this long (ns) before a build started reading are hashed
+    /// again even when their stat matches: a coarse clock can give an edit the same mtime.
+    static let racyWindow: Int64 = 2_000_000_000
+
+    /// Whether this stat shows, with no need to read the file, the one a build that started
+    /// reading at `scanStartedAt` recorded with `size` and `modified`: the same size and
+    /// modification time, clearly older than that build (see ``racyWindow``).
+    func isUnchanged(size: Int64, modified: Int64, recordedBy scanStartedAt: Int64) -> Bool {
+        self.size == size && self.modified == modified && modified < scanStartedAt - Self.racyWindow
+    }
+
     /// Now, in the same units as ``modified``.
     static var now: Int64 {
         var time = timespec()

@@ -53,24 +53,7 @@ func parallelMap<Item, Result>(_ items: [Item], _ body: (Item) throws(Diagnostic
 /// Runs `first` and `second` at the same time, on two cores when there are two, and
 /// returns both results.
 func inParallel<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
-    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second()) }
-    var firstResult: First?
-    var secondResult: Second?
-    withoutActuallyEscaping(first) { first in
-        withoutActuallyEscaping(second) { second in
-            withUnsafeMutablePointer(to: &firstResult) { firstSlot in
-                withUnsafeMutablePointer(to: &secondResult) { secondSlot in
-                    let shared = UncheckedBox((first, second, firstSlot, secondSlot))
-                    DispatchQueue.concurrentPerform(iterations: 2) { index in
-                        let (first, second, firstSlot, secondSlot) = shared.value
-                        if index == 0 { firstSlot.pointee = first() } else { secondSlot.pointee = second() }
-                    }
-                }
-            }
-        }
-    }
-    // concurrentPerform returns once both have run: both slots are filled.
-    guard let firstResult, let secondResult else { return (first(), second()) }
+    let (firstResult, secondResult, _) = inParallel(first, second, {})
     return (firstResult, secondResult)
 }
 
@@ -78,6 +61,7 @@ func inParallel<First, Second>(_ first: () -> First, _ second: () -> Second) -> 
 /// returns the three results.
 func inParallel<First, Second, Third>(_ first: () -> First, _ second: () -> Second, _ third: () -> Third)
     -> (First, Second, Third) {
+    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second(), third()) }
     // One buffer per result: each written by one thread only.
     let firstSlot = UnsafeMutablePointer<First?>.allocate(capacity: 1)
     let secondSlot = UnsafeMutablePointer<Second?>.allocate(capacity: 1)
