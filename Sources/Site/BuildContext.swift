@@ -39,6 +39,11 @@ public struct BuildContext {
     /// Every input with its stat, as "Check for changes" found it, for a watched rebuild to
     /// update (see ``BuildMemory``).
     var listing: InputListing?
+    /// How many inputs "Check for changes" listed.
+    var listedInputCount = 0
+    /// The input folders as this build listed them, for its index (see
+    /// ``BuildIndex/folders``); nil when it did not list them itself, or met a link.
+    var inputFolders: [InputFolder]?
     /// For an incremental build, the inputs that differ from the previous build's index (of
     /// those listed, or of those a watcher reported; see ``BuildMemory``). Every other input
     /// is as the previous build read it, and ``state`` starts with the previous build's

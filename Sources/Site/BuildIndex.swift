@@ -12,7 +12,7 @@ import Foundation
 /// by its size and token, so a truncated or mismatched pair means a full build.
 struct BuildIndex: Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
@@ -33,6 +33,24 @@ struct BuildIndex: Equatable {
     var warnings: [Diagnostic] = []
     /// Every file the build read besides the configuration, by site-relative path.
     var inputs: [String: Input]
+    /// The input folders as that build listed them, sorted by path, when it listed them
+    /// itself, met no symbolic link and read every file it listed: what lets the next build
+    /// list the inputs without reading every folder again (see
+    /// ``SiteReader/inputFiles(recordedIn:)``). Empty otherwise.
+    var folders: [InputFolder] = []
+    /// The paths of ``inputs`` in the order the file holds them (sorted), for the listing
+    /// (empty when the index was not read from a file, or they were not sorted). Not part of
+    /// what an index says: ``inputs`` holds the same paths.
+    private(set) var inputOrder: [String] = []
+
+    static func == (left: BuildIndex, right: BuildIndex) -> Bool {
+        left.marsgenVersion == right.marsgenVersion && left.outputDirectory == right.outputDirectory
+            && left.configurationHash == right.configurationHash && left.scanStartedAt == right.scanStartedAt
+            && left.stateToken == right.stateToken && left.stateSize == right.stateSize
+            && (left.journalEntries, left.messages, left.weatherReports, left.pages)
+                == (right.journalEntries, right.messages, right.weatherReports, right.pages)
+            && left.warnings == right.warnings && left.inputs == right.inputs && left.folders == right.folders
+    }
 
     /// One input file.
     struct Input: Equatable {
@@ -49,7 +67,8 @@ struct BuildIndex: Equatable {
     // MARK: - Text form
 
     /// The file's bytes: a header of `key value` lines, one `warning` line per warning (the
-    /// warning in the build state's binary form, in Base64), then `inputLines`, this index's
+    /// warning in the build state's binary form, in Base64), one `folder CTIME INODE PATH`
+    /// line per folder (the inode number as a signed number, the path last and escaped), then `inputLines`, this index's
     /// ``inputLines`` (which a build makes while it writes the state: they do not depend on
     /// its size).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
@@ -61,13 +80,20 @@ struct BuildIndex: Equatable {
             "scan-started \(scanStartedAt)",
             "state \(stateToken) \(stateSize)",
             "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
+            "lines \(folders.count) \(inputs.count)",
         ] + warnings.map { warning in
             var writer = StateWriter(capacity: 256)
             writer.write(warning)
             return "warning " + Data(writer.bytes).base64EncodedString()
         }
         let header = lines.joined(separator: "\n") + "\n"
-        return Array(header.utf8) + inputLines
+        var bytes = Array(header.utf8)
+        bytes.reserveCapacity(bytes.count + folders.count * 48 + inputLines.count)
+        for folder in folders {
+            // The inode number as the Int64 with its bits, so that every number is read one way.
+            bytes.append(contentsOf: "folder \(folder.changed) \(Int64(bitPattern: folder.inode)) \(Self.escapedIfNeeded(folder.path))\n".utf8)
+        }
+        return bytes + inputLines
     }
 
     /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
@@ -99,8 +125,7 @@ struct BuildIndex: Equatable {
             number(input.modified)
             bytes.append(contentsOf: input.hash.utf8)
             bytes.append(UInt8(ascii: " "))
-            let needsEscape = path.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-            bytes.append(contentsOf: (needsEscape ? Self.escape(path) : path).utf8)
+            bytes.append(contentsOf: Self.escapedIfNeeded(path).utf8)
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
@@ -132,11 +157,13 @@ struct BuildIndex: Equatable {
             return line.dropFirst(name.count + 1)
         }
         guard let version = field("marsgen"), let output = field("output"), let configuration = field("configuration"),
-              let scan = field("scan-started").flatMap({ Int64($0) }), let state = field("state"), let made = field("made")
+              let scan = field("scan-started").flatMap({ Int64($0) }), let state = field("state"), let made = field("made"),
+              let lineCounts = field("lines")
         else { return nil }
         let stateFields = state.split(separator: " ")
         let counts = made.split(separator: " ").compactMap { Int($0) }
-        guard stateFields.count == 2, let stateSize = Int64(stateFields[1]), counts.count == 4 else { return nil }
+        let written = lineCounts.split(separator: " ").compactMap { Int($0) }
+        guard stateFields.count == 2, let stateSize = Int64(stateFields[1]), counts.count == 4, written.count == 2 else { return nil }
         var index = BuildIndex(outputDirectory: unescape(output), configurationHash: String(configuration), scanStartedAt: scan,
                                stateToken: String(stateFields[0]), stateSize: stateSize, inputs: [:])
         index.marsgenVersion = String(version)
@@ -154,15 +181,41 @@ struct BuildIndex: Equatable {
             index.warnings.append(warning)
             line = nextLine()
         }
+        while let current = line, current.starts(with: folderPrefix) {
+            guard let folder = parseFolder(current) else { return nil }
+            index.folders.append(folder)
+            line = nextLine()
+        }
         // About 80 bytes a line.
         index.inputs.reserveCapacity((bytes.count - position) / 64)
+        index.inputOrder.reserveCapacity((bytes.count - position) / 64)
         while let current = line {
             guard let (path, input) = parseInput(current) else { return nil }
             index.inputs[path] = input
+            index.inputOrder.append(path)
             line = nextLine()
         }
         // Every line ends with a newline: an index cut short is not an index.
-        return position == bytes.count ? index : nil
+        guard position == bytes.count else { return nil }
+        // The listing trusts these lists to be whole, and binary-searches them: cut short, out
+        // of order or with a path twice, they are not used, and the build lists every folder
+        // (the inputs not read count as changed, and are read again).
+        if index.folders.count != written[0] || index.inputOrder.count != written[1]
+            || !zip(index.inputOrder, index.inputOrder.dropFirst()).allSatisfy({ $0 < $1 })
+            || !zip(index.folders, index.folders.dropFirst()).allSatisfy({ $0.path < $1.path }) {
+            index.inputOrder = []
+            index.folders = []
+        }
+        return index
+    }
+
+    private static let folderPrefix = Array("folder ".utf8)
+
+    /// Parses `folder CTIME INODE PATH`.
+    private static func parseFolder(_ bytes: UnsafeBufferPointer<UInt8>) -> InputFolder? {
+        var line = LineScanner(bytes, from: folderPrefix.count)
+        guard let changed = line.number(), let inode = line.number(), let path = line.path() else { return nil }
+        return InputFolder(path: path, changed: changed, inode: UInt64(bitPattern: inode))
     }
 
     /// Parses `input SIZE MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
@@ -170,10 +223,24 @@ struct BuildIndex: Equatable {
     private static func parseInput(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Input)? {
         let prefix: [UInt8] = Array("input ".utf8)
         guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
-        var position = prefix.count
+        var line = LineScanner(bytes, from: prefix.count)
+        guard let size = line.number(), let modified = line.number(), let hash = line.word(), let path = line.path() else { return nil }
+        return (path, Input(size: size, modified: modified, hash: hash))
+    }
+
+    /// Reads the space-separated fields of one line, in place.
+    private struct LineScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) {
+            self.bytes = bytes
+            self.position = position
+        }
+
         /// A decimal Int64 and the space after it; nil for anything else (one out of
         /// range included: a damaged index means a full build, never a crash).
-        func number() -> Int64? {
+        mutating func number() -> Int64? {
             var magnitude: UInt64 = 0
             var negative = false
             if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
@@ -193,16 +260,25 @@ struct BuildIndex: Equatable {
             position += 1
             return negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
         }
-        guard let size = number(), let modified = number() else { return nil }
-        let hashStart = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: " ") { position += 1 }
-        guard position < bytes.count else { return nil }
-        let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<position]), as: UTF8.self)
-        let pathBytes = UnsafeBufferPointer(rebasing: bytes[(position + 1)...])
-        let path = pathBytes.contains(UInt8(ascii: "\\"))
-            ? unescape(Substring(String(decoding: pathBytes, as: UTF8.self)))
-            : String(decoding: pathBytes, as: UTF8.self)
-        return (path, Input(size: size, modified: modified, hash: hash))
+
+        /// The text up to the next space, and that space.
+        mutating func word() -> String? {
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: " ") { position += 1 }
+            guard position < bytes.count else { return nil }
+            defer { position += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        /// The rest of the line, a path, unescaped; nil when empty.
+        mutating func path() -> String? {
+            guard position < bytes.count else { return nil }
+            let pathBytes = UnsafeBufferPointer(rebasing: bytes[position...])
+            position = bytes.count
+            return pathBytes.contains(UInt8(ascii: "\\"))
+                ? unescape(Substring(String(decoding: pathBytes, as: UTF8.self)))
+                : String(decoding: pathBytes, as: UTF8.self)
+        }
     }
 
     init(outputDirectory: String, configurationHash: String, scanStartedAt: Int64, stateToken: String, stateSize: Int64,
@@ -219,6 +295,12 @@ struct BuildIndex: Equatable {
     static func escape(_ path: String) -> String {
         path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    /// ``escape(_:)``, checking first whether there is anything to escape (most paths have not).
+    static func escapedIfNeeded(_ path: String) -> String {
+        let needsEscape = path.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        return needsEscape ? escape(path) : path
     }
 
     static func unescape(_ text: Substring) -> String {

@@ -129,8 +129,9 @@ public struct SiteBuilder {
         let (indexPath, reader) = (self.indexPath, self.reader)
         memory.preloadListing {
             let listedAt = FileStat.now
-            guard let index = BuildIndex.load(from: indexPath), let (files, hasLinks) = try? reader.inputFiles(), !hasLinks,
-                  files.count == index.inputs.count else { return nil }
+            guard let index = BuildIndex.load(from: indexPath), let listed = try? reader.inputFiles(recordedIn: index), !listed.hasLinks,
+                  listed.files.count == index.inputs.count else { return nil }
+            let files = listed.files
             var stats: [String: FileStat] = [:]
             stats.reserveCapacity(files.count)
             for (path, stat) in files {
@@ -235,7 +236,13 @@ public struct SiteBuilder {
     /// otherwise every input is listed and stat'ed. Either way, the inputs that differ from
     /// the index become ``BuildContext/changedInputs``: only those are read again.
     func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
-        guard var index = context.previousIndex else { return }
+        guard var index = context.previousIndex else {
+            // A full build lists its inputs here too, so that its index records the folders.
+            let listed = try reader.inputFiles()
+            context.inputFolders = listed.folders
+            useListing(Self.listing(listed, stateToken: "", listedAt: context.state.scanStartedAt), context: &context)
+            return
+        }
         var listing: InputListing
         /// The paths whose stat must be compared with the index.
         var unsure: [String]
@@ -248,17 +255,18 @@ public struct SiteBuilder {
             unsure = updated.touched
             changed = updated.addedOrRemoved
             watched = true
+            // What the index recorded of the folders may be older than the watcher's
+            // changes; the next build that lists the folders records them again.
+            index.folders = []
         } else {
-            // The walk stats each file as it lists it.
-            let (files, hasLinks) = try reader.inputFiles()
-            let paths = files.map(\.path)
-            var byPath: [String: FileStat] = [:]
-            byPath.reserveCapacity(files.count)
-            for file in files { byPath[file.path] = file.stat }
-            listing = InputListing(stateToken: index.stateToken, listedAt: context.state.scanStartedAt, paths: paths, stats: byPath,
-                                   hasLinks: hasLinks)
-            unsure = paths
-            changed = paths.count != index.inputs.count
+            // The listing stats each file as it lists it; it reads again only the folders
+            // whose entries changed since the index recorded them.
+            let listed = try reader.inputFiles(recordedIn: index)
+            listing = Self.listing(listed, stateToken: index.stateToken, listedAt: context.state.scanStartedAt)
+            context.inputFolders = listed.folders
+            index.folders = listed.folders ?? []
+            unsure = listing.paths
+            changed = listing.paths.count != index.inputs.count
         }
         listing.listedAt = context.state.scanStartedAt
         var rehashed = false
@@ -294,16 +302,7 @@ public struct SiteBuilder {
         }
         context.listing = listing
         if changed {
-            // The sources are read next: they need not be listed or stat'ed twice.
-            context.inputStats = listing.stats
-            // The paths are sorted, so each folder's files are one run of them.
-            for (directory, _) in SiteReader.inputFolders {
-                let prefix = directory + "/"
-                let start = listing.paths.sortedInsertionIndex(of: prefix)
-                var end = start
-                while end < listing.paths.count, listing.paths[end].hasPrefix(prefix) { end += 1 }
-                context.inputListing[directory] = Array(listing.paths[start..<end])
-            }
+            useListing(listing, context: &context)
         } else {
             context.isUpToDate = true
             context.report.isFullBuild = false
@@ -344,6 +343,30 @@ public struct SiteBuilder {
         // Files can only have gone when the counts differ or a file came.
         if previous.sources.count != listing.stats.count || differing.contains(where: { previous.sources[$0] == nil }) {
             for path in previous.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
+        }
+    }
+
+    /// `listed` as a listing to keep.
+    static func listing(_ listed: ListedInputs, stateToken: String, listedAt: Int64) -> InputListing {
+        var stats: [String: FileStat] = [:]
+        stats.reserveCapacity(listed.files.count)
+        for file in listed.files { stats[file.path] = file.stat }
+        return InputListing(stateToken: stateToken, listedAt: listedAt, paths: listed.files.map(\.path), stats: stats,
+                            hasLinks: listed.hasLinks)
+    }
+
+    /// Hands `listing` on to the steps that read the sources next: they need not list or
+    /// stat them again.
+    func useListing(_ listing: InputListing, context: inout BuildContext) {
+        context.inputStats = listing.stats
+        context.listedInputCount = listing.paths.count
+        // The paths are sorted, so each folder's files are one run of them.
+        for (directory, _) in SiteReader.inputFolders {
+            let prefix = directory + "/"
+            let start = listing.paths.sortedInsertionIndex(of: prefix)
+            var end = start
+            while end < listing.paths.count, listing.paths[end].hasPrefix(prefix) { end += 1 }
+            context.inputListing[directory] = Array(listing.paths[start..<end])
         }
     }
 
@@ -957,6 +980,9 @@ public struct SiteBuilder {
             index.weatherReports = context.report.weatherReports
             index.pages = context.state.pages.count
             index.warnings = context.log.entries[context.contentLogStart...].filter { $0.severity == .warning }
+            // Only a listing that every file of is recorded: a file with an error left out of
+            // the index would otherwise be left out of the next build's listing.
+            if let folders = context.inputFolders, context.listedInputCount == context.state.sources.count { index.folders = folders }
             if let memory = options.memory {
                 // watch and serve: the pages are in place and the state is in memory; the
                 // disk copy is written in the background, still under this build's lock.
@@ -1017,16 +1043,4 @@ public struct SiteBuilder {
 private final class Leftovers {
     let context: BuildContext
     init(_ context: BuildContext) { self.context = context }
-}
-
-extension Array where Element == String {
-    /// In a sorted array, the index of the first element not below `value` (binary search).
-    fileprivate func sortedInsertionIndex(of value: String) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }

@@ -51,6 +51,41 @@ import Testing
         #expect(try build().written.isEmpty)
     }
 
+    @Test("a build trusts the folders the last build recorded and whose stat did not change: it still sees every file added, removed, moved or edited")
+    func recordedFolders() throws {
+        // A folder is trusted once it is clearly older than the build that recorded it: the
+        // copy of the demo site is 2 s old before that build.
+        Thread.sleep(forTimeInterval: 2.2)
+        _ = try build(clean: true)
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".marsgen").path)
+            .filter { $0.hasSuffix(".index") }
+        #expect(indexes.count == 1)
+        let index = try String(contentsOf: site.appendingPathComponent(".marsgen/" + (indexes.first ?? "")), encoding: .utf8)
+        for folder in ["content/journal", "content/messages", "content/weather", "static", "templates"] {
+            #expect(index.contains(" \(folder)\n"), "\(folder) recorded")
+        }
+        let clean = try SiteFixture.temporaryDirectory("recorded-clean")
+        defer { try? FileManager.default.removeItem(at: clean) }
+        func expectSameAsClean(_ step: String) throws {
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
+            #expect(try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean), "\(step)")
+        }
+        // A message edited in place: its folder's stat does not change, the file's does.
+        try edit("content/messages/habitat.md") { $0 + "\n## 23:59 okoro\nEdited in place.\n" }
+        #expect(try !build().written.isEmpty)
+        try expectSameAsClean("message edited in place")
+        // An entry in a new subfolder, one removed, one renamed: the journal is read again;
+        // the other folders are taken from the record, and their files are all still there.
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content/journal/extra"), withIntermediateDirectories: true)
+        try SiteFixture.write("---\ntitle: In a subfolder\nauthor: okoro\nsol: 9\n---\nFiled away.\n", to: "content/journal/extra/filed.md", in: site)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/journal/sol-05-chess.md"))
+        try FileManager.default.moveItem(at: site.appendingPathComponent("content/journal/sol-04-isru.md"),
+                                         to: site.appendingPathComponent("content/journal/sol-04-isru-renamed.md"))
+        let report = try build()
+        #expect(!report.isFullBuild && report.written.contains("journal/filed/index.html"))
+        try expectSameAsClean("entries added, removed and renamed")
+    }
+
     @Test("watch and serve read the state in the background after a build that found nothing changed; the rebuild after an edit uses it")
     func statePreloaded() throws {
         _ = try build()

@@ -19,6 +19,9 @@ struct BuildIndexTests {
         index.inputs["content/back\\slash.md"] = BuildIndex.Input(size: 5, modified: 6, hash: "x")
         index.inputs["content/new\nline\r.md"] = BuildIndex.Input(size: 7, modified: 8, hash: "y")
         index.inputs["content/é 🚀.md"] = BuildIndex.Input(size: 9, modified: 10, hash: "z")
+        index.folders = [InputFolder(path: "content/journal", changed: .min, inode: 0),
+                         InputFolder(path: "content/journal/a b\\c\nd", changed: .max, inode: .max),
+                         InputFolder(path: "content/journal/é", changed: -1, inode: 12)]
         return index
     }
 
@@ -30,6 +33,15 @@ struct BuildIndexTests {
         #expect(text.contains("input 1234567890 "))
         #expect(text.contains("input -9223372036854775808 0 h10 "))
         #expect(text.contains("input 0 -9223372036854775808 h0 "))
+        #expect(text.contains("folder -9223372036854775808 0 content/journal\n"))
+        #expect(BuildIndex(text: text)?.folders == index.folders)
+        // Folders out of order are not used (the listing binary-searches them): the index is
+        // read without them.
+        var unordered = index
+        unordered.folders.reverse()
+        let read = BuildIndex(text: String(decoding: unordered.bytes(inputLines: unordered.inputLines), as: UTF8.self))
+        #expect(read?.folders == [])
+        #expect(read?.inputs == index.inputs)
     }
 
     @Test("the input lines are sorted by path, whatever order a caller offers")
@@ -75,9 +87,12 @@ struct BuildIndexTests {
         for length in 0..<bytes.count {
             guard let cut = BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
             #expect(bytes[length - 1] == UInt8(ascii: "\n") && cut.inputs.count < index.inputs.count, "\(length)")
+            // A listing cannot trust what a cut index recorded of the folders: it has none.
+            #expect(cut.folders.isEmpty && cut.inputOrder.isEmpty, "\(length)")
             var same = cut
             same.inputs = index.inputs
             same.warnings = index.warnings
+            same.folders = index.folders
             #expect(same == index && cut.inputs.allSatisfy { index.inputs[$0.key] == $0.value }, "\(length)")
         }
     }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import MarsgenTesting
 @testable import Site
 import Testing
 
@@ -96,5 +97,167 @@ struct SiteReaderListingTests {
         try expectListing(hasLinks: false, paths: expected)
         try files.createSymbolicLink(atPath: folder + "/r-0300-linked.md", withDestinationPath: "../../shared/linked.md")
         try expectListing(hasLinks: true, paths: (expected + ["content/weather/r-0300-linked.md"]).sorted())
+    }
+
+    /// An index recording `listed`, as read back from its text, by a build that started
+    /// reading at `scanStartedAt`.
+    static func index(recording listed: ListedInputs, scanStartedAt: Int64) throws -> BuildIndex {
+        var index = BuildIndex(outputDirectory: "/out", configurationHash: "c", scanStartedAt: scanStartedAt, stateToken: "t",
+                               stateSize: 0, inputs: [:])
+        for file in listed.files { index.inputs[file.path] = BuildIndex.Input(size: file.stat.size, modified: file.stat.modified, hash: "h") }
+        index.folders = listed.folders ?? []
+        return try #require(BuildIndex(text: String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)))
+    }
+
+    /// One random change to the site at `root`: files and folders added, removed, renamed,
+    /// rewritten or replaced, names a build skips, links. Returns what it did.
+    static func randomChange(in root: String, random: inout SeededRandom, step: Int) throws -> String {
+        let files = FileManager.default
+        func existing(_ suffix: String? = nil, folders: Bool = false) throws -> [String] {
+            var found: [String] = []
+            for directory in ["content/journal", "content/weather"] {
+                guard let enumerator = files.enumerator(atPath: root + "/" + directory) else { continue }
+                while let relative = enumerator.nextObject() as? String {
+                    guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+                    var isFolder: ObjCBool = false
+                    let path = directory + "/" + relative
+                    guard files.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), isFolder.boolValue == folders else { continue }
+                    if suffix.map(path.hasSuffix) ?? true { found.append(path) }
+                }
+            }
+            return found.sorted()
+        }
+        func pick(_ items: [String]) -> String? { items.isEmpty ? nil : items[random.next(items.count)] }
+        func write(_ path: String, _ text: String) { _ = files.createFile(atPath: root + "/" + path, contents: Data(text.utf8)) }
+        let folder = pick(try existing(folders: true)) ?? "content/journal"
+        let file = pick(try existing(".md"))
+        switch random.next(12) {
+        case 0:
+            write(folder + "/added-\(step).md", "added")
+            return "file added in \(folder)"
+        case 1:
+            guard let file else { return "nothing" }
+            try files.removeItem(atPath: root + "/" + file)
+            return "\(file) removed"
+        case 2:
+            let new = folder + "/new-\(step)"
+            try files.createDirectory(atPath: root + "/" + new + "/deeper", withIntermediateDirectories: true)
+            write(new + "/x.md", "x")
+            write(new + "/deeper/y.md", "y")
+            return "folder \(new) added"
+        case 3:
+            guard folder.split(separator: "/").count > 2 else { return "nothing" }
+            try files.removeItem(atPath: root + "/" + folder)
+            return "folder \(folder) removed"
+        case 4:
+            guard let file else { return "nothing" }
+            let target = folder + "/renamed-\(step).md"
+            try files.moveItem(atPath: root + "/" + file, toPath: root + "/" + target)
+            return "\(file) renamed to \(target)"
+        case 5:
+            guard let file else { return "nothing" }
+            // In place: the folder does not change, only the file.
+            let handle = try #require(FileHandle(forWritingAtPath: root + "/" + file))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("more".utf8))
+            try handle.close()
+            return "\(file) appended to"
+        case 6:
+            let name = [".hidden-\(step).md", "backup-\(step).md~", ".swap-\(step).md.swp", "photo-\(step).jpg"][random.next(4)]
+            write(folder + "/" + name, "skipped")
+            return "\(name) added in \(folder)"
+        case 7:
+            guard let file else { return "nothing" }
+            try files.removeItem(atPath: root + "/" + file)
+            try files.createDirectory(atPath: root + "/" + file, withIntermediateDirectories: false)
+            write(file + "/inside.md", "inside")
+            return "\(file) replaced by a folder"
+        case 8:
+            let empty = folder + "/empty-\(step)"
+            try files.createDirectory(atPath: root + "/" + empty, withIntermediateDirectories: false)
+            return "empty folder \(empty) added"
+        case 9:
+            let link = folder + "/linked-\(step).md"
+            try files.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: root + "/shared/linked.md")
+            return "link \(link) added"
+        case 10:
+            write("content/weather/w-\(step).md", "weather")
+            return "weather report added"
+        default:
+            guard let file else { return "nothing" }
+            // Replaced by rename, as editors save: same name, another file.
+            write(file + ".tmp", "saved again, longer than before")
+            #expect(rename(root + "/" + file + ".tmp", root + "/" + file) == 0)
+            return "\(file) saved by rename"
+        }
+    }
+
+    @Test("a listing that trusts the folders an earlier listing recorded is the listing a walk gives, after any change")
+    func recordedFolders() throws {
+        let root = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = FileManager.default
+        try files.createDirectory(atPath: root + "/content/weather", withIntermediateDirectories: true)
+        for index in 0..<40 { #expect(files.createFile(atPath: root + "/content/weather/w-\(index).md", contents: Data("w".utf8))) }
+        let reader = SiteReader(root: root)
+        var random = SeededRandom(seed: 0xF01D_E25)
+        var previous = try reader.inputFiles()
+        // Recorded by a build that started long after every change here: every folder whose
+        // stat is unchanged is trusted, none is read again for being recent.
+        let later = FileStat.now + 3_600 * 1_000_000_000
+        var trusted = 0
+        for step in 0..<150 {
+            let change = try Self.randomChange(in: root, random: &random, step: step)
+            let index = try Self.index(recording: previous, scanStartedAt: later)
+            let fresh = try reader.inputFiles()
+            let recorded = try reader.inputFiles(recordedIn: index)
+            #expect(recorded.files.map(\.path) == fresh.files.map(\.path), "step \(step): \(change)")
+            #expect(recorded.files.map(\.stat) == fresh.files.map(\.stat), "step \(step): \(change)")
+            #expect(recorded.hasLinks == fresh.hasLinks, "step \(step): \(change)")
+            #expect(recorded.folders == fresh.folders, "step \(step): \(change)")
+            // Without links, the journal's listing comes from the record, not from a walk.
+            if !previous.hasLinks, !fresh.hasLinks {
+                let journal = try #require(index.folders.firstIndex { $0.path == "content/journal" })
+                let end = index.folders.firstIndex { !$0.path.hasPrefix("content/journal") } ?? index.folders.count
+                let paths = index.inputOrder.filter { $0.hasPrefix("content/journal/") }
+                let listed = reader.recordedListing(under: "content/journal", suffix: ".md", files: paths[...],
+                                                    folders: index.folders[journal..<end], recordedBy: later)
+                #expect(listed?.files.map(\.path) == fresh.files.map(\.path).filter { $0.hasPrefix("content/journal/") },
+                        "step \(step): \(change)")
+                if listed != nil { trusted += 1 }
+            }
+            // A link is removed again at once, so that most steps start from a record.
+            if fresh.hasLinks {
+                for path in try files.subpathsOfDirectory(atPath: root + "/content") where path.contains("/linked-") {
+                    try files.removeItem(atPath: root + "/content/" + path)
+                }
+                previous = try reader.inputFiles()
+            } else {
+                previous = fresh
+            }
+        }
+        #expect(trusted > 100)
+    }
+
+    @Test("a record that does not fit the folders (a file gone from a folder that did not change) is not used")
+    func recordThatDoesNotFit() throws {
+        let root = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let reader = SiteReader(root: root)
+        var listed = try reader.inputFiles()
+        listed.files.append(("content/journal/00003/ghost.md", FileStat(size: 1, modified: 1)))
+        listed.files.sort { $0.path < $1.path }
+        let later = FileStat.now + 3_600 * 1_000_000_000
+        let index = try Self.index(recording: listed, scanStartedAt: later)
+        let paths = index.inputOrder.filter { $0.hasPrefix("content/journal/") }
+        let end = index.folders.firstIndex { !$0.path.hasPrefix("content/journal") } ?? index.folders.count
+        #expect(reader.recordedListing(under: "content/journal", suffix: ".md", files: paths[...], folders: index.folders[0..<end],
+                                       recordedBy: later) == nil)
+        let fresh = try reader.inputFiles()
+        #expect(try reader.inputFiles(recordedIn: index).files.map(\.path) == fresh.files.map(\.path))
+        // Recorded by a build that started just now, every folder is too recent to trust: all
+        // are read again, and the ghost is not listed either.
+        let recent = try Self.index(recording: listed, scanStartedAt: FileStat.now)
+        #expect(try reader.inputFiles(recordedIn: recent).files.map(\.path) == fresh.files.map(\.path))
     }
 }

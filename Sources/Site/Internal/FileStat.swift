@@ -16,6 +16,11 @@ struct FileStat: Equatable {
         self.init(info)
     }
 
+    init(size: Int64, modified: Int64) {
+        self.size = size
+        self.modified = modified
+    }
+
     init(_ info: stat) {
         size = Int64(info.st_size)
         #if canImport(Darwin)

@@ -261,13 +261,17 @@ enum FileSystem {
     ///     links no folder can be reached twice, so folders the listing already says are
     ///     folders are not stat'ed to tell them apart: a site with a folder per sol has
     ///     thousands.
-    static func walk(_ root: String, in parent: OpenFolder? = nil, stopsAtLinks: Bool = false, _ visit: (WalkEntry) -> Bool) {
+    ///   - opened: Called with each folder walked (the root as `""`) and its stat, taken
+    ///     once it is open and before its entries are read: an entry added later changes
+    ///     that folder's stat after the one given.
+    static func walk(_ root: String, in parent: OpenFolder? = nil, stopsAtLinks: Bool = false,
+                     opened: ((_ relative: String, _ info: stat) -> Void)? = nil, _ visit: (WalkEntry) -> Bool) {
         let descriptor = openat(parent?.descriptor ?? AT_FDCWD, root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         var seen: Set<FolderIdentity> = []
         var rootInfo = stat()
         if !stopsAtLinks, fstat(descriptor, &rootInfo) == 0 { seen.insert(FolderIdentity(rootInfo)) }
-        walk(folder: descriptor, relative: "", stopsAtLinks: stopsAtLinks, seen: &seen, visit)
+        walk(folder: descriptor, relative: "", stopsAtLinks: stopsAtLinks, seen: &seen, opened: opened, visit)
     }
 
     /// Visits the entries of the open folder `descriptor` (which it closes), then walks the
@@ -275,8 +279,12 @@ enum FileSystem {
     /// the folders are walked last first, so that which of two ways into a folder counts as
     /// the loop does not depend on how deep the walk is.
     private static func walk(folder descriptor: Int32, relative: String, stopsAtLinks: Bool, seen: inout Set<FolderIdentity>,
-                             _ visit: (WalkEntry) -> Bool) {
+                             opened: ((String, stat) -> Void)?, _ visit: (WalkEntry) -> Bool) {
         defer { close(descriptor) }
+        if let opened {
+            var info = stat()
+            if fstat(descriptor, &info) == 0 { opened(relative, info) }
+        }
         var folders: [(name: String, relative: String)] = []
         for (name, directType) in entries(of: descriptor) {
             let child = relative.isEmpty ? name : relative + "/" + name
@@ -295,7 +303,7 @@ enum FileSystem {
         for folder in folders.reversed() {
             let child = openat(descriptor, folder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard child >= 0 else { continue }
-            walk(folder: child, relative: folder.relative, stopsAtLinks: stopsAtLinks, seen: &seen, visit)
+            walk(folder: child, relative: folder.relative, stopsAtLinks: stopsAtLinks, seen: &seen, opened: opened, visit)
         }
     }
 
@@ -337,7 +345,27 @@ enum FileSystem {
             guard descriptor >= 0 else { return nil }
         }
 
+        /// The folder at `relative` under `parent`, without following a symbolic link at
+        /// its end; nil when that is not a folder that can be opened.
+        init?(_ relative: String, in parent: OpenFolder) {
+            descriptor = openat(parent.descriptor, relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+        }
+
         deinit { close(descriptor) }
+
+        /// Its stat, now; nil when it cannot be read.
+        var info: stat? {
+            var info = stat()
+            return fstat(descriptor, &info) == 0 ? info : nil
+        }
+
+        /// The stat of `relative` under it, not following a symbolic link at its end; nil
+        /// with `errno` set when there is none.
+        func info(of relative: UnsafePointer<CChar>) -> stat? {
+            var info = stat()
+            return fstatat(descriptor, relative, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+        }
 
         /// The names and types (`d_type`) of its entries, without `.` and `..`.
         var entries: [(name: String, type: Int32)] { FileSystem.entries(of: descriptor) }
