@@ -24,9 +24,9 @@ struct FileStat: Equatable {
     init(_ info: stat) {
         size = Int64(info.st_size)
         #if canImport(Darwin)
-        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        modified = info.st_mtimespec.nanoseconds
         #else
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        modified = info.st_mtim.nanoseconds
         #endif
     }
 
@@ -45,6 +45,11 @@ struct FileStat: Equatable {
     static var now: Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        return time.nanoseconds
     }
+}
+
+extension timespec {
+    /// The time in nanoseconds since the epoch, as a build records times.
+    var nanoseconds: Int64 { Int64(tv_sec) * 1_000_000_000 + Int64(tv_nsec) }
 }

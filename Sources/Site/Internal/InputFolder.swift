@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// A folder of the inputs as a listing found it, so that a later build can tell, from the
 /// folder's stat alone, that its entries are still the ones listed then.
@@ -27,9 +23,9 @@ struct InputFolder: Equatable {
     init(path: String, _ info: stat) {
         self.path = path
         #if canImport(Darwin)
-        changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        changed = info.st_ctimespec.nanoseconds
         #else
-        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        changed = info.st_ctim.nanoseconds
         #endif
         inode = UInt64(info.st_ino)
     }
