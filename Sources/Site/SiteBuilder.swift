@@ -130,16 +130,13 @@ public struct SiteBuilder {
         memory.preloadListing {
             let listedAt = FileStat.now
             guard let index = BuildIndex.load(from: indexPath), let listed = try? reader.inputFiles(recordedIn: index), !listed.hasLinks,
-                  listed.files.count == index.inputs.count else { return nil }
-            let files = listed.files
-            var stats: [String: FileStat] = [:]
-            stats.reserveCapacity(files.count)
-            for (path, stat) in files {
-                guard let old = index.inputs[path],
-                      stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: index.scanStartedAt) else { return nil }
-                stats[path] = stat
-            }
-            return InputListing(stateToken: index.stateToken, listedAt: listedAt, paths: files.map(\.path), stats: stats, hasLinks: false)
+                  listed.files.count == index.inputs.count,
+                  listed.files.allSatisfy({ file in
+                      index.inputs[file.path].map {
+                          file.stat.isUnchanged(size: $0.size, modified: $0.modified, recordedBy: index.scanStartedAt)
+                      } ?? false
+                  }) else { return nil }
+            return Self.listing(listed, stateToken: index.stateToken, listedAt: listedAt)
         }
     }
 
@@ -362,11 +359,7 @@ public struct SiteBuilder {
         context.listedInputCount = listing.paths.count
         // The paths are sorted, so each folder's files are one run of them.
         for (directory, _) in SiteReader.inputFolders {
-            let prefix = directory + "/"
-            let start = listing.paths.sortedInsertionIndex(of: prefix)
-            var end = start
-            while end < listing.paths.count, listing.paths[end].hasPrefix(prefix) { end += 1 }
-            context.inputListing[directory] = Array(listing.paths[start..<end])
+            context.inputListing[directory] = Array(listing.paths[listing.paths.sortedRun(under: directory)])
         }
     }
 

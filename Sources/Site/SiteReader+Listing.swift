@@ -155,7 +155,7 @@ extension SiteReader {
             return plain ? ListedInputs(files: files, folders: folders) : nil
         }
         guard let parts else { return nil }
-        var listed = ListedInputs(folders: [])
+        var listed = ListedInputs()
         listed.files.reserveCapacity(parts.reduce(0) { $0 + ($1?.files.count ?? 0) })
         var folders: [InputFolder] = []
         for part in parts {
@@ -210,19 +210,16 @@ extension SiteReader {
             }
             if !old.isUnchanged(new, recordedBy: scanStartedAt) { changed.insert(old.path) }
         }
+        let unsure = changed.union(gone)
         // A folder goes from a folder whose entries change; anything else is not what was recorded.
-        for path in gone where path == directory || !changed.union(gone).contains(SitePaths.parent(path)) { return nil }
+        for path in gone where path == directory || !unsure.contains(SitePaths.parent(path)) { return nil }
         // The recorded files of the folders that did not change: each must still be a file.
         var trusted = [Bool](repeating: true, count: recorded.count)
-        for folder in changed.union(gone) {
-            let prefix = folder + "/"
-            var position = recorded.sortedInsertionIndex(of: prefix)
-            while position < recorded.endIndex, recorded[position].hasPrefix(prefix) {
-                // Only the folder's own files: those of its subfolders go by their own folder.
-                if !recorded[position].utf8.dropFirst(prefix.utf8.count).contains(UInt8(ascii: "/")) {
-                    trusted[position - recorded.startIndex] = false
-                }
-                position += 1
+        for folder in unsure {
+            let ownStart = folder.utf8.count + 1
+            // Only the folder's own files: those of its subfolders go by their own folder.
+            for position in recorded.sortedRun(under: folder) where !recorded[position].utf8.dropFirst(ownStart).contains(UInt8(ascii: "/")) {
+                trusted[position - recorded.startIndex] = false
             }
         }
         let trustedFiles = trusted
@@ -238,7 +235,7 @@ extension SiteReader {
         }
         guard let stats, !stats.contains(where: { $0 == nil }) else { return nil }
         // The folders that changed, read again; what they hold that was not recorded is new.
-        var listed = ListedInputs(folders: [])
+        var listed = ListedInputs()
         if !changed.isEmpty {
             let known = Set(recordedFolders.lazy.map(\.path))
             for path in changed.subtracting(gone).sorted() {
@@ -290,25 +287,18 @@ extension SiteReader {
     /// ``BuildIndex/folders``) for what it can tell without reading the folders again (see
     /// ``recordedListing(under:suffix:files:folders:recordedBy:)``); the same listing.
     func inputFiles(recordedIn index: BuildIndex?) throws(Diagnostic) -> ListedInputs {
-        var listed = ListedInputs(folders: [])
+        var listed = ListedInputs()
         if let stat = FileStat(path: SitePaths.join(root, CrewLoader.path)) {
             listed.files.append((CrewLoader.path, stat))
         }
-        let recorded = index.flatMap { $0.folders.isEmpty ? nil : ($0.inputOrder, $0.folders) }
+        let recorded = index.flatMap { $0.folders.isEmpty ? nil : $0 }
         for (directory, suffix) in Self.inputFolders {
             var part: ListedInputs?
-            if let (files, folders) = recorded {
-                let prefix = directory + "/"
-                let folderStart = folders.sortedInsertionIndex(of: directory) { $0.path }
-                var folderEnd = folderStart
-                while folderEnd < folders.count, folders[folderEnd].path == directory || folders[folderEnd].path.hasPrefix(prefix) {
-                    folderEnd += 1
-                }
-                let fileStart = files.sortedInsertionIndex(of: prefix) { $0 }
-                var fileEnd = fileStart
-                while fileEnd < files.count, files[fileEnd].hasPrefix(prefix) { fileEnd += 1 }
-                part = recordedListing(under: directory, suffix: suffix, files: files[fileStart..<fileEnd],
-                                       folders: folders[folderStart..<folderEnd], recordedBy: index?.scanStartedAt ?? 0)
+            if let recorded {
+                // The folder itself sorts first among its folders.
+                let folders = recorded.folders.sortedRun(under: directory, including: true) { $0.path }
+                part = recordedListing(under: directory, suffix: suffix, files: recorded.inputOrder[recorded.inputOrder.sortedRun(under: directory)],
+                                       folders: recorded.folders[folders], recordedBy: recorded.scanStartedAt)
             }
             let listedPart: ListedInputs
             if let part { listedPart = part } else { listedPart = try listing(under: directory, suffix: suffix) }
@@ -331,9 +321,22 @@ extension Collection where Index == Int {
         }
         return low
     }
+
+    /// In a collection of paths sorted by `key`, the positions of those under the folder
+    /// `folder` (and of `folder` itself, when `including`): one run, found by binary search.
+    func sortedRun(under folder: String, including: Bool = false, key: (Element) -> String) -> Range<Int> {
+        let prefix = folder + "/"
+        let start = sortedInsertionIndex(of: including ? folder : prefix, key: key)
+        var end = start
+        while end < endIndex, key(self[end]).hasPrefix(prefix) || (including && key(self[end]) == folder) { end += 1 }
+        return start..<end
+    }
 }
 
 extension Collection where Index == Int, Element == String {
     /// In a sorted collection, the index of the first element not below `value`.
     func sortedInsertionIndex(of value: String) -> Int { sortedInsertionIndex(of: value) { $0 } }
+
+    /// In a sorted collection of paths, the positions of those under the folder `folder`.
+    func sortedRun(under folder: String) -> Range<Int> { sortedRun(under: folder) { $0 } }
 }
