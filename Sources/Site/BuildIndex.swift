@@ -43,6 +43,14 @@ struct BuildIndex: Equatable {
     /// what an index says: ``inputs`` holds the same paths.
     private(set) var inputOrder: [String] = []
 
+    /// The input paths in order and the folders, when the index holds both whole: an index
+    /// read from a file whose folders and paths passed their checks. An index made in memory
+    /// (the one `watch` remembers after a save) has no order, and so none.
+    var recordedListing: (paths: [String], folders: [InputFolder])? {
+        guard !folders.isEmpty, inputOrder.count == inputs.count else { return nil }
+        return (inputOrder, folders)
+    }
+
     static func == (left: BuildIndex, right: BuildIndex) -> Bool {
         left.marsgenVersion == right.marsgenVersion && left.outputDirectory == right.outputDirectory
             && left.configurationHash == right.configurationHash && left.scanStartedAt == right.scanStartedAt

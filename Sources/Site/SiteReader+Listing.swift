@@ -291,14 +291,13 @@ extension SiteReader {
         if let stat = FileStat(path: SitePaths.join(root, CrewLoader.path)) {
             listed.files.append((CrewLoader.path, stat))
         }
-        let recorded = index.flatMap { $0.folders.isEmpty ? nil : $0 }
         for (directory, suffix) in Self.inputFolders {
             var part: ListedInputs?
-            if let recorded {
+            if let index, let (paths, folders) = index.recordedListing {
                 // The folder itself sorts first among its folders.
-                let folders = recorded.folders.sortedRun(under: directory, including: true) { $0.path }
-                part = recordedListing(under: directory, suffix: suffix, files: recorded.inputOrder[recorded.inputOrder.sortedRun(under: directory)],
-                                       folders: recorded.folders[folders], recordedBy: recorded.scanStartedAt)
+                let run = folders.sortedRun(under: directory, including: true) { $0.path }
+                part = recordedListing(under: directory, suffix: suffix, files: paths[paths.sortedRun(under: directory)],
+                                       folders: folders[run], recordedBy: index.scanStartedAt)
             }
             let listedPart: ListedInputs
             if let part { listedPart = part } else { listedPart = try listing(under: directory, suffix: suffix) }

@@ -86,6 +86,25 @@ import Testing
         try expectSameAsClean("entries added, removed and renamed")
     }
 
+    @Test("under watch, a rebuild that lists the inputs (no report to go by) with the index this process remembered sees every file")
+    func recordedFoldersRemembered() throws {
+        // Folders clearly older than the build that records them are trusted (see recordedFolders).
+        Thread.sleep(forTimeInterval: 2.2)
+        var options = BuildOptions(sourceDirectory: site.path, isClean: true)
+        let memory = BuildMemory()
+        options.memory = memory
+        _ = try SiteBuilder(options: options).build()
+        options.isClean = false
+        // Not watching yet: the next rebuild lists every input, from the index kept in memory.
+        try edit("content/messages/habitat.md") { $0 + "\n## 23:59 okoro\nEdited in place.\n" }
+        #expect(try !SiteBuilder(options: options).build().written.isEmpty)
+        memory.waitForSave()
+        let clean = try SiteFixture.temporaryDirectory("remembered-clean")
+        defer { try? FileManager.default.removeItem(at: clean) }
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
+        #expect(try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean))
+    }
+
     @Test("watch and serve read the state in the background after a build that found nothing changed; the rebuild after an edit uses it")
     func statePreloaded() throws {
         _ = try build()
