@@ -45,13 +45,18 @@ public struct BuildContext {
     /// ``BuildIndex/folders``); nil when it did not list them itself, or met a link.
     var inputFolders: [InputFolder]?
     /// For an incremental build, the inputs that differ from the previous build's index (of
-    /// those listed, or of those a watcher reported; see ``BuildMemory``). Every other input
-    /// is as the previous build read it, and ``state`` starts with the previous build's
+    /// those listed, or of those a watcher reported; see ``BuildMemory``), sorted. Every other
+    /// input is as the previous build read it, and ``state`` starts with the previous build's
     /// records of the sources.
-    var changedInputs: Set<String>?
+    var changedInputs: [String]?
     /// The previous build's state, when it can be used for an incremental build and some
-    /// input changed.
+    /// input changed. Its sources' records have moved to ``state`` (see
+    /// ``previousRecord(of:)``): its `sources` is empty.
     var previous: BuildState?
+    /// How many sources the previous build recorded.
+    var previousSourceCount = 0
+    /// The inputs the previous build recorded that are gone.
+    var goneInputs: [String] = []
     /// No input changed since the previous build: the output is already right.
     var isUpToDate = false
     /// The previous index with refreshed stats, when an up-to-date build found files whose
@@ -70,6 +75,9 @@ public struct BuildContext {
     var stateChanged = false
     /// How the object list changed since the previous build.
     var objectChanges = ObjectChanges()
+    /// How many objects at each end of the object list are the previous build's, unchanged:
+    /// the save keeps their chunks without comparing them.
+    var sharedObjects = SharedEnds.none
 
     /// Files to write: output-relative path → bytes.
     var writes: [String: [UInt8]] = [:]
@@ -97,6 +105,13 @@ public struct BuildContext {
     var weatherReports: [WeatherReport] = []
 
     var isIncremental: Bool { previous != nil }
+
+    /// The previous build's record of the source at `path`, while this build has not replaced
+    /// it: an incremental build's state starts with those records, moved there rather than
+    /// copied (tens of thousands of them; an edit replaces one).
+    func previousRecord(of path: String) -> BuildState.SourceRecord? {
+        previous == nil ? nil : state.sources[path]
+    }
 
     init(options: BuildOptions) {
         self.options = options

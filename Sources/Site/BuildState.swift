@@ -245,7 +245,12 @@ public struct BuildState: Sendable, Equatable {
 
     /// ``encodedForSaving(reusing:)``, running `extra` meanwhile, as a third job beside the
     /// two halves of the encoding (on two cores, after whichever ends first).
-    func encodedForSaving<Extra>(reusing previous: BuildState?, alongside extra: () -> Extra) -> (encoded: Encoded, extra: Extra) {
+    ///
+    /// - Parameter sharedObjects: How many objects at each end of the object list are known
+    ///   to be those of `previous` (see `SiteBuilder.diffObjects`): their chunks are kept
+    ///   without comparing them.
+    func encodedForSaving<Extra>(reusing previous: BuildState?, sharedObjects: SharedEnds = .none,
+                                 alongside extra: () -> Extra) -> (encoded: Encoded, extra: Extra) {
         let old = previous?.chunks ?? Chunks()
         // The pages and the object list as one job, the sources as another: about even.
         let ((pages, objects), sources, extraResult) = inParallel({
@@ -256,8 +261,11 @@ public struct BuildState: Sendable, Equatable {
                 writer.write(record.fingerprint)
                 writer.write(record.inputs)
             }
-            let objects = old.objects.encoding(keys: self.objects.map(\.diffIdentifier), items: self.objects.map(\.contentHash)) {
-                identifier, hash, writer in
+            // The state's object list is the one its chunks hold: the runs a build says are
+            // unchanged from `previous.objects` are unchanged from those chunks too.
+            let shared = previous.map { $0.objects.count == old.objects.itemCount } == true ? sharedObjects : .none
+            let objects = old.objects.encoding(keys: self.objects.map(\.diffIdentifier), items: self.objects.map(\.contentHash),
+                                               sharedEnds: shared) { identifier, hash, writer in
                 writer.write(identifier)
                 writer.write(hash)
             }
@@ -415,10 +423,10 @@ extension BuildState {
             case nil: throw StateReader.Damaged()
             }
         }
-        // The pages' table on one core; the object list and the sources' table on the other.
-        let (pageTable, (objects, sourceTable)) = inParallel({ loaded.pages.table() }, {
-            (zip(loaded.objects.keys, loaded.objects.chunks.flatMap { $0.items }).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) },
-             loaded.sources.table())
+        // Three jobs on two cores: the sources' table (the longest), and the pages' table then
+        // the object list.
+        let (sourceTable, pageTable, objects) = inParallel({ loaded.sources.table() }, { loaded.pages.table() }, {
+            zip(loaded.objects.keys, loaded.objects.chunks.flatMap { $0.items }).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) }
         })
         guard let pageTable, let sourceTable else { throw StateReader.Damaged() }
         pages = pageTable

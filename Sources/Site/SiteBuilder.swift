@@ -241,15 +241,15 @@ public struct SiteBuilder {
             return
         }
         var listing: InputListing
-        /// The paths whose stat must be compared with the index.
-        var unsure: [String]
+        /// The paths whose stat must be compared with the index, with their stat.
+        var unsure: [(path: String, stat: FileStat?)]
         var changed: Bool
         /// Whether a watcher's report said which paths to look at.
         var watched = false
         if let taken = options.memory?.takeListing(stateToken: index.stateToken),
            let updated = updatedListing(taken.listing, changes: taken.changed) {
             listing = updated.listing
-            unsure = updated.touched
+            unsure = updated.touched.map { [stats = listing.stats] path in (path, stats[path]) }
             changed = updated.addedOrRemoved
             watched = true
             // What the index recorded of the folders may be older than the watcher's
@@ -262,7 +262,7 @@ public struct SiteBuilder {
             listing = Self.listing(listed, stateToken: index.stateToken, listedAt: context.state.scanStartedAt)
             context.inputFolders = listed.folders
             index.folders = listed.folders ?? []
-            unsure = listing.paths
+            unsure = listed.files.map { ($0.path, $0.stat) }
             changed = listing.paths.count != index.inputs.count
         }
         listing.listedAt = context.state.scanStartedAt
@@ -271,8 +271,8 @@ public struct SiteBuilder {
         /// others whose stat differs are not hashed here (reading them decides). Every other
         /// input is as the previous build read it.
         var differing: Set<String> = []
-        for path in unsure {
-            guard let old = index.inputs[path], let stat = listing.stats[path] else {
+        for (path, stat) in unsure {
+            guard let old = index.inputs[path], let stat else {
                 differing.insert(path)
                 changed = true
                 continue
@@ -326,7 +326,7 @@ public struct SiteBuilder {
                 context.report.isFullBuild = false
             }
         }
-        guard let previous = context.previous else {
+        guard context.previous != nil else {
             // Each source gets a record: growing the table one insert at a time would rehash it repeatedly.
             context.state.sources.reserveCapacity(listing.paths.count)
             return
@@ -335,11 +335,16 @@ public struct SiteBuilder {
         // was compared with the index, which names this very state: only those that differ
         // can differ from what the previous build read. The others keep their records as
         // they are, without a lookup each.
-        context.changedInputs = differing
-        context.state.sources = previous.sources
+        context.changedInputs = differing.sorted()
+        // The records move rather than being copied: the state's table is then this build's
+        // alone, and replacing a record does not copy the others first.
+        context.previousSourceCount = context.previous?.sources.count ?? 0
+        context.state.sources = context.previous?.sources ?? [:]
+        context.previous?.sources = [:]
         // Files can only have gone when the counts differ or a file came.
-        if previous.sources.count != listing.stats.count || differing.contains(where: { previous.sources[$0] == nil }) {
-            for path in previous.sources.keys where listing.stats[path] == nil { context.state.sources[path] = nil }
+        if context.previousSourceCount != listing.stats.count || differing.contains(where: { context.state.sources[$0] == nil }) {
+            context.goneInputs = context.state.sources.keys.filter { listing.stats[$0] == nil }.sorted()
+            for path in context.goneInputs { context.state.sources[path] = nil }
         }
     }
 
@@ -410,7 +415,7 @@ public struct SiteBuilder {
         guard reader.exists(CrewLoader.path) else {
             context.log.warn("no crew file; every author will be unknown", at: SourceLocation(path: CrewLoader.path),
                              hint: "add content/crew.yml with one entry per crew member")
-            context.crewChanged = context.previous?.sources[CrewLoader.path] != nil
+            context.crewChanged = context.previousRecord(of: CrewLoader.path) != nil || context.goneInputs.contains(CrewLoader.path)
             return
         }
         let bytes = try reader.bytes(CrewLoader.path)
@@ -425,7 +430,7 @@ public struct SiteBuilder {
             options.memory?.keepCrew(context.crew, log: log, hash: record.hash)
             context.log.merge(log)
         }
-        context.crewChanged = context.previous?.sources[CrewLoader.path]?.hash != record.hash
+        context.crewChanged = context.previousRecord(of: CrewLoader.path)?.hash != record.hash
         context.state.sources[CrewLoader.path] = record
     }
 
@@ -435,36 +440,39 @@ public struct SiteBuilder {
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(try files(under: "content/journal", context: context), context: &context) { file, log throws(Diagnostic) in
+        let includesDrafts = options.includesDrafts
+        context.journalEntries = try readSources(try files(under: "content/journal", context: context), context: &context) {
+            file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
             return record
-        }
-        context.journalEntries.reserveCapacity(records.count)
-        for record in records {
-            for entry in record.journalEntries where !entry.isDraft || options.includesDrafts { context.journalEntries.append(entry) }
+        } objects: { record, entries in
+            for entry in record.journalEntries where !entry.isDraft || includesDrafts { entries.append(entry) }
         }
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(try files(under: "content/messages", context: context), context: &context) { file, log throws(Diagnostic) in
+        context.messages = try readSources(try files(under: "content/messages", context: context), context: &context) {
+            file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.messages = try MessageLogLoader.load(file, context: content, log: &log)
             return record
+        } objects: { record, messages in
+            messages.append(contentsOf: record.messages)
         }
-        for record in records { context.messages.append(contentsOf: record.messages) }
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
         let content = try contentContext(context)
-        let records = try readSources(try files(under: "content/weather", context: context), context: &context) { file, log throws(Diagnostic) in
+        context.weatherReports = try readSources(try files(under: "content/weather", context: context), context: &context) {
+            file, log throws(Diagnostic) in
             var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
             record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
             return record
+        } objects: { record, reports in
+            reports.append(contentsOf: record.weatherReports)
         }
-        context.weatherReports.reserveCapacity(records.count)
-        for record in records { context.weatherReports.append(contentsOf: record.weatherReports) }
     }
 
     /// The files of one of ``SiteReader/inputFolders``, sorted: as "Check for changes"
@@ -477,29 +485,73 @@ public struct SiteBuilder {
 
     /// Reads and parses content files on every core, or reuses what the previous build parsed
     /// from them (see ``readIfChanged(_:context:mayReuse:)``). Any crew change means every file
-    /// is parsed again. Records, warnings and errors come back in `paths` order.
-    func readSources(_ paths: [String], context: inout BuildContext,
-                     parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord)
-        throws(Diagnostic) -> [BuildState.SourceRecord] {
-        typealias Outcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
+    /// is parsed again. Records go into the state, warnings and errors into the log, and the
+    /// objects `objects` takes from each record come back, all in `paths` order.
+    func readSources<Object>(_ paths: [String], context: inout BuildContext,
+                             parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
+                             objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         // The inputs that do not differ from the previous build's index are as it read them,
         // and their records are already in this build's state (see "Check for changes").
+        // `paths` and the changed inputs are both sorted: one walk through both finds those.
         var reused: [BuildState.SourceRecord?] = []
         var toRead = paths
-        if let changedInputs = context.changedInputs, let previous = context.previous, !context.crewChanged {
+        if let changedInputs = context.changedInputs, context.isIncremental, !context.crewChanged {
             reused.reserveCapacity(paths.count)
             toRead = []
+            var nextChanged = changedInputs.startIndex
             for path in paths {
-                let old = changedInputs.contains(path) ? nil : previous.sources[path]
-                reused.append(old)
+                while nextChanged < changedInputs.endIndex, changedInputs[nextChanged] < path { nextChanged += 1 }
+                let changed = nextChanged < changedInputs.endIndex && changedInputs[nextChanged] == path
+                let old = changed ? nil : context.state.sources[path]
                 if old == nil { toRead.append(path) }
+                reused.append(old)
             }
         }
-        let snapshot = context
+        let outcomes = try read(toRead, context: context, parse: parse)
+        var taken: [Object] = []
+        taken.reserveCapacity(paths.count)
+        var next = 0
+        for (position, path) in paths.enumerated() {
+            if position < reused.count, let record = reused[position] {
+                for warning in record.warnings { context.log.record(warning) }
+                objects(record, &taken)
+                continue
+            }
+            let outcome = outcomes[next]
+            next += 1
+            guard let record = outcome.record else {
+                context.log.merge(outcome.log ?? DiagnosticLog())
+                context.stateChanged = true
+                context.state.sources[path] = nil
+                continue
+            }
+            if let fileLog = outcome.log {
+                context.log.merge(fileLog)
+                context.stateChanged = true
+            } else {
+                for warning in record.warnings { context.log.record(warning) }
+                if outcome.restated { context.stateChanged = true }
+            }
+            context.state.sources[path] = record
+            objects(record, &taken)
+        }
+        return taken
+    }
+
+    /// What reading one source gave: its record (nil when `--keep-going` left it out), the
+    /// log of a file parsed again, and whether its record differs from the previous one.
+    typealias SourceOutcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
+
+    /// Reads `paths` on every core, as ``readSources(_:context:parse:objects:)`` does. Its own
+    /// function, so that the copy of the context the readers share is gone before the
+    /// records are stored (the state's table is then not copied).
+    func read(_ paths: [String], context: BuildContext,
+              parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord) throws(Diagnostic)
+        -> [SourceOutcome] {
         let keepsGoing = options.keepsGoing
-        let outcomes = try parallelMap(toRead) { path throws(Diagnostic) -> Outcome in
+        return try parallelMap(paths) { path throws(Diagnostic) -> SourceOutcome in
             do throws(Diagnostic) {
-                switch try readIfChanged(path, context: snapshot, mayReuse: !snapshot.crewChanged) {
+                switch try readIfChanged(path, context: context, mayReuse: !context.crewChanged) {
                 case .unchanged(let record, let restated):
                     return (record, nil, restated)
                 case .changed(let bytes, let fresh):
@@ -520,34 +572,6 @@ public struct SiteBuilder {
                 return (nil, fileLog, true)
             }
         }
-        var records: [BuildState.SourceRecord] = []
-        records.reserveCapacity(paths.count)
-        var next = 0
-        for (position, path) in paths.enumerated() {
-            if position < reused.count, let record = reused[position] {
-                for warning in record.warnings { context.log.record(warning) }
-                records.append(record)
-                continue
-            }
-            let outcome = outcomes[next]
-            next += 1
-            guard let record = outcome.record else {
-                context.log.merge(outcome.log ?? DiagnosticLog())
-                context.stateChanged = true
-                context.state.sources[path] = nil
-                continue
-            }
-            if let fileLog = outcome.log {
-                context.log.merge(fileLog)
-                context.stateChanged = true
-            } else {
-                for warning in record.warnings { context.log.record(warning) }
-                if outcome.restated { context.stateChanged = true }
-            }
-            context.state.sources[path] = record
-            records.append(record)
-        }
-        return records
     }
 
     /// A source file as the previous build left it, or its new bytes.
@@ -563,7 +587,7 @@ public struct SiteBuilder {
     /// stat does not settle the question.
     func readIfChanged(_ path: String, context: BuildContext, mayReuse: Bool) throws(Diagnostic) -> SourceRead {
         let stat = context.inputStats[path] ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
-        let old = mayReuse ? context.previous?.sources[path] : nil
+        let old = mayReuse ? context.previousRecord(of: path) : nil
         if let old, let stat, let previous = context.previous,
            stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: previous.scanStartedAt) {
             return .unchanged(old, restated: false)
@@ -671,11 +695,12 @@ public struct SiteBuilder {
         while prefix < shorter, old[prefix] == objects[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < shorter - prefix, old[old.count - 1 - suffix] == objects[objects.count - 1 - suffix] { suffix += 1 }
+        context.sharedObjects = SharedEnds(prefix: prefix, suffix: suffix)
         let oldMiddle = Array(old[prefix..<(old.count - suffix)])
         let newMiddle = Array(objects[prefix..<(objects.count - suffix)])
         let result = listDiff(old: oldMiddle, new: newMiddle)
         if result.hasChanges || old.count != objects.count || previous.templates != context.state.templates
-            || previous.sources.count != context.state.sources.count {
+            || context.previousSourceCount != context.state.sources.count {
             context.stateChanged = true
         }
         var changes = ObjectChanges()
@@ -882,8 +907,7 @@ public struct SiteBuilder {
             case .unchanged(let old, _): record = old
             case .changed(_, let fresh): record = fresh
             }
-            context.state.sources[path] = record
-            if context.previous?.sources[path] != record { context.stateChanged = true }
+            if context.state.sources.updateValue(record, forKey: path) != record { context.stateChanged = true }
             context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)
             guard context.previous?.files[relative]?.bytes != record.hash else { continue }
             context.copies[relative] = SitePaths.join(options.sourceDirectory, path)
@@ -979,12 +1003,14 @@ public struct SiteBuilder {
             if let memory = options.memory {
                 // watch and serve: the pages are in place and the state is in memory; the
                 // disk copy is written in the background, still under this build's lock.
-                let held = UncheckedBox((lock: context.lock, previous: context.previous, builder: self, index: index))
+                let held = UncheckedBox((lock: context.lock, previous: context.previous, builder: self, index: index,
+                                         sharedObjects: context.sharedObjects))
                 memory.remember(context.state) { state in
                     var state = state
                     do {
                         let builder = held.value.builder
-                        let index = try builder.write(&state, index: held.value.index, reusing: held.value.previous)
+                        let index = try builder.write(&state, index: held.value.index, reusing: held.value.previous,
+                                                      sharedObjects: held.value.sharedObjects)
                         memory.rememberIndex(index, file: FileStat(path: builder.indexPath))
                         builder.saveRenderedRows(memory.rows)
                     } catch {
@@ -996,7 +1022,7 @@ public struct SiteBuilder {
                 }
                 return
             }
-            try write(&context.state, index: index, reusing: context.previous)
+            try write(&context.state, index: index, reusing: context.previous, sharedObjects: context.sharedObjects)
             saveRenderedRows(context.renderedRows)
         } catch {
             // The site itself is complete; the next build will be a full one.
@@ -1017,12 +1043,13 @@ public struct SiteBuilder {
     /// always names a complete state.
     /// - Returns: The index as saved.
     @discardableResult
-    func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?) throws -> BuildIndex {
+    func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?,
+               sharedObjects: SharedEnds = .none) throws -> BuildIndex {
         var index = index
         index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
         // The index's lines are made while the state is encoded (the index is written after
         // the state), in the order the previous state's sources were saved in.
-        let (encoded, inputLines) = state.encodedForSaving(reusing: previous) { [index] in
+        let (encoded, inputLines) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { [index] in
             index.inputLines(sortedPaths: previous?.chunks.sources.keys ?? [])
         }
         index.stateSize = try state.save(encoded, to: statePath)

@@ -504,6 +504,36 @@ import Testing
         #expect(try stateFiles() == ours)
     }
 
+    @Test("removing the crew file, then bringing it back: each incremental build equals a clean one")
+    func crewFileRemovedAndRestored() throws {
+        let crew = site.appendingPathComponent("content/crew.yml")
+        let text = try Data(contentsOf: crew)
+        let cleanOutput = try SiteFixture.temporaryDirectory("crew-clean")
+        defer { try? FileManager.default.removeItem(at: cleanOutput) }
+        func expectSameAsClean() throws {
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: cleanOutput.path, isClean: true)).build()
+            let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output),
+                                                                            from: try SiteFixture.snapshot(cleanOutput))
+            #expect(same, "missing \(missing), extra \(extra), different \(different)")
+        }
+        // Without a crew file every author is unknown, an error: first the authored content goes.
+        for folder in ["content/journal", "content/messages"] {
+            try FileManager.default.removeItem(at: site.appendingPathComponent(folder))
+        }
+        _ = try build()
+        try expectSameAsClean()
+        try FileManager.default.removeItem(at: crew)
+        let removed = try build()
+        #expect(!removed.isFullBuild)
+        #expect(removed.warnings.contains { $0.message.contains("no crew file") })
+        #expect(!removed.written.isEmpty || !removed.deleted.isEmpty)
+        try expectSameAsClean()
+        try text.write(to: crew)
+        let restored = try build()
+        #expect(!restored.isFullBuild)
+        try expectSameAsClean()
+    }
+
     @Test("--clean rebuilds everything; the next build is incremental again")
     func clean() throws {
         let report = try build(clean: true)

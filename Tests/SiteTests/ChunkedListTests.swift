@@ -6,9 +6,10 @@ import Testing
 struct ChunkedListTests {
     /// `keys` (each with its number as item) in chunks, as a save cuts them, starting from
     /// `previous` (the list as last saved): the chunks' keys and names, and the list.
-    static func encode(_ keys: [String], items: [Int]? = nil, previous: ChunkedList<Int> = ChunkedList(averageItems: 64))
-        -> (keys: [[String]], names: [String], new: Int, list: ChunkedList<Int>) {
-        let (chunks, list) = previous.encoding(keys: keys, items: items ?? keys.indices.map { $0 }) { key, item, writer in
+    static func encode(_ keys: [String], items: [Int]? = nil, previous: ChunkedList<Int> = ChunkedList(averageItems: 64),
+                       sharedEnds: SharedEnds = .none) -> (keys: [[String]], names: [String], new: Int, list: ChunkedList<Int>) {
+        let (chunks, list) = previous.encoding(keys: keys, items: items ?? keys.indices.map { $0 }, sharedEnds: sharedEnds) {
+            key, item, writer in
             writer.write(key)
             writer.write(item)
         }
@@ -54,5 +55,59 @@ struct ChunkedListTests {
         #expect(kept.new == Set(kept.names).subtracting(previous.names).count)
         // And the next save from this one keeps every chunk.
         #expect(Self.encode(keys, items: items, previous: kept.list).new == 0)
+    }
+
+    @Test("a save told which runs at both ends are unchanged cuts and names the chunks as a save from nothing does",
+          arguments: 0..<40)
+    func sharedEnds(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) + 500)
+        // An object list (not sorted) after one edit somewhere: objects inserted, removed or
+        // updated in a run, as a build's diff finds them.
+        let oldKeys = Self.keys(0..<(1 + random.next(4_000)))
+        let oldItems = oldKeys.indices.map { $0 }
+        let previous = Self.encode(oldKeys, items: oldItems)
+        var keys = oldKeys
+        var items = oldItems
+        let at = random.next(keys.count + 1)
+        switch seed % 4 {
+        case 0: keys.insert(contentsOf: Self.keys(90_000..<(90_000 + 1 + random.next(50))), at: at)
+        case 1: keys.removeSubrange(at..<min(keys.count, at + 1 + random.next(50)))
+        case 2: if at < items.count { items[at] += 1 }
+        default: break
+        }
+        while items.count < keys.count { items.insert(-1, at: at) }
+        if items.count > keys.count { items.removeSubrange(at..<(at + items.count - keys.count)) }
+        // The runs as `SiteBuilder.diffObjects` finds them.
+        let shorter = min(keys.count, oldKeys.count)
+        var prefix = 0
+        while prefix < shorter, keys[prefix] == oldKeys[prefix], items[prefix] == oldItems[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, keys[keys.count - 1 - suffix] == oldKeys[oldKeys.count - 1 - suffix],
+              items[items.count - 1 - suffix] == oldItems[oldItems.count - 1 - suffix] { suffix += 1 }
+        let told = Self.encode(keys, items: items, previous: previous.list, sharedEnds: SharedEnds(prefix: prefix, suffix: suffix))
+        let fresh = Self.encode(keys, items: items)
+        #expect(told.names == fresh.names)
+        #expect(told.keys == fresh.keys)
+        #expect(told.new == Set(told.names).subtracting(previous.names).count)
+        #expect(Self.encode(keys, items: items, previous: told.list).new == 0)
+    }
+
+    @Test("a chunk in a run said to be unchanged is kept without a look: the caller vouches for it")
+    func sharedEndsTrusted() {
+        let keys = Self.keys(0..<3_000)
+        let previous = Self.encode(keys)
+        var items = keys.indices.map { $0 }
+        items[0] += 1
+        items[items.count - 1] += 1
+        let told = Self.encode(keys, items: items, previous: previous.list, sharedEnds: SharedEnds(prefix: 3_000, suffix: 3_000))
+        #expect(told.names == previous.names && told.new == 0)
+        // Behind an inserted key the old chunks lie further on: the run at the end is found there.
+        let shifted = Self.encode(["content/a"] + keys, items: [7] + items, previous: previous.list,
+                                  sharedEnds: SharedEnds(prefix: 0, suffix: 3_000))
+        #expect(shifted.names.last == previous.names.last && shifted.new <= 2)
+        // Runs longer than either list are cut to it.
+        let longer = Self.encode(keys + ["extra"], items: items + [9], previous: previous.list,
+                                 sharedEnds: SharedEnds(prefix: 5_000, suffix: 0))
+        #expect(longer.keys == Self.encode(keys + ["extra"], items: items + [9]).keys)
     }
 }

@@ -34,6 +34,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     private(set) var chunks: [Chunk] = []
     /// Where each chunk is in ``chunks``, by its first key.
     private var positions: [String: Int] = [:]
+    /// Where each chunk starts in the list (its first item's index), in chunk order.
+    private var starts: [Int] = []
+    /// How many items the chunks hold.
+    private(set) var itemCount = 0
 
     /// An empty list whose chunks hold about `averageItems` items (a power of two).
     init(averageItems: Int) {
@@ -59,7 +63,19 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     private mutating func append(_ chunk: Chunk) {
         positions[chunk.keys[0]] = chunks.count
+        starts.append(itemCount)
+        itemCount += chunk.keys.count
         chunks.append(chunk)
+    }
+
+    /// The chunk that starts at item `index` of this list, if one does.
+    private func chunk(startingAt index: Int) -> Chunk? {
+        var (low, high) = (0, starts.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < starts.count && starts[low] == index ? chunks[low] : nil
     }
 
     /// Whether a chunk `length` items long, ending with `key`, ends there.
@@ -75,13 +91,29 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// encoded with `write` (which writes a key and its item). The chunks are those a cut of
     /// the whole list gives, whatever this list held.
     ///
+    /// - Parameter sharedEnds: How many of the first and of the last `keys` and `items` are
+    ///   known to equal this list's first and last ones: a chunk of this list that lies in
+    ///   either run is taken without comparing its keys and items. The caller vouches for it.
     /// - Returns: The chunks in order, and the list a save of them leaves.
-    func encoding(keys: [String], items: [Item], write: (String, Item, inout StateWriter) -> Void)
-        -> (chunks: [EncodedChunk], list: ChunkedList) {
+    func encoding(keys: [String], items: [Item], sharedEnds: SharedEnds = .none,
+                  write: (String, Item, inout StateWriter) -> Void) -> (chunks: [EncodedChunk], list: ChunkedList) {
         var encoded: [EncodedChunk] = []
         var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems)
+        let sharedEnds = sharedEnds.clamped(newCount: keys.count, oldCount: itemCount)
+        /// Where an index of the suffix both share is in this list.
+        let suffixShift = itemCount - keys.count
         var start = 0
         while start < keys.count {
+            // A chunk of this list that lies in a run both lists share is the same chunk.
+            if start < sharedEnds.prefix || start >= keys.count - sharedEnds.suffix,
+               let old = chunk(startingAt: start < sharedEnds.prefix ? start : start + suffixShift),
+               start >= keys.count - sharedEnds.suffix || start + old.keys.count <= sharedEnds.prefix,
+               old.endsAtCut || old.keys.count == keys.count - start {
+                encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
+                list.append(old)
+                start += old.keys.count
+                continue
+            }
             // A chunk of this list that starts here with the same keys ends where a cut from
             // here would (its keys were cut by the same rule from its start), unless it ended
             // only with the list: then its keys need not be hashed again.
@@ -155,6 +187,24 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     mutating func add(keys: [String], items: [Item], file: FileSystem.MappedFile, name: String) {
         guard let last = keys.last else { return }
         append(Chunk(keys: keys, items: items, bytes: .mapped(file), name: name, endsAtCut: isCut(after: last, length: keys.count)))
+    }
+}
+
+/// How many items at each end of a list are known to equal those at the same end of the
+/// list as it was last saved or loaded (see ``ChunkedList/encoding(keys:items:sharedEnds:write:)``).
+struct SharedEnds: Sendable, Equatable {
+    /// The first `prefix` items are the same, in both lists.
+    var prefix: Int
+    /// The last `suffix` items are the same, in both lists.
+    var suffix: Int
+
+    /// Nothing known.
+    static let none = SharedEnds(prefix: 0, suffix: 0)
+
+    /// Within lists of these lengths: neither run can be longer than either list.
+    func clamped(newCount: Int, oldCount: Int) -> SharedEnds {
+        let longest = min(newCount, oldCount)
+        return SharedEnds(prefix: max(0, min(prefix, longest)), suffix: max(0, min(suffix, longest)))
     }
 }
 
