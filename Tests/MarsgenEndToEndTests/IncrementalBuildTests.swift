@@ -251,6 +251,14 @@ import Testing
         #expect(try watchedBuild(options, reported: ["templates/sol-row.mustache"]).written.contains("sol/index.html"))
         try expectSameAsClean("built-in row template again")
         #expect(try !solIndex(output).contains("<li class=\"custom\">"))
+        // The configuration changes (every row links under the new base path): a full build,
+        // whose rows kept in memory were made under the old configuration and must not be reused.
+        try edit("marsgen.yml") {
+            $0.replacingOccurrences(of: "base_url: https://kasei-station.example.org/", with: "base_url: https://example.org/kasei/")
+        }
+        #expect(try watchedBuild(options, reported: ["marsgen.yml"]).written.contains("sol/index.html"))
+        try expectSameAsClean("base URL changed")
+        #expect(try solIndex(output).contains("href=\"/kasei/sol/7/\""))
     }
 
     @Test("changes a failed watched rebuild was told of still reach the next one; dropped events mean a full look")
