@@ -495,7 +495,7 @@ public struct SiteBuilder {
         // `paths` and the changed inputs are both sorted: one walk through both finds those.
         var reused: [BuildState.SourceRecord?] = []
         var toRead = paths
-        if let changedInputs = context.changedInputs, context.isIncremental, !context.crewChanged {
+        if let changedInputs = context.changedInputs, !context.crewChanged {
             reused.reserveCapacity(paths.count)
             toRead = []
             var nextChanged = changedInputs.startIndex

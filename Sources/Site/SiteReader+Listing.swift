@@ -308,34 +308,3 @@ extension SiteReader {
         return listed
     }
 }
-
-extension Collection where Index == Int {
-    /// In a collection sorted by `key`, the index of the first element whose key is not
-    /// below `value` (binary search).
-    func sortedInsertionIndex(of value: String, key: (Element) -> String) -> Int {
-        var low = startIndex, high = endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if key(self[middle]) < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// In a collection of paths sorted by `key`, the positions of those under the folder
-    /// `folder` (and of `folder` itself, when `including`): one run, found by binary search.
-    func sortedRun(under folder: String, including: Bool = false, key: (Element) -> String) -> Range<Int> {
-        let prefix = folder + "/"
-        let start = sortedInsertionIndex(of: including ? folder : prefix, key: key)
-        var end = start
-        while end < endIndex, key(self[end]).hasPrefix(prefix) || (including && key(self[end]) == folder) { end += 1 }
-        return start..<end
-    }
-}
-
-extension Collection where Index == Int, Element == String {
-    /// In a sorted collection, the index of the first element not below `value`.
-    func sortedInsertionIndex(of value: String) -> Int { sortedInsertionIndex(of: value) { $0 } }
-
-    /// In a sorted collection of paths, the positions of those under the folder `folder`.
-    func sortedRun(under folder: String) -> Range<Int> { sortedRun(under: folder) { $0 } }
-}

@@ -70,12 +70,8 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// The chunk that starts at item `index` of this list, if one does.
     private func chunk(startingAt index: Int) -> Chunk? {
-        var (low, high) = (0, starts.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low < starts.count && starts[low] == index ? chunks[low] : nil
+        let position = starts.sortedInsertionIndex(of: index)
+        return position < starts.count && starts[position] == index ? chunks[position] : nil
     }
 
     /// Whether a chunk `length` items long, ending with `key`, ends there.
