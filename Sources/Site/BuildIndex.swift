@@ -80,6 +80,11 @@ struct BuildIndex: Equatable {
     /// ``inputLines`` (which a build makes while it writes the state: they do not depend on
     /// its size).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
+        headerBytes + inputLines
+    }
+
+    /// ``bytes(inputLines:)`` up to the input lines.
+    private var headerBytes: [UInt8] {
         let lines = [
             "\(Self.formatPrefix)\(Self.formatVersion)",
             "marsgen \(marsgenVersion)",
@@ -96,12 +101,12 @@ struct BuildIndex: Equatable {
         }
         let header = lines.joined(separator: "\n") + "\n"
         var bytes = Array(header.utf8)
-        bytes.reserveCapacity(bytes.count + folders.count * 48 + inputLines.count)
+        bytes.reserveCapacity(bytes.count + folders.count * 48)
         for folder in folders {
             // The inode number as the Int64 with its bits, so that every number is read one way.
             bytes.append(contentsOf: "folder \(folder.changed) \(Int64(bitPattern: folder.inode)) \(Self.escapedIfNeeded(folder.path))\n".utf8)
         }
-        return bytes + inputLines
+        return bytes
     }
 
     /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
@@ -112,22 +117,31 @@ struct BuildIndex: Equatable {
     /// ``inputLines``, taking the order from `sortedPaths` when it holds exactly the inputs'
     /// paths, sorted (the order the build state's sources were just written in).
     func inputLines(sortedPaths: [String]) -> [UInt8] {
+        let (paths, sortedInputs) = BuildState.sorted(inputs, known: sortedPaths)
+        return Self.inputLines(paths: paths, records: sortedInputs) { $0 }
+    }
+
+    /// The `input` lines of `paths` (sorted), each with what `input` says of its record in `records`.
+    static func inputLines<Records: Collection>(paths: [String], records: Records, input: (Records.Element) -> Input) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(inputs.count * 100)
+        bytes.reserveCapacity(paths.count * 100)
+        /// The digits, last first, by division by the constant 10 (which compiles to a
+        /// multiplication) rather than by a varying power of ten.
+        var digits = [UInt8](repeating: 0, count: 20)
         func number(_ value: Int64) {
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
             var rest = value.magnitude
-            var divisor: UInt64 = 1
-            while divisor <= rest / 10 { divisor *= 10 }
+            var start = digits.count
             repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            } while divisor > 0
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: digits[start...])
             bytes.append(UInt8(ascii: " "))
         }
-        let (paths, sortedInputs) = BuildState.sorted(inputs, known: sortedPaths)
-        for (path, input) in zip(paths, sortedInputs) {
+        for (path, record) in zip(paths, records) {
+            let input = input(record)
             bytes.append(contentsOf: "input ".utf8)
             number(input.size)
             number(input.modified)
@@ -218,6 +232,7 @@ struct BuildIndex: Equatable {
     }
 
     private static let folderPrefix = Array("folder ".utf8)
+    private static let inputPrefix = Array("input ".utf8)
 
     /// Parses `folder CTIME INODE PATH`.
     private static func parseFolder(_ bytes: UnsafeBufferPointer<UInt8>) -> InputFolder? {
@@ -229,9 +244,8 @@ struct BuildIndex: Equatable {
     /// Parses `input SIZE MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
     /// are read on every build, so this avoids splitting into substrings.
     private static func parseInput(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Input)? {
-        let prefix: [UInt8] = Array("input ".utf8)
-        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
-        var line = LineScanner(bytes, from: prefix.count)
+        guard bytes.count > inputPrefix.count, bytes.starts(with: inputPrefix) else { return nil }
+        var line = LineScanner(bytes, from: inputPrefix.count)
         guard let size = line.number(), let modified = line.number(), let hash = line.word(), let path = line.path() else { return nil }
         return (path, Input(size: size, modified: modified, hash: hash))
     }
@@ -366,6 +380,8 @@ struct BuildIndex: Equatable {
     /// when they are already made.
     func save(to path: String, inputLines: [UInt8]? = nil) throws {
         try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
-        try FileSystem.writeAtomically(bytes(inputLines: inputLines ?? self.inputLines), to: path)
+        // The header and the lines as two parts of one write: the lines are a megabyte on a large site.
+        let lines = inputLines ?? self.inputLines
+        try FileSystem.writeAtomically([headerBytes, lines], to: path)
     }
 }

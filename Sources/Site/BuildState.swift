@@ -30,13 +30,27 @@ public struct BuildState: Sendable, Equatable {
     /// The hash of each template's source, by template name.
     public var templates: [String: String]
     /// The object list, in feed order.
-    public var objects: [ObjectFingerprint]
+    public var objects: [ObjectFingerprint] {
+        get { objectList.fingerprints(in: 0..<objectList.count) }
+        set { objectList = ObjectList(newValue) }
+    }
+    /// The object list, with each object's stamp at hand (see ``ObjectList``).
+    var objectList: ObjectList
     /// Every page written, by output-relative path.
     public var pages: [String: PageRecord]
     /// Every other file written (theme assets, static files), by output-relative path.
     public var files: [String: FileRecord]
     /// The chunks of its long lists as it was last loaded or saved (none for a new state).
     var chunks = Chunks()
+
+    /// Creates a state.
+    public init(formatVersion: Int, marsgenVersion: String, token: String = "", outputDirectory: String, configurationHash: String,
+                scanStartedAt: Int64, sources: [String: SourceRecord], templates: [String: String], objects: [ObjectFingerprint],
+                pages: [String: PageRecord], files: [String: FileRecord]) {
+        (self.formatVersion, self.marsgenVersion, self.token, self.outputDirectory) = (formatVersion, marsgenVersion, token, outputDirectory)
+        (self.configurationHash, self.scanStartedAt, self.sources, self.templates) = (configurationHash, scanStartedAt, sources, templates)
+        (objectList, self.pages, self.files) = (ObjectList(objects), pages, files)
+    }
 
     /// The paths of ``pages`` and ``sources`` in the order the state was last loaded or saved
     /// in (sorted, as a save writes them): while the paths stay the same, a save writes them
@@ -52,19 +66,87 @@ public struct BuildState: Sendable, Equatable {
     }
 
     /// One content source file and what was parsed from it.
+    ///
+    /// Its fields live in one shared box, copied on write: a build copies the table of every
+    /// source's record (tens of thousands) more than once, and copying a record then retains
+    /// one reference instead of one per field. Two records sharing a box are equal at once.
     public struct SourceRecord: Sendable, Equatable {
+        private final class Fields: @unchecked Sendable {
+            // Only ever changed while this box is the one record's alone (see `fields`).
+            var size: Int64
+            var modified: Int64
+            var hash: String
+            var journalEntries: [JournalEntry] = []
+            var messages: [Message] = []
+            var weatherReports: [WeatherReport] = []
+            var warnings: [Diagnostic] = []
+
+            init(size: Int64, modified: Int64, hash: String) {
+                (self.size, self.modified, self.hash) = (size, modified, hash)
+            }
+
+            func copy() -> Fields {
+                let copy = Fields(size: size, modified: modified, hash: hash)
+                (copy.journalEntries, copy.messages, copy.weatherReports, copy.warnings) = (journalEntries, messages, weatherReports, warnings)
+                return copy
+            }
+        }
+
+        private var box: Fields
+
+        /// The box, made this record's alone before a change.
+        private var fields: Fields {
+            mutating get {
+                if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+                return box
+            }
+        }
+
+        public init(size: Int64, modified: Int64, hash: String) {
+            box = Fields(size: size, modified: modified, hash: hash)
+        }
+
         /// Size in bytes.
-        public var size: Int64
+        public var size: Int64 {
+            get { box.size }
+            set { fields.size = newValue }
+        }
         /// Modification time, ns since the epoch.
-        public var modified: Int64
+        public var modified: Int64 {
+            get { box.modified }
+            set { fields.modified = newValue }
+        }
         /// Hash of the file's bytes.
-        public var hash: String
+        public var hash: String {
+            get { box.hash }
+            set { fields.hash = newValue }
+        }
         /// Entries, messages or reports parsed from it (one kind per file).
-        public var journalEntries: [JournalEntry] = []
-        public var messages: [Message] = []
-        public var weatherReports: [WeatherReport] = []
+        public var journalEntries: [JournalEntry] {
+            get { box.journalEntries }
+            set { fields.journalEntries = newValue }
+        }
+        public var messages: [Message] {
+            get { box.messages }
+            set { fields.messages = newValue }
+        }
+        public var weatherReports: [WeatherReport] {
+            get { box.weatherReports }
+            set { fields.weatherReports = newValue }
+        }
         /// Warnings found while parsing it, replayed when it is reused.
-        public var warnings: [Diagnostic] = []
+        public var warnings: [Diagnostic] {
+            get { box.warnings }
+            set { fields.warnings = newValue }
+        }
+
+        public static func == (lhs: SourceRecord, rhs: SourceRecord) -> Bool {
+            if lhs.box === rhs.box { return true }
+            let (left, right) = (lhs.box, rhs.box)
+            return left.size == right.size && left.modified == right.modified && left.hash == right.hash
+                && left.journalEntries == right.journalEntries && left.messages == right.messages
+                && left.weatherReports == right.weatherReports && left.warnings == right.warnings
+        }
     }
 
     /// One page written by the build.
@@ -240,20 +322,22 @@ public struct BuildState: Sendable, Equatable {
     /// Encodes the state for saving (on two cores), keeping the chunks whose items equal
     /// those of `previous` as the files it was loaded from.
     func encodedForSaving(reusing previous: BuildState? = nil) -> Encoded {
-        encodedForSaving(reusing: previous, alongside: {}).encoded
+        encodedForSaving(reusing: previous, alongside: { _, _ in }).encoded
     }
 
-    /// ``encodedForSaving(reusing:)``, running `extra` meanwhile, as a third job beside the
-    /// two halves of the encoding (on two cores, after whichever ends first).
+    /// ``encodedForSaving(reusing:)``, and `extra` of the sources' paths and records in the
+    /// order they are saved in (sorted), run once the sources are encoded: the two halves of
+    /// the encoding are then about even on two cores.
     ///
     /// - Parameter sharedObjects: How many objects at each end of the object list are known
     ///   to be those of `previous` (see `SiteBuilder.diffObjects`): their chunks are kept
     ///   without comparing them.
     func encodedForSaving<Extra>(reusing previous: BuildState?, sharedObjects: SharedEnds = .none,
-                                 alongside extra: () -> Extra) -> (encoded: Encoded, extra: Extra) {
+                                 alongside extra: (_ sourcePaths: [String], _ sources: [SourceRecord]) -> Extra)
+        -> (encoded: Encoded, extra: Extra) {
         let old = previous?.chunks ?? Chunks()
         // The pages and the object list as one job, the sources as another: about even.
-        let ((pages, objects), sources, extraResult) = inParallel({
+        let ((pages, objects), (sources, extraResult)) = inParallel({
             let (paths, records) = Self.sorted(self.pages, known: old.pages.keys)
             let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
@@ -263,20 +347,21 @@ public struct BuildState: Sendable, Equatable {
             }
             // The state's object list is the one its chunks hold: the runs a build says are
             // unchanged from `previous.objects` are unchanged from those chunks too.
-            let shared = previous.map { $0.objects.count == old.objects.itemCount } == true ? sharedObjects : .none
-            let objects = old.objects.encoding(keys: self.objects.map(\.diffIdentifier), items: self.objects.map(\.contentHash),
-                                               sharedEnds: shared) { identifier, hash, writer in
+            let shared = previous.map { $0.objectList.count == old.objects.itemCount } == true ? sharedObjects : .none
+            let list = self.objectList.keysAndItems
+            let objects = old.objects.encoding(keys: list.keys, items: list.items, sharedEnds: shared) { identifier, hash, writer in
                 writer.write(identifier)
                 writer.write(hash)
             }
             return (pages, objects)
         }, {
             let (paths, records) = Self.sorted(self.sources, known: old.sources.keys)
-            return old.sources.encoding(keys: paths, items: records) { path, record, writer in
+            let sources = old.sources.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
                 writer.write(record)
             }
-        }, extra)
+            return (sources, extra(paths, records))
+        })
         var writer = StateWriter(capacity: 1 << 16)
         writer.write(raw: Self.magic)
         writer.write(Self.formatVersion)
@@ -358,6 +443,7 @@ extension BuildState {
     /// the next save to keep.
     fileprivate init(reading reader: inout StateReader, chunkDirectory: String) throws(StateReader.Damaged) {
         formatVersion = Self.formatVersion
+        objectList = ObjectList([])
         marsgenVersion = try reader.readString()
         token = try reader.readString()
         outputDirectory = try reader.readString()
@@ -380,7 +466,8 @@ extension BuildState {
         /// What one chunk file decoded to, by list.
         enum Decoded {
             case pages(keys: [String], items: [PageRecord])
-            case objects(keys: [String], items: [ContentHash])
+            /// The object list's identifiers are made strings only when asked for; their stamps now.
+            case objects(keys: LaterKeys, items: [ContentHash], stamps: [UInt64])
             case sources(keys: [String], items: [SourceRecord])
         }
         let all = pageChunks + objectChunks + sourceChunks
@@ -403,9 +490,12 @@ extension BuildState {
                      PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash()))
                 }.map { .pages(keys: $0.keys, items: $0.items) }
             } else if index < sourcesStart {
-                chunk = ChunkedList<ContentHash>.decode(file) { reader, _ throws(StateReader.Damaged) in
-                    (try reader.readString(), try reader.readHash())
-                }.map { .objects(keys: $0.keys, items: $0.items) }
+                var stamps: [UInt64] = []
+                chunk = ChunkedList<ContentHash>.decodeKeysLater(file) { reader throws(StateReader.Damaged) in
+                    try reader.readHash()
+                } each: { identifier, hash in
+                    stamps.append(ObjectFingerprint.stamp(identifierUTF8: identifier, contentHash: hash))
+                }.map { .objects(keys: $0.keys, items: $0.items, stamps: stamps) }
             } else {
                 chunk = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in
                     // The path through the same memo as its objects' paths: one string for all.
@@ -415,22 +505,23 @@ extension BuildState {
             decoded[index] = chunk.map { ($0, file) }
         }
         var loaded = Chunks()
+        var stamps: [UInt64] = []
         for (index, chunk) in decoded.enumerated() {
             switch chunk {
             case (.pages(let keys, let items), let file)?: loaded.pages.add(keys: keys, items: items, file: file, name: all[index].name)
-            case (.objects(let keys, let items), let file)?: loaded.objects.add(keys: keys, items: items, file: file, name: all[index].name)
+            case (.objects(let keys, let items, let chunkStamps), let file)?:
+                loaded.objects.add(keys: keys, items: items, file: file, name: all[index].name)
+                stamps += chunkStamps
             case (.sources(let keys, let items), let file)?: loaded.sources.add(keys: keys, items: items, file: file, name: all[index].name)
             case nil: throw StateReader.Damaged()
             }
         }
-        // Three jobs on two cores: the sources' table (the longest), and the pages' table then
-        // the object list.
-        let (sourceTable, pageTable, objects) = inParallel({ loaded.sources.table() }, { loaded.pages.table() }, {
-            zip(loaded.objects.keys, loaded.objects.chunks.flatMap { $0.items }).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) }
-        })
+        // Two jobs on two cores: the sources' table and the pages' table. The object list
+        // stays in its chunks, but for its stamps.
+        let (sourceTable, pageTable) = inParallel({ loaded.sources.table() }, { loaded.pages.table() })
         guard let pageTable, let sourceTable else { throw StateReader.Damaged() }
         pages = pageTable
-        self.objects = objects
+        objectList = ObjectList(loaded.objects, stamps: stamps)
         sources = sourceTable
         chunks = loaded
     }

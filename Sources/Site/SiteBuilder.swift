@@ -680,24 +680,27 @@ public struct SiteBuilder {
         } else {
             context.pages = planner.plans()
         }
-        context.state.objects = planner.feedFingerprints
+        context.state.objectList = ObjectList(planner.feedFingerprints, stamps: planner.feedStamps)
     }
 
     func diffObjects(_ context: inout BuildContext) throws(Diagnostic) {
         guard let previous = context.previous else { return }
-        let objects = context.state.objects
-        let old = previous.objects
+        let objects = context.state.objectList
+        let old = previous.objectList
         // Identifiers are unique in the object list, so the objects that a common prefix or
         // suffix keeps in place are neither inserted, deleted, updated nor moved: only the
         // middle needs the diff (after one edit, a handful of objects, not tens of thousands).
-        let shorter = min(old.count, objects.count)
+        // The ends are found by stamps, which stand for identifier and content hash as they
+        // do in every page's inputs hash; only the middle's identifiers are read.
+        let (oldStamps, newStamps) = (old.stamps, objects.stamps)
+        let shorter = min(oldStamps.count, newStamps.count)
         var prefix = 0
-        while prefix < shorter, old[prefix] == objects[prefix] { prefix += 1 }
+        while prefix < shorter, oldStamps[prefix] == newStamps[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == objects[objects.count - 1 - suffix] { suffix += 1 }
+        while suffix < shorter - prefix, oldStamps[oldStamps.count - 1 - suffix] == newStamps[newStamps.count - 1 - suffix] { suffix += 1 }
         context.sharedObjects = SharedEnds(prefix: prefix, suffix: suffix)
-        let oldMiddle = Array(old[prefix..<(old.count - suffix)])
-        let newMiddle = Array(objects[prefix..<(objects.count - suffix)])
+        let oldMiddle = old.fingerprints(in: prefix..<(old.count - suffix))
+        let newMiddle = objects.fingerprints(in: prefix..<(objects.count - suffix))
         let result = listDiff(old: oldMiddle, new: newMiddle)
         if result.hasChanges || old.count != objects.count || previous.templates != context.state.templates
             || context.previousSourceCount != context.state.sources.count {
@@ -1047,10 +1050,12 @@ public struct SiteBuilder {
                sharedObjects: SharedEnds = .none) throws -> BuildIndex {
         var index = index
         index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
-        // The index's lines are made while the state is encoded (the index is written after
-        // the state), in the order the previous state's sources were saved in.
-        let (encoded, inputLines) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { [index] in
-            index.inputLines(sortedPaths: previous?.chunks.sources.keys ?? [])
+        // The index's lines are made from the sources as the state saves them (sorted), while
+        // the other half of the state is encoded; the index is written after the state.
+        let (encoded, inputLines) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { paths, records in
+            BuildIndex.inputLines(paths: paths, records: records) {
+                BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash)
+            }
         }
         index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)

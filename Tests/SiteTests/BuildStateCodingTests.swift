@@ -21,6 +21,7 @@ struct BuildStateCodingTests {
                                outputDirectory: "/site/public", configurationHash: "abc", scanStartedAt: -5,
                                sources: [:], templates: ["layout": "0123456789abcdef", "cell-message": ""], objects: [],
                                pages: [:], files: ["theme/marsgen.css": BuildState.FileRecord(bytes: "ff")])
+        var objects: [ObjectFingerprint] = []
         for index in 0..<count {
             let path = "content/journal/\(index)-\(text()).md"
             var record = BuildState.SourceRecord(size: Int64(random.next(10_000)), modified: Int64(bitPattern: random.next()),
@@ -46,12 +47,13 @@ struct BuildStateCodingTests {
             }
             state.sources[path] = record
             for object in record.journalEntries as [any FeedObject] + record.messages + record.weatherReports {
-                state.objects.append(object.fingerprint)
+                objects.append(object.fingerprint)
             }
             state.pages["page/\(index)/index.html"] = BuildState.PageRecord(bytes: ContentHash(value: random.next()),
                                                                             fingerprint: ContentHash(value: random.next()),
                                                                             inputs: ContentHash(value: random.next()))
         }
+        state.objects = objects
         return state
     }
 
@@ -122,6 +124,26 @@ struct BuildStateCodingTests {
         #expect(reloaded.sources[paths[1_500]]?.hash == "edited")
         #expect(reloaded.sources[reparsed]?.journalEntries.first?.title == "Parsed again")
         #expect(state.encoded(reusing: loaded) == state.encoded())
+    }
+
+    @Test("a loaded state's object list gives every object's stamp, and the objects of any range as they were saved")
+    func objectListRanges() throws {
+        let (path, state, loaded) = try Self.savedSample(seed: 15, sources: 3_500)
+        defer { Self.remove(path) }
+        let saved = state.objects
+        #expect(loaded.chunks.objects.count > 2)
+        #expect(loaded.objectList.count == saved.count)
+        #expect(loaded.objectList.stamps == saved.map(\.stamp))
+        var random = SeededRandom(seed: 15)
+        // Ranges within one chunk, across chunks, empty, and the whole list.
+        var ranges = [0..<0, 0..<1, (saved.count - 1)..<saved.count, 0..<saved.count]
+        for _ in 0..<40 {
+            let start = random.next(saved.count)
+            ranges.append(start..<(start + random.next(min(3_000, saved.count - start) + 1)))
+        }
+        for range in ranges { #expect(loaded.objectList.fingerprints(in: range) == Array(saved[range]), "\(range)") }
+        // A save of the loaded state, identifiers unread, keeps every chunk as it is.
+        #expect(loaded.encoded(reusing: loaded) == state.encoded())
     }
 
     @Test("a save writes pages and sources in sorted order, whether or not their paths changed since the state was loaded")

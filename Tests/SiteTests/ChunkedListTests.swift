@@ -110,4 +110,18 @@ struct ChunkedListTests {
                                  sharedEnds: SharedEnds(prefix: 5_000, suffix: 0))
         #expect(longer.keys == Self.encode(keys + ["extra"], items: items + [9]).keys)
     }
+
+    @Test("the keys and items of a range are read from the chunks that hold it", arguments: 0..<10)
+    func keysAndItemsInRange(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) + 300)
+        let keys = Self.keys(0..<(1 + random.next(2_000)))
+        let list = Self.encode(keys).list
+        #expect(seed > 0 || list.count > 10)
+        for _ in 0..<20 {
+            let start = random.next(keys.count + 1)
+            let range = start..<(start + random.next(keys.count - start + 1))
+            let read = list.keysAndItems(in: range)
+            #expect(read.keys == Array(keys[range]) && read.items == Array(range), "\(range)")
+        }
+    }
 }

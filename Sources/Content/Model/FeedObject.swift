@@ -37,10 +37,8 @@ extension FeedObject {
     /// The stamp of an object, as each kind computes and keeps it once, when it is made:
     /// a rebuild combines the stamps of tens of thousands of objects.
     public static func stamp(identifier: String, contentHash: ContentHash) -> UInt64 {
-        var hash = ContentHash()
-        hash.combine(identifier)
-        hash.combine(Int64(bitPattern: contentHash.value))
-        return hash.value
+        var identifier = identifier
+        return identifier.withUTF8 { ObjectFingerprint.stamp(identifierUTF8: UnsafeRawBufferPointer($0), contentHash: contentHash) }
     }
 
     public var stamp: UInt64 { Self.stamp(identifier: diffIdentifier, contentHash: contentHash) }
@@ -62,6 +60,21 @@ public struct ObjectFingerprint: Diffable, Hashable, Sendable, Codable {
     public init(diffIdentifier: String, contentHash: ContentHash) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
+    }
+
+    /// The stamp of the object it describes (see ``FeedObject/stamp``).
+    public var stamp: UInt64 {
+        var identifier = diffIdentifier
+        return identifier.withUTF8 { Self.stamp(identifierUTF8: UnsafeRawBufferPointer($0), contentHash: contentHash) }
+    }
+
+    /// The stamp of an object whose identifier is the UTF-8 text `identifier`, for a reader
+    /// that has the bytes and need not make a string of them.
+    public static func stamp(identifierUTF8 identifier: UnsafeRawBufferPointer, contentHash: ContentHash) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(buffer: identifier)
+        hash.combine(Int64(bitPattern: contentHash.value))
+        return hash.value
     }
 }
 

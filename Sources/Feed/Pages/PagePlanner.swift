@@ -18,7 +18,7 @@ public struct PagePlanner {
     /// Every object (its position in ``ContentLibrary/allObjects``), newest first: the feed order.
     let feedOrder: [Int]
     /// The stamp (see ``FeedObject/stamp``), kind and authors of each object of ``feedOrder``.
-    let feedStamps: [UInt64]
+    public let feedStamps: [UInt64]
     let feedKinds: [ObjectKind]
     let feedAuthors: ObjectAuthors
     /// The fingerprint of each object of ``feedOrder``: the object list the next build diffs against.

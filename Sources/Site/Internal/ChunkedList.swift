@@ -15,12 +15,37 @@ import Foundation
 struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// One chunk: its keys and items (in order), its bytes and the name of its file.
     struct Chunk: Sendable {
-        let keys: [String]
+        private let decodedKeys: [String]
+        /// The keys, when they are read from the chunk's file only once asked for.
+        private let laterKeys: LaterKeys?
+        /// Its first key, by which ``ChunkedList/encoding(keys:items:sharedEnds:write:)`` finds it.
+        let firstKey: String
         let items: [Item]
         let bytes: EncodedBytes
         let name: String
         /// Whether it ends where the list is cut, rather than only where the list ended.
         let endsAtCut: Bool
+
+        /// Its keys, as many as its items.
+        var keys: [String] { laterKeys?.keys ?? decodedKeys }
+
+        init(keys: [String], items: [Item], bytes: EncodedBytes, name: String, endsAtCut: Bool) {
+            (decodedKeys, laterKeys, firstKey) = (keys, nil, keys.first ?? "")
+            (self.items, self.bytes, self.name, self.endsAtCut) = (items, bytes, name, endsAtCut)
+        }
+
+        init(laterKeys: LaterKeys, firstKey: String, items: [Item], bytes: EncodedBytes, name: String, endsAtCut: Bool) {
+            (decodedKeys, self.laterKeys, self.firstKey) = ([], laterKeys, firstKey)
+            (self.items, self.bytes, self.name, self.endsAtCut) = (items, bytes, name, endsAtCut)
+        }
+
+        /// This chunk, its keys as they are, with `items` (equal to its own) and `endsAtCut`.
+        func with(items: [Item], endsAtCut: Bool) -> Chunk {
+            if let laterKeys {
+                return Chunk(laterKeys: laterKeys, firstKey: firstKey, items: items, bytes: bytes, name: name, endsAtCut: endsAtCut)
+            }
+            return Chunk(keys: decodedKeys, items: items, bytes: bytes, name: name, endsAtCut: endsAtCut)
+        }
     }
 
     /// A key whose hash has these bits zero ends a chunk: about one key in `cutMask + 1`.
@@ -54,7 +79,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// Each key's item; nil when a key repeats (a damaged state).
     func table() -> [String: Item]? {
         var table: [String: Item] = [:]
-        table.reserveCapacity(chunks.reduce(0) { $0 + $1.keys.count })
+        table.reserveCapacity(itemCount)
         for chunk in chunks {
             for (key, item) in zip(chunk.keys, chunk.items) where table.updateValue(item, forKey: key) != nil { return nil }
         }
@@ -62,9 +87,9 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     }
 
     private mutating func append(_ chunk: Chunk) {
-        positions[chunk.keys[0]] = chunks.count
+        positions[chunk.firstKey] = chunks.count
         starts.append(itemCount)
-        itemCount += chunk.keys.count
+        itemCount += chunk.items.count
         chunks.append(chunk)
     }
 
@@ -76,10 +101,39 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// Whether a chunk `length` items long, ending with `key`, ends there.
     private func isCut(after key: String, length: Int) -> Bool {
+        var key = key
+        return key.withUTF8 { isCut(afterUTF8: UnsafeRawBufferPointer($0), length: length) }
+    }
+
+    /// ``isCut(after:length:)`` for a key given as its UTF-8 bytes.
+    private func isCut(afterUTF8 key: UnsafeRawBufferPointer, length: Int) -> Bool {
         guard length < maximumItems else { return true }
         var hash = ContentHash()
-        hash.combine(key)
+        hash.combine(buffer: key)
         return hash.value & cutMask == 0
+    }
+
+    /// The keys and items at `range` of the list (within ``itemCount``), reading only the
+    /// keys of the chunks that hold them.
+    func keysAndItems(in range: Range<Int>) -> (keys: [String], items: [Item]) {
+        var keys: [String] = [], items: [Item] = []
+        keys.reserveCapacity(range.count)
+        items.reserveCapacity(range.count)
+        guard !range.isEmpty else { return (keys, items) }
+        // The chunk holding the first index: the last that starts at or before it.
+        var position = starts.sortedInsertionIndex(of: range.lowerBound + 1) - 1
+        while position < chunks.count, starts[position] < range.upperBound {
+            let chunk = chunks[position]
+            let start = starts[position]
+            let own = max(range.lowerBound, start)..<min(range.upperBound, start + chunk.items.count)
+            let chunkKeys = chunk.keys
+            for index in own {
+                keys.append(chunkKeys[index - start])
+                items.append(chunk.items[index - start])
+            }
+            position += 1
+        }
+        return (keys, items)
     }
 
     /// `keys` with their `items` (the same count, keys unique), in chunks: each chunk that
@@ -103,11 +157,11 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             // A chunk of this list that lies in a run both lists share is the same chunk.
             if start < sharedEnds.prefix || start >= keys.count - sharedEnds.suffix,
                let old = chunk(startingAt: start < sharedEnds.prefix ? start : start + suffixShift),
-               start >= keys.count - sharedEnds.suffix || start + old.keys.count <= sharedEnds.prefix,
-               old.endsAtCut || old.keys.count == keys.count - start {
+               start >= keys.count - sharedEnds.suffix || start + old.items.count <= sharedEnds.prefix,
+               old.endsAtCut || old.items.count == keys.count - start {
                 encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
                 list.append(old)
-                start += old.keys.count
+                start += old.items.count
                 continue
             }
             // A chunk of this list that starts here with the same keys ends where a cut from
@@ -116,10 +170,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             var end = start
             var endsAtCut = false
             var kept: Chunk?
-            if let position = positions[keys[start]], case let old = chunks[position], old.keys.count <= keys.count - start,
-               old.endsAtCut || old.keys.count == keys.count - start,
-               old.keys.elementsEqual(keys[start..<(start + old.keys.count)]) {
-                end = start + old.keys.count
+            if let position = positions[keys[start]], case let old = chunks[position], old.items.count <= keys.count - start,
+               old.endsAtCut || old.items.count == keys.count - start,
+               old.keys.elementsEqual(keys[start..<(start + old.items.count)]) {
+                end = start + old.items.count
                 endsAtCut = old.endsAtCut
                 kept = old
             } else {
@@ -133,7 +187,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             let chunkItems = Array(items[range])
             if let old = kept, old.items == chunkItems {
                 encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
-                list.append(Chunk(keys: old.keys, items: chunkItems, bytes: old.bytes, name: old.name, endsAtCut: endsAtCut))
+                list.append(old.with(items: chunkItems, endsAtCut: endsAtCut))
                 continue
             }
             var writer = StateWriter()
@@ -183,6 +237,67 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     mutating func add(keys: [String], items: [Item], file: FileSystem.MappedFile, name: String) {
         guard let last = keys.last else { return }
         append(Chunk(keys: keys, items: items, bytes: .mapped(file), name: name, endsAtCut: isCut(after: last, length: keys.count)))
+    }
+
+    /// ``decode(_:read:)`` but for the keys, which are only found (their bytes handed to
+    /// `each` with their item) and made strings when asked for (see ``LaterKeys``).
+    static func decodeKeysLater(_ file: FileSystem.MappedFile, read: (inout StateReader) throws(StateReader.Damaged) -> Item,
+                                each: (UnsafeRawBufferPointer, Item) -> Void) -> (keys: LaterKeys, items: [Item])? {
+        var reader = StateReader(file.bytes)
+        var ranges: [Range<Int>] = []
+        var items: [Item] = []
+        do throws(StateReader.Damaged) {
+            let count = try reader.readCount()
+            ranges.reserveCapacity(count)
+            items.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try reader.readUTF8()
+                let item = try read(&reader)
+                let start = key.baseAddress.map { $0 - (file.bytes.baseAddress ?? $0) } ?? 0
+                ranges.append(start..<(start + key.count))
+                items.append(item)
+                each(key, item)
+            }
+        } catch {
+            return nil
+        }
+        guard reader.isAtEnd, !ranges.isEmpty else { return nil }
+        return (LaterKeys(file: file, ranges: ranges), items)
+    }
+
+    /// Adds a chunk decoded by ``decodeKeysLater(_:read:each:)``, named `name`, after the others.
+    mutating func add(keys: LaterKeys, items: [Item], file: FileSystem.MappedFile, name: String) {
+        guard let first = keys.ranges.first, let last = keys.ranges.last else { return }
+        let bytes = file.bytes
+        let firstKey = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first]), as: UTF8.self)
+        let endsAtCut = isCut(afterUTF8: UnsafeRawBufferPointer(rebasing: bytes[last]), length: keys.ranges.count)
+        append(Chunk(laterKeys: keys, firstKey: firstKey, items: items, bytes: .mapped(file), name: name, endsAtCut: endsAtCut))
+    }
+}
+
+/// A chunk's keys, found in its mapped file but made strings only when first asked for: the
+/// object list's 63,000 identifiers are not all needed by a rebuild, which compares stamps
+/// and reads the identifiers of the few objects that changed.
+final class LaterKeys: @unchecked Sendable {
+    private let file: FileSystem.MappedFile
+    /// Where each key's UTF-8 bytes are in the file, in order.
+    let ranges: [Range<Int>]
+    private let lock = NSLock()
+    private var strings: [String]?
+
+    init(file: FileSystem.MappedFile, ranges: [Range<Int>]) {
+        (self.file, self.ranges) = (file, ranges)
+    }
+
+    /// The keys, made on first use (by whichever thread asks first; under the lock).
+    var keys: [String] {
+        lock.withLock {
+            if let strings { return strings }
+            let bytes = file.bytes
+            let made = ranges.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            strings = made
+            return made
+        }
     }
 }
 

@@ -53,52 +53,25 @@ func parallelMap<Item, Result>(_ items: [Item], _ body: (Item) throws(Diagnostic
 /// Runs `first` and `second` at the same time, on two cores when there are two, and
 /// returns both results.
 func inParallel<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
-    let (firstResult, secondResult, _) = inParallel(first, second, {})
-    return (firstResult, secondResult)
-}
-
-/// Runs `first`, `second` and `third` at the same time, as far as there are cores, and
-/// returns the three results.
-func inParallel<First, Second, Third>(_ first: () -> First, _ second: () -> Second, _ third: () -> Third)
-    -> (First, Second, Third) {
-    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second(), third()) }
-    // One buffer per result: each written by one thread only.
-    let firstSlot = UnsafeMutablePointer<First?>.allocate(capacity: 1)
-    let secondSlot = UnsafeMutablePointer<Second?>.allocate(capacity: 1)
-    let thirdSlot = UnsafeMutablePointer<Third?>.allocate(capacity: 1)
-    firstSlot.initialize(to: nil)
-    secondSlot.initialize(to: nil)
-    thirdSlot.initialize(to: nil)
+    guard ProcessInfo.processInfo.activeProcessorCount > 1 else { return (first(), second()) }
+    // One slot per result, each initialized by one thread only: concurrentPerform returns
+    // once every iteration has run, so both are then initialized.
+    let firstSlot = UnsafeMutablePointer<First>.allocate(capacity: 1)
+    let secondSlot = UnsafeMutablePointer<Second>.allocate(capacity: 1)
     defer {
-        firstSlot.deinitialize(count: 1)
         firstSlot.deallocate()
-        secondSlot.deinitialize(count: 1)
         secondSlot.deallocate()
-        thirdSlot.deinitialize(count: 1)
-        thirdSlot.deallocate()
     }
     withoutActuallyEscaping(first) { first in
         withoutActuallyEscaping(second) { second in
-            withoutActuallyEscaping(third) { third in
-                let shared = UncheckedBox((first, second, third, firstSlot, secondSlot, thirdSlot))
-                // Handed out in order: on two cores, whichever of the first two ends sooner
-                // goes on with the third.
-                DispatchQueue.concurrentPerform(iterations: 3) { index in
-                    let (first, second, third, firstSlot, secondSlot, thirdSlot) = shared.value
-                    switch index {
-                    case 0: firstSlot.pointee = first()
-                    case 1: secondSlot.pointee = second()
-                    default: thirdSlot.pointee = third()
-                    }
-                }
+            let shared = UncheckedBox((first, second, firstSlot, secondSlot))
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let (first, second, firstSlot, secondSlot) = shared.value
+                if index == 0 { firstSlot.initialize(to: first()) } else { secondSlot.initialize(to: second()) }
             }
         }
     }
-    // concurrentPerform returns once every iteration has run: every slot is filled.
-    guard let firstResult = firstSlot.pointee, let secondResult = secondSlot.pointee, let thirdResult = thirdSlot.pointee else {
-        return (first(), second(), third())
-    }
-    return (firstResult, secondResult, thirdResult)
+    return (firstSlot.move(), secondSlot.move())
 }
 
 /// Hands values across threads where the code guarantees each slot is touched by one thread.
