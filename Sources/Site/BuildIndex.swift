@@ -32,23 +32,23 @@ struct BuildIndex: Equatable {
     /// every build reads again), for a build that changes nothing to give them too.
     var warnings: [Diagnostic] = []
     /// Every file the build read besides the configuration, by site-relative path.
-    var inputs: [String: Input]
+    var inputs: IndexInputs
     /// The input folders as that build listed them, sorted by path, when it listed them
     /// itself, met no symbolic link and read every file it listed: what lets the next build
     /// list the inputs without reading every folder again (see
     /// ``SiteReader/inputFiles(recordedIn:)``). Empty otherwise.
     var folders: [InputFolder] = []
-    /// The paths of ``inputs`` in the order the file holds them (sorted), for the listing
-    /// (empty when the index was not read from a file, or they were not sorted). Not part of
-    /// what an index says: ``inputs`` holds the same paths.
-    private(set) var inputOrder: [String] = []
+    /// Whether ``inputs`` are every line the file said it held (it was not cut short): only
+    /// then can a listing take them for the files of the folders it does not read again. Not
+    /// part of what an index says.
+    private(set) var inputsAreWhole = false
 
     /// The input paths in order and the folders, when the index holds both whole: an index
     /// read from a file whose folders and paths passed their checks. An index made in memory
-    /// (the one `watch` remembers after a save) has no order, and so none.
+    /// (the one `watch` remembers after a save) has none.
     var recordedListing: (paths: [String], folders: [InputFolder])? {
-        guard !folders.isEmpty, inputOrder.count == inputs.count else { return nil }
-        return (inputOrder, folders)
+        guard !folders.isEmpty, inputsAreWhole else { return nil }
+        return (inputs.paths, folders)
     }
 
     static func == (left: BuildIndex, right: BuildIndex) -> Bool {
@@ -112,13 +112,8 @@ struct BuildIndex: Equatable {
     /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
     /// path is last and escaped). Built without a `String` per line: a large site has tens of
     /// thousands of inputs, and this is written by every build that changes something.
-    var inputLines: [UInt8] { inputLines(sortedPaths: []) }
-
-    /// ``inputLines``, taking the order from `sortedPaths` when it holds exactly the inputs'
-    /// paths, sorted (the order the build state's sources were just written in).
-    func inputLines(sortedPaths: [String]) -> [UInt8] {
-        let (paths, sortedInputs) = BuildState.sorted(inputs, known: sortedPaths)
-        return Self.inputLines(paths: paths, records: sortedInputs) { $0 }
+    var inputLines: [UInt8] {
+        Self.inputLines(paths: inputs.paths, records: inputs.inputs) { $0 }
     }
 
     /// The `input` lines of `paths` (sorted), each with what `input` says of its record in `records`.
@@ -210,23 +205,21 @@ struct BuildIndex: Equatable {
         }
         // About 80 bytes a line.
         index.inputs.reserveCapacity((bytes.count - position) / 64)
-        index.inputOrder.reserveCapacity((bytes.count - position) / 64)
         while let current = line {
-            guard let (path, input) = parseInput(current) else { return nil }
-            index.inputs[path] = input
-            index.inputOrder.append(path)
+            // A build writes them sorted, each path once: anything else is a damaged index.
+            guard let (path, input) = parseInput(current), index.inputs.append(input, at: path) else { return nil }
             line = nextLine()
         }
         // Every line ends with a newline: an index cut short is not an index.
         guard position == bytes.count else { return nil }
-        // The listing trusts these lists to be whole, and binary-searches them: cut short, out
-        // of order or with a path twice, they are not used, and the build lists every folder
-        // (the inputs not read count as changed, and are read again).
-        if index.folders.count != written[0] || index.inputOrder.count != written[1]
-            || !zip(index.inputOrder, index.inputOrder.dropFirst()).allSatisfy({ $0 < $1 })
+        // The listing trusts these lists to be whole, and binary-searches them: cut short or
+        // out of order, they are not used, and the build lists every folder (the inputs not
+        // read count as changed, and are read again).
+        if index.folders.count != written[0] || index.inputs.count != written[1]
             || !zip(index.folders, index.folders.dropFirst()).allSatisfy({ $0.path < $1.path }) {
-            index.inputOrder = []
             index.folders = []
+        } else {
+            index.inputsAreWhole = true
         }
         return index
     }
@@ -304,7 +297,7 @@ struct BuildIndex: Equatable {
     }
 
     init(outputDirectory: String, configurationHash: String, scanStartedAt: Int64, stateToken: String, stateSize: Int64,
-         inputs: [String: Input]) {
+         inputs: IndexInputs) {
         self.outputDirectory = outputDirectory
         self.configurationHash = configurationHash
         self.scanStartedAt = scanStartedAt

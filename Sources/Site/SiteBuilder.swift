@@ -131,8 +131,9 @@ public struct SiteBuilder {
             let listedAt = FileStat.now
             guard let index = BuildIndex.load(from: indexPath), let listed = try? reader.inputFiles(recordedIn: index), !listed.hasLinks,
                   listed.files.count == index.inputs.count,
+                  case var recorded = IndexInputs.Walk(index.inputs),
                   listed.files.allSatisfy({ file in
-                      index.inputs[file.path].map {
+                      recorded.input(at: file.path).map {
                           file.stat.isUnchanged(size: $0.size, modified: $0.modified, recordedBy: index.scanStartedAt)
                       } ?? false
                   }) else { return nil }
@@ -271,8 +272,10 @@ public struct SiteBuilder {
         /// others whose stat differs are not hashed here (reading them decides). Every other
         /// input is as the previous build read it.
         var differing: Set<String> = []
+        // Both in path order: each lookup goes on from the last.
+        var recorded = IndexInputs.Walk(index.inputs)
         for (path, stat) in unsure {
-            guard let old = index.inputs[path], let stat else {
+            guard let old = recorded.input(at: path), let stat else {
                 differing.insert(path)
                 changed = true
                 continue
@@ -1049,14 +1052,15 @@ public struct SiteBuilder {
     func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?,
                sharedObjects: SharedEnds = .none) throws -> BuildIndex {
         var index = index
-        index.inputs = state.sources.mapValues { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
-        // The index's lines are made from the sources as the state saves them (sorted), while
-        // the other half of the state is encoded; the index is written after the state.
-        let (encoded, inputLines) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { paths, records in
-            BuildIndex.inputLines(paths: paths, records: records) {
-                BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash)
-            }
+        // The index's inputs and lines are made from the sources as the state saves them
+        // (sorted), while the other half of the state is encoded; the index is written after
+        // the state.
+        let (encoded, (inputs, inputLines)) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { paths, records in
+            let inputs = records.map { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
+            return (IndexInputs(sortedPaths: paths, inputs: inputs) ?? IndexInputs(zip(paths, inputs)),
+                    BuildIndex.inputLines(paths: paths, records: inputs) { $0 })
         }
+        index.inputs = inputs
         index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)
         try index.save(to: indexPath, inputLines: inputLines)

@@ -44,18 +44,45 @@ struct BuildIndexTests {
         #expect(read?.inputs == index.inputs)
     }
 
-    @Test("the input lines are sorted by path, whatever order a caller offers")
+    @Test("the inputs are kept and written sorted by path, whatever order they were added in")
     func inputOrder() throws {
         let index = Self.sampleIndex()
-        let sorted = index.inputs.keys.sorted()
-        let expected = index.inputLines
-        #expect(index.inputLines(sortedPaths: sorted) == expected)
-        // Offers that do not hold exactly the inputs' paths are not taken.
-        #expect(index.inputLines(sortedPaths: Array(sorted.dropLast())) == expected)
-        #expect(index.inputLines(sortedPaths: Array(sorted.dropLast()) + ["content/other.md"]) == expected)
-        let lines = String(decoding: expected, as: UTF8.self).split(separator: "\n")
+        let sorted = index.inputs.keys
+        #expect(sorted == sorted.sorted() && sorted.count == 14)
+        var reversed = IndexInputs()
+        for (path, input) in index.inputs.reversed() { reversed[path] = input }
+        #expect(reversed == index.inputs)
+        let lines = String(decoding: index.inputLines, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == sorted.count)
         #expect(lines.first?.hasSuffix(BuildIndex.escape(sorted[0])) == true)
+        // Set to nil, an input goes; set again, it comes back in its place.
+        var inputs = index.inputs
+        let path = sorted[5]
+        let input = try #require(inputs[path])
+        inputs[path] = nil
+        #expect(inputs.count == 13 && inputs[path] == nil && inputs.keys == sorted.filter { $0 != path })
+        inputs[path] = input
+        #expect(inputs == index.inputs)
+        // An index whose input lines are out of order is damaged: a full build follows.
+        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        let swapped = text.replacingOccurrences(of: "input 5 6 x content/back\\\\slash.md\n", with: "")
+            + "input 5 6 x content/back\\\\slash.md\n"
+        #expect(swapped != text && BuildIndex(text: swapped) == nil)
+    }
+
+    @Test("lookups in path order, or out of it, find what a lookup by path finds")
+    func walk() {
+        var inputs = IndexInputs()
+        for number in stride(from: 0, to: 200, by: 2) {
+            inputs["content/journal/\(number + 1_000).md"] = BuildIndex.Input(size: Int64(number), modified: 0, hash: "h")
+        }
+        let asked = (990..<1_210).map { "content/journal/\($0).md" }
+        var walk = IndexInputs.Walk(inputs)
+        for path in asked { #expect(walk.input(at: path) == inputs[path], "\(path)") }
+        // Out of order: each answer is still right.
+        var backwards = IndexInputs.Walk(inputs)
+        for path in asked.reversed() + asked.shuffled() { #expect(backwards.input(at: path) == inputs[path], "\(path)") }
+        #expect(asked.filter { inputs[$0] != nil }.count == 100)
     }
 
     @Test("an input line with a number out of range makes the index unreadable, not a crash")
@@ -88,7 +115,7 @@ struct BuildIndexTests {
             guard let cut = BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
             #expect(bytes[length - 1] == UInt8(ascii: "\n") && cut.inputs.count < index.inputs.count, "\(length)")
             // A listing cannot trust what a cut index recorded of the folders: it has none.
-            #expect(cut.folders.isEmpty && cut.inputOrder.isEmpty, "\(length)")
+            #expect(cut.folders.isEmpty && cut.recordedListing == nil, "\(length)")
             var same = cut
             same.inputs = index.inputs
             same.warnings = index.warnings

@@ -219,7 +219,7 @@ struct SiteReaderListingTests {
             if !previous.hasLinks, !fresh.hasLinks {
                 let journal = try #require(index.folders.firstIndex { $0.path == "content/journal" })
                 let end = index.folders.firstIndex { !$0.path.hasPrefix("content/journal") } ?? index.folders.count
-                let paths = index.inputOrder.filter { $0.hasPrefix("content/journal/") }
+                let paths = index.inputs.keys.filter { $0.hasPrefix("content/journal/") }
                 let listed = reader.recordedListing(under: "content/journal", suffix: ".md", files: paths[...],
                                                     folders: index.folders[journal..<end], recordedBy: later)
                 #expect(listed?.files.map(\.path) == fresh.files.map(\.path).filter { $0.hasPrefix("content/journal/") },
@@ -249,7 +249,7 @@ struct SiteReaderListingTests {
         listed.files.sort { $0.path < $1.path }
         let later = FileStat.now + 3_600 * 1_000_000_000
         let index = try Self.index(recording: listed, scanStartedAt: later)
-        let paths = index.inputOrder.filter { $0.hasPrefix("content/journal/") }
+        let paths = index.inputs.keys.filter { $0.hasPrefix("content/journal/") }
         let end = index.folders.firstIndex { !$0.path.hasPrefix("content/journal") } ?? index.folders.count
         #expect(reader.recordedListing(under: "content/journal", suffix: ".md", files: paths[...], folders: index.folders[0..<end],
                                        recordedBy: later) == nil)
