@@ -281,3 +281,21 @@ import Testing
         #expect(error?.location?.line == 1)
     }
 }
+
+@Suite struct RestoredObjectTests {
+    @Test("a restored object's authors are its author's id, whatever array a caller offers to share")
+    func sharedAuthorIDs() {
+        let lewis = CrewMember(id: "lewis", name: "Melissa Lewis", role: "Commander")
+        let shared = ["lewis"]
+        for offered in [shared, ["vogel"], ["lewis", "vogel"], [], nil] as [[String]?] {
+            let message = Message(restoring: "message:a", contentHash: ContentHash(value: 1), sourcePath: "content/messages/a.md",
+                                  channel: "habitat", author: lewis, instant: Instant(unixMillis: 0), sol: 1,
+                                  lmst: MarsClockTime(secondsOfSol: 0), body: HTMLBody("<p>hi</p>"), line: 3, authorIDs: offered)
+            let entry = JournalEntry(restoring: "journal:a", contentHash: ContentHash(value: 2), sourcePath: "content/journal/a.md",
+                                     explicitTitle: nil, slug: "a", author: lewis, instant: Instant(unixMillis: 0), sol: 1,
+                                     lmst: MarsClockTime(secondsOfSol: 0), tags: [], isDraft: false, body: HTMLBody(""),
+                                     authorIDs: offered)
+            #expect(message.authorIDs == ["lewis"] && entry.authorIDs == ["lewis"], "\(String(describing: offered))")
+        }
+    }
+}

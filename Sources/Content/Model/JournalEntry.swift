@@ -48,9 +48,12 @@ public final class JournalEntry: FeedObject, Hashable {
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
     /// included, without computing them again (the build state holds tens of thousands).
+    ///
+    /// - Parameter authorIDs: `[author.id]`, when the caller holds it already: entries by one
+    ///   author then share one array. Anything else is ignored.
     public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                isDraft: Bool, body: HTMLBody) {
+                isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
         self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
@@ -58,7 +61,12 @@ public final class JournalEntry: FeedObject, Hashable {
         self.explicitTitle = explicitTitle
         self.slug = slug
         self.author = author
-        self.authorIDs = [author.id]
+        // A caller restoring many objects passes one array per author, shared by them all.
+        if let authorIDs, authorIDs.count == 1, authorIDs[0] == author.id {
+            self.authorIDs = authorIDs
+        } else {
+            self.authorIDs = [author.id]
+        }
         self.instant = instant
         self.sol = sol
         self.lmst = lmst

@@ -44,15 +44,24 @@ public final class Message: FeedObject, Hashable {
 
     /// Recreates a message exactly as an earlier build recorded it, identifier and hash
     /// included, without computing them again.
+    ///
+    /// - Parameter authorIDs: `[author.id]`, when the caller holds it already: messages by one
+    ///   author then share one array. Anything else is ignored.
     public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, channel: String,
-                author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, body: HTMLBody, line: Int) {
+                author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, body: HTMLBody, line: Int,
+                authorIDs: [String]? = nil) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
         self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.channel = channel
         self.author = author
-        self.authorIDs = [author.id]
+        // A caller restoring many objects passes one array per author, shared by them all.
+        if let authorIDs, authorIDs.count == 1, authorIDs[0] == author.id {
+            self.authorIDs = authorIDs
+        } else {
+            self.authorIDs = [author.id]
+        }
         self.instant = instant
         self.sol = sol
         self.lmst = lmst

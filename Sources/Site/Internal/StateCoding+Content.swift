@@ -112,6 +112,16 @@ struct RepeatedFields {
     var authorID = StateReader.StringMemo()
     var authorName = StateReader.StringMemo()
     var authorRole = StateReader.StringMemo()
+    /// `[id]` for each author id met (a crew is a handful), for the objects by that author to share.
+    var authorIDs: [[String]] = []
+
+    /// `[id]`, the array already made for `id` if there is one.
+    mutating func authorIDs(_ id: String) -> [String] {
+        for ids in authorIDs where ids[0] == id { return ids }
+        let ids = [id]
+        if authorIDs.count < 16 { authorIDs.append(ids) }
+        return ids
+    }
 }
 
 extension StateReader {
@@ -144,16 +154,20 @@ extension StateReader {
     }
 
     mutating func readJournalEntry(_ fields: inout RepeatedFields) throws(Damaged) -> JournalEntry {
-        JournalEntry(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(&fields.sourcePath),
-                     explicitTitle: try readOptionalString(), slug: try readString(), author: try readCrewMember(&fields),
-                     instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), tags: try readStrings(),
-                     isDraft: try readBool(), body: try readBody())
+        let (identifier, hash, sourcePath) = (try readString(), try readHash(), try readString(&fields.sourcePath))
+        let (title, slug, author) = (try readOptionalString(), try readString(), try readCrewMember(&fields))
+        return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
+                            author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
+                            tags: try readStrings(), isDraft: try readBool(), body: try readBody(),
+                            authorIDs: fields.authorIDs(author.id))
     }
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
-        Message(restoring: try readString(), contentHash: try readHash(), sourcePath: try readString(&fields.sourcePath),
-                channel: try readString(&fields.channel), author: try readCrewMember(&fields), instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
-                body: try readBody(), line: try readInt())
+        let (identifier, hash, sourcePath) = (try readString(), try readHash(), try readString(&fields.sourcePath))
+        let (channel, author) = (try readString(&fields.channel), try readCrewMember(&fields))
+        return Message(restoring: identifier, contentHash: hash, sourcePath: sourcePath, channel: channel, author: author,
+                       instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), body: try readBody(),
+                       line: try readInt(), authorIDs: fields.authorIDs(author.id))
     }
 
     mutating func readWeatherReport(_ fields: inout RepeatedFields) throws(Damaged) -> WeatherReport {
