@@ -348,8 +348,9 @@ public struct BuildState: Sendable, Equatable {
             // The state's object list is the one its chunks hold: the runs a build says are
             // unchanged from `previous.objects` are unchanged from those chunks too.
             let shared = previous.map { $0.objectList.count == old.objects.itemCount } == true ? sharedObjects : .none
-            let list = self.objectList.keysAndItems
-            let objects = old.objects.encoding(keys: list.keys, items: list.items, sharedEnds: shared) { identifier, hash, writer in
+            let list = self.objectList.lazyFingerprints
+            let objects = old.objects.encoding(keys: list.lazy.map(\.diffIdentifier), items: list.lazy.map(\.contentHash),
+                                               sharedEnds: shared) { identifier, hash, writer in
                 writer.write(identifier)
                 writer.write(hash)
             }

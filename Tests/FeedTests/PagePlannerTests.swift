@@ -1,5 +1,6 @@
 import Content
 import Feed
+import MarsTime
 import Testing
 
 @Suite struct PagePlannerTests {
@@ -83,6 +84,25 @@ import Testing
         #expect(entries.count == 50)
         #expect(entries.first?.objectID == "journal:content/journal/e59.md")
         #expect(entries.first?.extra["link"] as? String == "https://example.org/journal/e59/")
+    }
+
+    @Test("the object list is in feed order, objects at one instant by identifier, whatever order the library holds them in")
+    func feedOrderWithTies() throws {
+        // Entries, messages and a report at the same few instants, each kind in reverse.
+        let entries = (0..<12).reversed().map { FeedFixtures.entry("e\($0)", sol: 1 + $0 % 2, hour: 10) }
+        let messages = (0..<12).reversed().map { index in
+            Message(sourcePath: "content/messages/log-\(index % 3).md", channel: "hab", author: FeedFixtures.okoro,
+                    instant: FeedFixtures.clock.instant(sol: 1 + index % 2, lmst: MarsClockTime(secondsOfSol: 36_000)),
+                    sol: 1 + index % 2, lmst: MarsClockTime(secondsOfSol: 36_000), bodyHTML: "<p>\(index)</p>", line: index,
+                    ordinal: index)
+        }
+        let library = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: messages,
+                                         weatherReports: [FeedFixtures.weather(sol: 2)])
+        let planner = PagePlanner(library: library, config: FeedFixtures.config())
+        let expected = (entries as [any FeedObject] + messages + library.weatherReports).sorted(by: isNewerInFeed)
+        #expect(Array(planner.feedFingerprints) == expected.map(\.fingerprint))
+        #expect(planner.feedStamps == expected.map(\.stamp))
+        #expect(Set(expected.map(\.instant)).count <= 3)
     }
 }
 

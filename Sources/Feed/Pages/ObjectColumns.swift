@@ -11,7 +11,6 @@ struct ObjectColumns: Sendable {
     var stamps: [UInt64] = []
     var sols: [Int] = []
     var kinds: [ObjectKind] = []
-    var fingerprints: [ObjectFingerprint] = []
     /// Each object's authors, as positions among the crew's members.
     var authors = ObjectAuthors()
 
@@ -22,14 +21,9 @@ struct ObjectColumns: Sendable {
     init(_ library: ContentLibrary) {
         let (entries, messages, reports) = (library.journalEntries, library.messages, library.weatherReports)
         let count = entries.count + messages.count + reports.count
-        var parts: [ObjectColumns] = []
-        fingerprints = [ObjectFingerprint](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Each kind's own array: no existential per object, and no retain of each.
-            parts += Self.read(entries, crew: library.crew, fingerprints: buffer, from: 0)
-            parts += Self.read(messages, crew: library.crew, fingerprints: buffer, from: entries.count)
-            parts += Self.read(reports, crew: library.crew, fingerprints: buffer, from: entries.count + messages.count)
-            initialized = count
-        }
+        // Each kind's own array: no existential per object, and no retain of each.
+        let parts = Self.read(entries, crew: library.crew) + Self.read(messages, crew: library.crew)
+            + Self.read(reports, crew: library.crew)
         reserveCapacity(count)
         for part in parts {
             instants.append(contentsOf: part.instants)
@@ -83,18 +77,16 @@ struct ObjectColumns: Sendable {
         var memberIDs = MemberLookup(crew)
         for object in objects[run.newRange] {
             fresh.append(object, memberIDs: &memberIDs)
-            fresh.fingerprints.append(object.fingerprint)
         }
         let range = (start + run.oldRange.lowerBound)..<(start + run.oldRange.upperBound)
         instants.replaceSubrange(range, with: fresh.instants)
         stamps.replaceSubrange(range, with: fresh.stamps)
         sols.replaceSubrange(range, with: fresh.sols)
         kinds.replaceSubrange(range, with: fresh.kinds)
-        fingerprints.replaceSubrange(range, with: fresh.fingerprints)
         authors.replaceSubrange(range, with: fresh.authors)
     }
 
-    /// Appends what the planner needs of `object`, but its fingerprint.
+    /// Appends what the planner needs of `object`.
     private mutating func append(_ object: some FeedObject, memberIDs: inout MemberLookup) {
         instants.append(object.instant.unixMillis)
         stamps.append(object.stamp)
@@ -104,16 +96,13 @@ struct ObjectColumns: Sendable {
     }
 
     /// Reads `objects` in chunks on every core, each chunk into columns of its own (returned
-    /// in order) and into `fingerprints` from position `start`.
-    private static func read<Object: FeedObject>(_ objects: [Object], crew: Crew,
-                                                 fingerprints: UnsafeMutableBufferPointer<ObjectFingerprint>,
-                                                 from start: Int) -> [ObjectColumns] {
+    /// in order).
+    private static func read<Object: FeedObject>(_ objects: [Object], crew: Crew) -> [ObjectColumns] {
         let count = objects.count
         // A few chunks per core keep both cores busy at little cost.
         let chunkCount = count < 4096 ? 1 : 8
         var parts = [ObjectColumns](repeating: ObjectColumns(), count: chunkCount)
-        // Each chunk writes only its own slots of `fingerprints` and its own element of `parts`.
-        nonisolated(unsafe) let fingerprintSlots = fingerprints
+        // Each chunk writes only its own element of `parts`.
         parts.withUnsafeMutableBufferPointer { partSlots in
             nonisolated(unsafe) let partSlots = partSlots
             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
@@ -121,11 +110,7 @@ struct ObjectColumns: Sendable {
                 var part = ObjectColumns()
                 part.reserveCapacity(range.count)
                 var memberIDs = MemberLookup(crew)
-                for index in range {
-                    let object = objects[index]
-                    part.append(object, memberIDs: &memberIDs)
-                    (fingerprintSlots.baseAddress.unsafelyUnwrapped + start + index).initialize(to: object.fingerprint)
-                }
+                for index in range { part.append(objects[index], memberIDs: &memberIDs) }
                 partSlots[chunk] = part
             }
         }
@@ -137,7 +122,6 @@ struct ObjectColumns: Sendable {
         stamps.reserveCapacity(count)
         sols.reserveCapacity(count)
         kinds.reserveCapacity(count)
-        fingerprints.reserveCapacity(count)
         authors.reserveCapacity(count)
     }
 }

@@ -21,8 +21,6 @@ public struct PagePlanner {
     public let feedStamps: [UInt64]
     let feedKinds: [ObjectKind]
     let feedAuthors: ObjectAuthors
-    /// The fingerprint of each object of ``feedOrder``: the object list the next build diffs against.
-    public let feedFingerprints: [ObjectFingerprint]
     /// Every object (its position in ``ContentLibrary/allObjects``) oldest first, ties by
     /// identifier, grouped by sol (ascending), with its stamp and kind.
     let bySol: [Int]
@@ -62,33 +60,16 @@ public struct PagePlanner {
         self.readObjects = ReadObjects(library: library, columns: columns)
         let count = columns.instants.count
         let instants = columns.instants
-        let fingerprints = columns.fingerprints
-        // The feed order (the rule of `isNewerInFeed(_:than:)`) from the instants, and the
-        // identifiers, which the fingerprints hold, only for ties: comparing existentials
-        // would retain them at every comparison.
+        // The feed order (the rule of `isNewerInFeed(_:than:)`) from the instants; objects
+        // (and their identifiers) are looked at only for ties.
         let feedOrder = (0..<count).sorted { a, b in
             instants[a] != instants[b] ? instants[a] > instants[b]
-                : fingerprints[a].diffIdentifier < fingerprints[b].diffIdentifier
-        }
-        // Two halves on two cores: copying the fingerprints touches each identifier again.
-        nonisolated(unsafe) var feedFingerprints: [ObjectFingerprint] = []
-        nonisolated(unsafe) var feedStamps: [UInt64] = []
-        nonisolated(unsafe) var feedKinds: [ObjectKind] = []
-        nonisolated(unsafe) var feedAuthors = ObjectAuthors()
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            if half == 0 {
-                feedStamps = feedOrder.map { columns.stamps[$0] }
-                feedKinds = feedOrder.map { columns.kinds[$0] }
-                feedAuthors = columns.authors.reordered(feedOrder)
-            } else {
-                feedFingerprints = feedOrder.map { fingerprints[$0] }
-            }
+                : Self.object(a, in: library).diffIdentifier < Self.object(b, in: library).diffIdentifier
         }
         self.feedOrder = feedOrder
-        self.feedStamps = feedStamps
-        self.feedKinds = feedKinds
-        self.feedFingerprints = feedFingerprints
-        self.feedAuthors = feedAuthors
+        self.feedStamps = feedOrder.map { columns.stamps[$0] }
+        self.feedKinds = feedOrder.map { columns.kinds[$0] }
+        self.feedAuthors = columns.authors.reordered(feedOrder)
         // Time order is the feed order reversed, but for ties, which both orders break by
         // identifier: reversing each run of equal instants back gives it without a second sort.
         var timeOrder = Array(feedOrder.reversed())
@@ -131,6 +112,11 @@ public struct PagePlanner {
 
     /// The object at `index` in ``ContentLibrary/allObjects``.
     func object(_ index: Int) -> any FeedObject {
+        Self.object(index, in: library)
+    }
+
+    /// The object at `index` in `library`'s ``ContentLibrary/allObjects``.
+    static func object(_ index: Int, in library: ContentLibrary) -> any FeedObject {
         let entries = library.journalEntries.count
         if index < entries { return library.journalEntries[index] }
         let messages = library.messages.count
@@ -142,6 +128,11 @@ public struct PagePlanner {
     func feedObject(_ position: Int) -> any FeedObject {
         object(feedOrder[position])
     }
+
+    /// The fingerprint of each object in feed order: the object list the next build diffs
+    /// against. Each is read from its object when asked for, so a build that looks at a
+    /// few of 63,000 reads a few.
+    public var feedFingerprints: FeedFingerprints { FeedFingerprints(library: library, order: feedOrder) }
 
     /// Every page, in a fixed order.
     public func pages() -> [Page] {
@@ -600,6 +591,21 @@ public struct PagePlanner {
             page.contextHash = contextHash
             return page
         }
+    }
+}
+
+/// The fingerprints of a library's objects in feed order (see ``PagePlanner/feedFingerprints``),
+/// each read from its object when asked for.
+public struct FeedFingerprints: RandomAccessCollection, Sendable {
+    let library: ContentLibrary
+    /// Each object's position in ``ContentLibrary/allObjects``, in feed order.
+    let order: [Int]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { order.count }
+
+    public subscript(position: Int) -> ObjectFingerprint {
+        PagePlanner.object(order[position], in: library).fingerprint
     }
 }
 

@@ -141,12 +141,16 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// encoded with `write` (which writes a key and its item). The chunks are those a cut of
     /// the whole list gives, whatever this list held.
     ///
-    /// - Parameter sharedEnds: How many of the first and of the last `keys` and `items` are
-    ///   known to equal this list's first and last ones: a chunk of this list that lies in
-    ///   either run is taken without comparing its keys and items. The caller vouches for it.
+    /// - Parameters:
+    ///   - keys: Any random-access list: the object list's are read from the objects only
+    ///     where this looks (in a chunk it keeps from a shared run, nowhere).
+    ///   - sharedEnds: How many of the first and of the last `keys` and `items` are known to
+    ///     equal this list's first and last ones: a chunk of this list that lies in either
+    ///     run is taken without comparing its keys and items. The caller vouches for it.
     /// - Returns: The chunks in order, and the list a save of them leaves.
-    func encoding(keys: [String], items: [Item], sharedEnds: SharedEnds = .none,
-                  write: (String, Item, inout StateWriter) -> Void) -> (chunks: [EncodedChunk], list: ChunkedList) {
+    func encoding<Keys: RandomAccessCollection<String>, Items: RandomAccessCollection<Item>>(
+        keys: Keys, items: Items, sharedEnds: SharedEnds = .none, write: (String, Item, inout StateWriter) -> Void
+    ) -> (chunks: [EncodedChunk], list: ChunkedList) where Keys.Index == Int, Items.Index == Int {
         var encoded: [EncodedChunk] = []
         var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems)
         let sharedEnds = sharedEnds.clamped(newCount: keys.count, oldCount: itemCount)

@@ -1,45 +1,93 @@
 import Content
+import Feed
 
 /// A build state's object list, in feed order, with each object's stamp (see
 /// ``FeedObject/stamp``) at hand.
 ///
-/// A state made by a build holds the fingerprints. A state loaded from disk holds only the
-/// stamps and the chunks the list was read from: the next build finds what changed by
-/// comparing stamps, and reads the identifiers of the few objects in between, not those of
-/// the tens of thousands that stayed (see `SiteBuilder.diffObjects`).
+/// Its identifiers and content hashes are read only where asked for: a state made by a
+/// build reads them from the objects (``FeedFingerprints``), one loaded from disk from the
+/// chunks it was read from. The next build finds what changed by comparing stamps and reads
+/// the identifiers of the few objects in between, and a save those of the chunks it does
+/// not keep, not those of the tens of thousands that stayed (see `SiteBuilder.diffObjects`).
 struct ObjectList: Sendable {
-    private let fingerprints: [ObjectFingerprint]?
-    private let chunks: ChunkedList<ContentHash>?
+    private enum Storage: Sendable {
+        case fingerprints([ObjectFingerprint])
+        case feed(FeedFingerprints)
+        case chunks(ChunkedList<ContentHash>)
+    }
+
+    private let storage: Storage
     private let knownStamps: [UInt64]?
 
-    /// A list of `fingerprints`, whose stamps are `stamps` (computed when asked for, if not given).
-    init(_ fingerprints: [ObjectFingerprint], stamps: [UInt64]? = nil) {
-        (self.fingerprints, knownStamps, chunks) = (fingerprints, stamps, nil)
+    /// A list of `fingerprints`, whose stamps are computed when asked for.
+    init(_ fingerprints: [ObjectFingerprint]) {
+        (storage, knownStamps) = (.fingerprints(fingerprints), nil)
+    }
+
+    /// The list of a planner's objects, whose stamps are `stamps`.
+    init(_ feed: FeedFingerprints, stamps: [UInt64]) {
+        (storage, knownStamps) = (.feed(feed), stamps)
     }
 
     /// The list `chunks` hold, whose stamps are `stamps`.
     init(_ chunks: ChunkedList<ContentHash>, stamps: [UInt64]) {
-        (self.chunks, knownStamps, fingerprints) = (chunks, stamps, nil)
+        (storage, knownStamps) = (.chunks(chunks), stamps)
     }
 
     /// Each object's stamp, in order.
-    var stamps: [UInt64] { knownStamps ?? fingerprints?.map(\.stamp) ?? [] }
+    var stamps: [UInt64] {
+        if let knownStamps { return knownStamps }
+        return fingerprints(in: 0..<count).map(\.stamp)
+    }
 
     /// How many objects it holds.
-    var count: Int { fingerprints?.count ?? knownStamps?.count ?? 0 }
+    var count: Int {
+        switch storage {
+        case .fingerprints(let fingerprints): fingerprints.count
+        case .feed(let feed): feed.count
+        case .chunks(let chunks): chunks.itemCount
+        }
+    }
 
     /// The fingerprints of the objects at `range`.
     func fingerprints(in range: Range<Int>) -> [ObjectFingerprint] {
-        if let fingerprints { return range == fingerprints.indices ? fingerprints : Array(fingerprints[range]) }
-        guard let chunks else { return [] }
-        let (keys, items) = chunks.keysAndItems(in: range)
-        return zip(keys, items).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) }
+        switch storage {
+        case .fingerprints(let fingerprints): return range == fingerprints.indices ? fingerprints : Array(fingerprints[range])
+        case .feed(let feed): return Array(feed[range])
+        case .chunks(let chunks):
+            let (keys, items) = chunks.keysAndItems(in: range)
+            return zip(keys, items).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) }
+        }
     }
 
-    /// Every object's identifier and content hash, in order.
-    var keysAndItems: (keys: [String], items: [ContentHash]) {
-        if let fingerprints { return (fingerprints.map(\.diffIdentifier), fingerprints.map(\.contentHash)) }
-        guard let chunks else { return ([], []) }
-        return chunks.keysAndItems(in: 0..<chunks.itemCount)
+    /// Every object's fingerprint, in order, each read when asked for (a loaded list reads
+    /// them all first: only a state saved again as it was loaded does that).
+    var lazyFingerprints: Fingerprints {
+        switch storage {
+        case .fingerprints(let fingerprints): .array(fingerprints)
+        case .feed(let feed): .feed(feed)
+        case .chunks: .array(fingerprints(in: 0..<count))
+        }
+    }
+
+    /// See ``lazyFingerprints``.
+    enum Fingerprints: RandomAccessCollection {
+        case array([ObjectFingerprint])
+        case feed(FeedFingerprints)
+
+        var startIndex: Int { 0 }
+        var endIndex: Int {
+            switch self {
+            case .array(let fingerprints): fingerprints.count
+            case .feed(let feed): feed.count
+            }
+        }
+
+        subscript(position: Int) -> ObjectFingerprint {
+            switch self {
+            case .array(let fingerprints): fingerprints[position]
+            case .feed(let feed): feed[position]
+            }
+        }
     }
 }
