@@ -212,9 +212,9 @@ struct BuildIndex: Equatable {
         }
         // Every line ends with a newline: an index cut short is not an index.
         guard position == bytes.count else { return nil }
-        // The listing trusts these lists to be whole, and binary-searches them: cut short or
-        // out of order, they are not used, and the build lists every folder (the inputs not
-        // read count as changed, and are read again).
+        // The listing trusts these lists to be whole, and binary-searches them: with folders
+        // out of order, or either list cut short, it does not use them, and the build lists
+        // every folder (the inputs not read count as changed, and are read again).
         if index.folders.count != written[0] || index.inputs.count != written[1]
             || !zip(index.folders, index.folders.dropFirst()).allSatisfy({ $0.path < $1.path }) {
             index.folders = []
