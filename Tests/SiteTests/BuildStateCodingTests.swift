@@ -179,7 +179,7 @@ struct BuildStateCodingTests {
         #expect(renamed.savedOrder.pages == renamed.pages.keys.sorted())
     }
 
-    @Test("bodies restored from the state, left undecoded, read the same after the state and its files are gone")
+    @Test("bodies and identifiers restored from the state, left undecoded, read the same after the state and its files are gone")
     func bodiesOutliveState() throws {
         let path = Self.temporaryFile()
         var state = Self.sampleState(seed: 14, sources: 600)
@@ -203,12 +203,14 @@ struct BuildStateCodingTests {
             for entry in record.journalEntries {
                 let twin = try #require(restored[entry.diffIdentifier] as? JournalEntry)
                 #expect(twin.bodyHTML == entry.bodyHTML)
+                #expect(twin.diffIdentifier == entry.diffIdentifier && twin.stamp == entry.stamp && twin.identifier == entry.identifier)
                 #expect(twin == entry && twin.body == HTMLBody(entry.bodyHTML))
                 compared += 1
             }
             for message in record.messages {
                 let twin = try #require(restored[message.diffIdentifier] as? Message)
                 #expect(twin.bodyHTML == message.bodyHTML)
+                #expect(twin.diffIdentifier == message.diffIdentifier && twin.stamp == message.stamp && twin.identifier == message.identifier)
                 #expect(twin == message)
                 compared += 1
             }

@@ -6,7 +6,10 @@ import MarsTime
 /// in all but name.
 public final class JournalEntry: FeedObject, Hashable {
     public var kind: ObjectKind { .journal }
-    public let diffIdentifier: String
+    /// Made a string when asked for: a rebuild restores tens of thousands and asks a few.
+    public var diffIdentifier: String { identifier.text }
+    /// The identifier as it is held (see ``StoredText``).
+    public let identifier: StoredText
     public let contentHash: ContentHash
     public let stamp: UInt64
     public let sourcePath: String
@@ -51,12 +54,21 @@ public final class JournalEntry: FeedObject, Hashable {
     ///
     /// - Parameter authorIDs: `[author.id]`, when the caller holds it already: entries by one
     ///   author then share one array. Anything else is ignored.
-    public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
+    public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
+                            slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
+                            isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil) {
+        self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
+                  slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
+                  authorIDs: authorIDs)
+    }
+
+    /// The entry restored with its identifier as the state holds it.
+    public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                 isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil) {
-        self.diffIdentifier = diffIdentifier
+        self.identifier = identifier
         self.contentHash = contentHash
-        self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
+        self.stamp = identifier.withUTF8 { ObjectFingerprint.stamp(identifierUTF8: $0, contentHash: contentHash) }
         self.sourcePath = sourcePath
         self.explicitTitle = explicitTitle
         self.slug = slug

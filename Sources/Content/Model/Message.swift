@@ -6,7 +6,10 @@ import MarsTime
 /// in all but name.
 public final class Message: FeedObject, Hashable {
     public var kind: ObjectKind { .message }
-    public let diffIdentifier: String
+    /// Made a string when asked for: a rebuild restores tens of thousands and asks a few.
+    public var diffIdentifier: String { identifier.text }
+    /// The identifier as it is held (see ``StoredText``).
+    public let identifier: StoredText
     public let contentHash: ContentHash
     public let stamp: UInt64
     public let sourcePath: String
@@ -47,12 +50,20 @@ public final class Message: FeedObject, Hashable {
     ///
     /// - Parameter authorIDs: `[author.id]`, when the caller holds it already: messages by one
     ///   author then share one array. Anything else is ignored.
-    public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, channel: String,
+    public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, channel: String,
+                            author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, body: HTMLBody, line: Int,
+                            authorIDs: [String]? = nil) {
+        self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, channel: channel,
+                  author: author, instant: instant, sol: sol, lmst: lmst, body: body, line: line, authorIDs: authorIDs)
+    }
+
+    /// The message restored with its identifier as the state holds it.
+    public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, channel: String,
                 author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, body: HTMLBody, line: Int,
                 authorIDs: [String]? = nil) {
-        self.diffIdentifier = diffIdentifier
+        self.identifier = identifier
         self.contentHash = contentHash
-        self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
+        self.stamp = identifier.withUTF8 { ObjectFingerprint.stamp(identifierUTF8: $0, contentHash: contentHash) }
         self.sourcePath = sourcePath
         self.channel = channel
         self.author = author

@@ -16,8 +16,8 @@ extension StateWriter {
         write(member.role)
     }
 
-    /// Laid out as a string; a body still held as bytes is copied as they are.
-    mutating func write(_ body: HTMLBody) {
+    /// Laid out as a string; text still held as bytes is copied as it is.
+    mutating func write(_ body: StoredText) {
         body.withUTF8 { utf8 in
             write(count: utf8.count)
             write(raw: utf8)
@@ -33,7 +33,7 @@ extension StateWriter {
     }
 
     mutating func write(_ entry: JournalEntry) {
-        write(entry.diffIdentifier)
+        write(entry.identifier)
         write(entry.contentHash)
         write(entry.sourcePath)
         write(entry.explicitTitle)
@@ -48,7 +48,7 @@ extension StateWriter {
     }
 
     mutating func write(_ message: Message) {
-        write(message.diffIdentifier)
+        write(message.identifier)
         write(message.contentHash)
         write(message.sourcePath)
         write(message.channel)
@@ -138,11 +138,11 @@ extension StateReader {
                    role: try readString(&fields.authorRole))
     }
 
-    /// What ``StateWriter/write(_:)-(HTMLBody)`` wrote: left as bytes when this reader's
+    /// What ``StateWriter/write(_:)-(StoredText)`` wrote: left as bytes when this reader's
     /// bytes have an owner to keep them (see ``StateReader/init(_:owner:)``).
-    mutating func readBody() throws(Damaged) -> HTMLBody {
-        guard let owner = bytesOwner else { return HTMLBody(try readString()) }
-        return HTMLBody(utf8: try readUTF8(), keptBy: owner)
+    mutating func readStoredText() throws(Damaged) -> StoredText {
+        guard let owner = bytesOwner else { return StoredText(try readString()) }
+        return StoredText(utf8: try readUTF8(), keptBy: owner)
     }
 
     mutating func readInstant() throws(Damaged) -> Instant {
@@ -154,19 +154,19 @@ extension StateReader {
     }
 
     mutating func readJournalEntry(_ fields: inout RepeatedFields) throws(Damaged) -> JournalEntry {
-        let (identifier, hash, sourcePath) = (try readString(), try readHash(), try readString(&fields.sourcePath))
+        let (identifier, hash, sourcePath) = (try readStoredText(), try readHash(), try readString(&fields.sourcePath))
         let (title, slug, author) = (try readOptionalString(), try readString(), try readCrewMember(&fields))
         return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
-                            tags: try readStrings(), isDraft: try readBool(), body: try readBody(),
+                            tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
                             authorIDs: fields.authorIDs(author.id))
     }
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
-        let (identifier, hash, sourcePath) = (try readString(), try readHash(), try readString(&fields.sourcePath))
+        let (identifier, hash, sourcePath) = (try readStoredText(), try readHash(), try readString(&fields.sourcePath))
         let (channel, author) = (try readString(&fields.channel), try readCrewMember(&fields))
         return Message(restoring: identifier, contentHash: hash, sourcePath: sourcePath, channel: channel, author: author,
-                       instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), body: try readBody(),
+                       instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), body: try readStoredText(),
                        line: try readInt(), authorIDs: fields.authorIDs(author.id))
     }
 

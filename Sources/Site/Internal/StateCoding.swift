@@ -89,7 +89,7 @@ struct StateReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var position = 0
     /// What keeps ``bytes`` valid, when something does beyond the reader's use: then long
-    /// text (an object's body) is handed on as bytes, not decoded (see `readBody`).
+    /// text (an object's body and identifier) is handed on as bytes, not decoded (see `readStoredText`).
     let bytesOwner: AnyObject?
 
     /// A reader of `bytes`; `owner` keeps them valid and unchanged for as long as it lives.
