@@ -1057,8 +1057,7 @@ public struct SiteBuilder {
         // the state.
         let (encoded, (inputs, inputLines)) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { paths, records in
             let inputs = records.map { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
-            return (IndexInputs(sortedPaths: paths, inputs: inputs) ?? IndexInputs(zip(paths, inputs)),
-                    BuildIndex.inputLines(paths: paths, records: inputs) { $0 })
+            return (IndexInputs(sortedPaths: paths, inputs: inputs), BuildIndex.inputLines(paths: paths, records: inputs) { $0 })
         }
         index.inputs = inputs
         index.stateSize = try state.save(encoded, to: statePath)

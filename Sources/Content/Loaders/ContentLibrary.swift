@@ -71,4 +71,12 @@ public struct ContentLibrary: Sendable {
     public var allObjects: [any FeedObject] {
         journalEntries as [any FeedObject] + messages as [any FeedObject] + weatherReports as [any FeedObject]
     }
+
+    /// The object at `index` in ``allObjects``, without making that array.
+    public func object(at index: Int) -> any FeedObject {
+        if index < journalEntries.count { return journalEntries[index] }
+        let afterEntries = index - journalEntries.count
+        if afterEntries < messages.count { return messages[afterEntries] }
+        return weatherReports[afterEntries - messages.count]
+    }
 }

@@ -13,6 +13,14 @@ public struct CrewMember: Hashable, Sendable, Codable {
         self.name = name
         self.role = role
     }
+
+    /// `[id]`, as an object this member wrote lists its authors: `shared` when it is that
+    /// already (a caller restoring many objects passes one array per author, for them all to
+    /// share), else a new one.
+    func asAuthorIDs(sharing shared: [String]?) -> [String] {
+        if let shared, shared.count == 1, shared[0] == id { return shared }
+        return [id]
+    }
 }
 
 /// The crew, in the order of `content/crew.yml`.

@@ -37,8 +37,7 @@ extension FeedObject {
     /// The stamp of an object, as each kind computes and keeps it once, when it is made:
     /// a rebuild combines the stamps of tens of thousands of objects.
     public static func stamp(identifier: String, contentHash: ContentHash) -> UInt64 {
-        var identifier = identifier
-        return identifier.withUTF8 { ObjectFingerprint.stamp(identifierUTF8: UnsafeRawBufferPointer($0), contentHash: contentHash) }
+        ObjectFingerprint.stamp(identifier: StoredText(identifier), contentHash: contentHash)
     }
 
     public var stamp: UInt64 { Self.stamp(identifier: diffIdentifier, contentHash: contentHash) }
@@ -64,8 +63,7 @@ public struct ObjectFingerprint: Diffable, Hashable, Sendable, Codable {
 
     /// The stamp of the object it describes (see ``FeedObject/stamp``).
     public var stamp: UInt64 {
-        var identifier = diffIdentifier
-        return identifier.withUTF8 { Self.stamp(identifierUTF8: UnsafeRawBufferPointer($0), contentHash: contentHash) }
+        Self.stamp(identifier: StoredText(diffIdentifier), contentHash: contentHash)
     }
 
     /// The stamp of an object whose identifier is the UTF-8 text `identifier`, for a reader
@@ -75,6 +73,11 @@ public struct ObjectFingerprint: Diffable, Hashable, Sendable, Codable {
         hash.combine(buffer: identifier)
         hash.combine(Int64(bitPattern: contentHash.value))
         return hash.value
+    }
+
+    /// The stamp of the object whose identifier is `identifier`.
+    public static func stamp(identifier: StoredText, contentHash: ContentHash) -> UInt64 {
+        identifier.withUTF8 { stamp(identifierUTF8: $0, contentHash: contentHash) }
     }
 }
 

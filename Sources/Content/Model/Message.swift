@@ -63,16 +63,11 @@ public final class Message: FeedObject, Hashable {
                 authorIDs: [String]? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
-        self.stamp = identifier.withUTF8 { ObjectFingerprint.stamp(identifierUTF8: $0, contentHash: contentHash) }
+        self.stamp = ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.channel = channel
         self.author = author
-        // A caller restoring many objects passes one array per author, shared by them all.
-        if let authorIDs, authorIDs.count == 1, authorIDs[0] == author.id {
-            self.authorIDs = authorIDs
-        } else {
-            self.authorIDs = [author.id]
-        }
+        self.authorIDs = author.asAuthorIDs(sharing: authorIDs)
         self.instant = instant
         self.sol = sol
         self.lmst = lmst

@@ -64,7 +64,7 @@ public struct PagePlanner {
         // (and their identifiers) are looked at only for ties.
         let feedOrder = (0..<count).sorted { a, b in
             instants[a] != instants[b] ? instants[a] > instants[b]
-                : Self.object(a, in: library).diffIdentifier < Self.object(b, in: library).diffIdentifier
+                : library.object(at: a).diffIdentifier < library.object(at: b).diffIdentifier
         }
         self.feedOrder = feedOrder
         self.feedStamps = feedOrder.map { columns.stamps[$0] }
@@ -112,16 +112,7 @@ public struct PagePlanner {
 
     /// The object at `index` in ``ContentLibrary/allObjects``.
     func object(_ index: Int) -> any FeedObject {
-        Self.object(index, in: library)
-    }
-
-    /// The object at `index` in `library`'s ``ContentLibrary/allObjects``.
-    static func object(_ index: Int, in library: ContentLibrary) -> any FeedObject {
-        let entries = library.journalEntries.count
-        if index < entries { return library.journalEntries[index] }
-        let messages = library.messages.count
-        if index < entries + messages { return library.messages[index - entries] }
-        return library.weatherReports[index - entries - messages]
+        library.object(at: index)
     }
 
     /// The object at `position` in the feed.
@@ -605,7 +596,7 @@ public struct FeedFingerprints: RandomAccessCollection, Sendable {
     public var endIndex: Int { order.count }
 
     public subscript(position: Int) -> ObjectFingerprint {
-        PagePlanner.object(order[position], in: library).fingerprint
+        library.object(at: order[position]).fingerprint
     }
 }
 

@@ -15,36 +15,44 @@ import Foundation
 struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// One chunk: its keys and items (in order), its bytes and the name of its file.
     struct Chunk: Sendable {
-        private let decodedKeys: [String]
-        /// The keys, when they are read from the chunk's file only once asked for.
-        private let laterKeys: LaterKeys?
+        /// Its keys as strings, or found in its file and made strings only once asked for.
+        private enum Keys: Sendable {
+            case decoded([String])
+            case later(LaterKeys)
+        }
+
+        private let storedKeys: Keys
         /// Its first key, by which ``ChunkedList/encoding(keys:items:sharedEnds:write:)`` finds it.
         let firstKey: String
-        let items: [Item]
+        private(set) var items: [Item]
         let bytes: EncodedBytes
         let name: String
         /// Whether it ends where the list is cut, rather than only where the list ended.
-        let endsAtCut: Bool
+        private(set) var endsAtCut: Bool
 
         /// Its keys, as many as its items.
-        var keys: [String] { laterKeys?.keys ?? decodedKeys }
+        var keys: [String] {
+            switch storedKeys {
+            case .decoded(let keys): keys
+            case .later(let keys): keys.keys
+            }
+        }
 
         init(keys: [String], items: [Item], bytes: EncodedBytes, name: String, endsAtCut: Bool) {
-            (decodedKeys, laterKeys, firstKey) = (keys, nil, keys.first ?? "")
+            (storedKeys, firstKey) = (.decoded(keys), keys.first ?? "")
             (self.items, self.bytes, self.name, self.endsAtCut) = (items, bytes, name, endsAtCut)
         }
 
         init(laterKeys: LaterKeys, firstKey: String, items: [Item], bytes: EncodedBytes, name: String, endsAtCut: Bool) {
-            (decodedKeys, self.laterKeys, self.firstKey) = ([], laterKeys, firstKey)
+            (storedKeys, self.firstKey) = (.later(laterKeys), firstKey)
             (self.items, self.bytes, self.name, self.endsAtCut) = (items, bytes, name, endsAtCut)
         }
 
         /// This chunk, its keys as they are, with `items` (equal to its own) and `endsAtCut`.
         func with(items: [Item], endsAtCut: Bool) -> Chunk {
-            if let laterKeys {
-                return Chunk(laterKeys: laterKeys, firstKey: firstKey, items: items, bytes: bytes, name: name, endsAtCut: endsAtCut)
-            }
-            return Chunk(keys: decodedKeys, items: items, bytes: bytes, name: name, endsAtCut: endsAtCut)
+            var chunk = self
+            (chunk.items, chunk.endsAtCut) = (items, endsAtCut)
+            return chunk
         }
     }
 

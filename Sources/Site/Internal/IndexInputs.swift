@@ -15,22 +15,14 @@ struct IndexInputs: Equatable, Sequence, ExpressibleByDictionaryLiteral {
         for (path, input) in elements { self[path] = input }
     }
 
-    /// `paths` with their `inputs`, or nil when the paths are not in increasing order (or
-    /// the counts differ).
-    init?(sortedPaths paths: [String], inputs: [BuildIndex.Input]) {
-        guard paths.count == inputs.count, zip(paths, paths.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+    /// `paths`, in increasing order (a state's sources as a save writes them), with their `inputs`.
+    init(sortedPaths paths: [String], inputs: [BuildIndex.Input]) {
+        assert(paths.count == inputs.count && zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 })
         (self.paths, self.inputs) = (paths, inputs)
-    }
-
-    /// `pairs` of paths and inputs in any order (the last of a path that repeats).
-    init(_ pairs: some Sequence<(String, BuildIndex.Input)>) {
-        for (path, input) in pairs { self[path] = input }
     }
 
     /// How many inputs there are.
     var count: Int { paths.count }
-
-    var isEmpty: Bool { paths.isEmpty }
 
     /// The paths, in order.
     var keys: [String] { paths }

@@ -11,8 +11,7 @@ import Feed
 /// not keep, not those of the tens of thousands that stayed (see `SiteBuilder.diffObjects`).
 struct ObjectList: Sendable {
     private enum Storage: Sendable {
-        case fingerprints([ObjectFingerprint])
-        case feed(FeedFingerprints)
+        case listed(Fingerprints)
         case chunks(ChunkedList<ContentHash>)
     }
 
@@ -21,12 +20,12 @@ struct ObjectList: Sendable {
 
     /// A list of `fingerprints`, whose stamps are computed when asked for.
     init(_ fingerprints: [ObjectFingerprint]) {
-        (storage, knownStamps) = (.fingerprints(fingerprints), nil)
+        (storage, knownStamps) = (.listed(.array(fingerprints)), nil)
     }
 
     /// The list of a planner's objects, whose stamps are `stamps`.
     init(_ feed: FeedFingerprints, stamps: [UInt64]) {
-        (storage, knownStamps) = (.feed(feed), stamps)
+        (storage, knownStamps) = (.listed(.feed(feed)), stamps)
     }
 
     /// The list `chunks` hold, whose stamps are `stamps`.
@@ -43,8 +42,7 @@ struct ObjectList: Sendable {
     /// How many objects it holds.
     var count: Int {
         switch storage {
-        case .fingerprints(let fingerprints): fingerprints.count
-        case .feed(let feed): feed.count
+        case .listed(let fingerprints): fingerprints.count
         case .chunks(let chunks): chunks.itemCount
         }
     }
@@ -52,8 +50,8 @@ struct ObjectList: Sendable {
     /// The fingerprints of the objects at `range`.
     func fingerprints(in range: Range<Int>) -> [ObjectFingerprint] {
         switch storage {
-        case .fingerprints(let fingerprints): return range == fingerprints.indices ? fingerprints : Array(fingerprints[range])
-        case .feed(let feed): return Array(feed[range])
+        case .listed(.array(let fingerprints)) where range == fingerprints.indices: return fingerprints
+        case .listed(let fingerprints): return Array(fingerprints[range])
         case .chunks(let chunks):
             let (keys, items) = chunks.keysAndItems(in: range)
             return zip(keys, items).map { ObjectFingerprint(diffIdentifier: $0, contentHash: $1) }
@@ -64,14 +62,13 @@ struct ObjectList: Sendable {
     /// them all first: only a state saved again as it was loaded does that).
     var lazyFingerprints: Fingerprints {
         switch storage {
-        case .fingerprints(let fingerprints): .array(fingerprints)
-        case .feed(let feed): .feed(feed)
+        case .listed(let fingerprints): fingerprints
         case .chunks: .array(fingerprints(in: 0..<count))
         }
     }
 
-    /// See ``lazyFingerprints``.
-    enum Fingerprints: RandomAccessCollection {
+    /// Fingerprints in a list, or read from a planner's objects when asked for.
+    enum Fingerprints: RandomAccessCollection, Sendable {
         case array([ObjectFingerprint])
         case feed(FeedFingerprints)
 
