@@ -66,6 +66,10 @@ public struct BuildContext {
     var state: BuildState
     /// Whether the crew file changed since the previous build (every author may render differently).
     var crewChanged = true
+    /// Whether a content file's bytes differ from the previous build's (one added, edited,
+    /// removed, or now failing): with the crew file changed but no content file, every page
+    /// that changed did so through the crew file, and `--explain` says so.
+    var contentFileChanged = false
     /// Under watch, a copy of the previous build's page records that this build may change
     /// without copying them first (see `BuildMemory.takeSparePages(token:)`).
     var sparePages: [String: BuildState.PageRecord]?

@@ -525,9 +525,12 @@ public struct SiteBuilder {
             guard let record = outcome.record else {
                 context.log.merge(outcome.log ?? DiagnosticLog())
                 context.stateChanged = true
+                context.contentFileChanged = true
                 context.state.sources[path] = nil
                 continue
             }
+            // Until replaced below, the state holds the previous build's record.
+            if context.state.sources[path]?.hash != record.hash { context.contentFileChanged = true }
             if let fileLog = outcome.log {
                 context.log.merge(fileLog)
                 context.stateChanged = true
@@ -875,6 +878,11 @@ public struct SiteBuilder {
         if let template = templates.first(where: { context.previous?.templates[$0] != context.templateHashes[$0] }) {
             return "template \(template).mustache changed"
         }
+        // A renamed crew member changes every object they wrote without their files
+        // changing: naming one of those files would point at the wrong file.
+        if context.crewChanged, !context.contentFileChanged, !context.goneInputs.contains(where: { $0.hasPrefix("content/") }) {
+            return "crew.yml changed"
+        }
         // The sol index shows every object only as counts: naming one would mislead.
         if page.kind == .solIndex { return "a sol's counts or weather changed" }
         let changes = context.objectChanges
@@ -918,7 +926,8 @@ public struct SiteBuilder {
             guard context.previous?.files[relative]?.bytes != record.hash else { continue }
             context.copies[relative] = SitePaths.join(options.sourceDirectory, path)
             context.report.filesCopied += 1
-            context.report.explanations.append("\(relative): \(context.isIncremental ? "static file changed" : "full build")")
+            let why = context.previous?.files[relative] == nil ? "new static file" : "static file changed"
+            context.report.explanations.append("\(relative): \(context.isIncremental ? why : "full build")")
         }
         for (relative, bytes) in DefaultTheme.assets.sorted(by: { $0.key < $1.key }) where !produced.contains(relative) {
             var hash = ContentHash()
@@ -936,7 +945,8 @@ public struct SiteBuilder {
         let stale = Set(candidates.filter { pages[$0] == nil && files[$0] == nil })
         for path in stale.sorted() {
             context.deletes.append(path)
-            context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path))")
+            let why = previous.files[path] != nil && previous.pages[path] == nil ? "static file removed" : deletionReason(path)
+            context.report.explanations.append("\(displayPath(path)): deleted, \(why)")
         }
         context.report.filesDeleted = context.deletes.count
     }

@@ -369,6 +369,31 @@ import Testing
         #expect(Set(report.written) == Set(htmlPages))
     }
 
+    @Test("--explain names the crew file for what a renamed member's pages show, not the files of what they wrote")
+    func crewRenameReason() throws {
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "name: Daniel Okoro", with: "name: Dan Okoro") }
+        let report = try build()
+        #expect(report.written.contains("crew/okoro/index.html") && report.written.contains("journal/sol-07-bags/index.html"))
+        #expect(!report.explanations.isEmpty)
+        #expect(report.explanations.allSatisfy { $0.hasSuffix(": crew.yml changed") }, "\(report.explanations)")
+        // With a content file changed too, the pages of that file's objects name it again.
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "name: Dan Okoro", with: "name: Daniel Okoro") }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
+        #expect(try build().explanations.contains("journal/sol-07-bags: journal/sol-07-bags.md updated"))
+    }
+
+    @Test("--explain tells a new static file from a changed one, and names a removed one")
+    func staticFileReasons() throws {
+        try SiteFixture.write("mission patch\n", to: "static/patch.txt", in: site)
+        #expect(try build().explanations == ["patch.txt: new static file"])
+        try SiteFixture.write("mission patch, v2\n", to: "static/patch.txt", in: site)
+        #expect(try build().explanations == ["patch.txt: static file changed"])
+        try FileManager.default.removeItem(at: site.appendingPathComponent("static/patch.txt"))
+        let report = try build()
+        #expect(report.deleted == ["patch.txt"])
+        #expect(report.explanations == ["patch.txt: deleted, static file removed"])
+    }
+
     @Test("a config change means a full build, with a notice")
     func configChange() throws {
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }
