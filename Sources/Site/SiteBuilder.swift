@@ -348,6 +348,7 @@ public struct SiteBuilder {
         if context.previousSourceCount != listing.stats.count || differing.contains(where: { context.state.sources[$0] == nil }) {
             context.goneInputs = context.state.sources.keys.filter { listing.stats[$0] == nil }.sorted()
             for path in context.goneInputs { context.state.sources[path] = nil }
+            if context.goneInputs.contains(where: { $0.hasPrefix("content/") }) { context.contentFileChanged = true }
         }
     }
 
@@ -880,7 +881,7 @@ public struct SiteBuilder {
         }
         // A renamed crew member changes every object they wrote without their files
         // changing: naming one of those files would point at the wrong file.
-        if context.crewChanged, !context.contentFileChanged, !context.goneInputs.contains(where: { $0.hasPrefix("content/") }) {
+        if context.crewChanged, !context.contentFileChanged {
             return "crew.yml changed"
         }
         // The sol index shows every object only as counts: naming one would mislead.
@@ -945,13 +946,15 @@ public struct SiteBuilder {
         let stale = Set(candidates.filter { pages[$0] == nil && files[$0] == nil })
         for path in stale.sorted() {
             context.deletes.append(path)
-            let why = previous.files[path] != nil && previous.pages[path] == nil ? "static file removed" : deletionReason(path)
-            context.report.explanations.append("\(displayPath(path)): deleted, \(why)")
+            context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path, wasFile: previous.files[path] != nil))")
         }
         context.report.filesDeleted = context.deletes.count
     }
 
-    func deletionReason(_ path: String) -> String {
+    /// Why `path` is no longer produced; `wasFile` when the previous build copied it (a
+    /// static file) rather than generating it (static files may not share a page's path).
+    func deletionReason(_ path: String, wasFile: Bool) -> String {
+        if wasFile { return "static file removed" }
         if path.hasPrefix("sol/") { return "sol \(path.split(separator: "/").dropFirst().first ?? ""): lost last object" }
         if path.hasPrefix("journal/") { return "entry removed or its slug changed" }
         if path.hasPrefix("page/") || path.contains("/page/") { return "fewer objects to page through" }
