@@ -3,7 +3,9 @@
 # 50,000 messages; override with BENCH_ENTRIES and BENCH_MESSAGES), then a clean build, a
 # no-op rebuild, one entry edited, one message appended, one entry added and one cell
 # template edited.
-# Prints wall time, pages written and peak memory for each. Figures, not assertions.
+# Prints wall time, pages written and peak memory for each; the no-op and each edit are
+# built BENCH_EDIT_RUNS times (default 7, a pause between builds as between a person's
+# saves). Figures, not assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 entries=${BENCH_ENTRIES:-10000}
@@ -16,8 +18,9 @@ rm -rf "$site"
 # clock could hide an edit); wait so the no-op figure is the usual case, not that one.
 sleep 2
 
-run() { # label, then the marsgen arguments
-  local label=$1; shift
+runs=${BENCH_EDIT_RUNS:-7}
+
+measure() { # the marsgen arguments; prints "build-ms whole-ms written rss-MB"
   local log; log=$(mktemp)
   local started; started=$(date +%s%N)
   /usr/bin/time -v "$marsgen" build --source "$site" "$@" >"$log.out" 2>"$log"
@@ -26,31 +29,65 @@ run() { # label, then the marsgen arguments
   local ms; ms=$(sed -E 's/.* in ([0-9]+) ms.*/\1/' <<<"$summary")
   local written; written=$(sed -E 's/.*→ ([0-9]+) pages? written.*/\1/' <<<"$summary")
   local rss; rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$log")
-  printf '| %s | %s ms | %s ms | %s | %s MB |\n' "$label" "$ms" "$process_ms" "$written" "$rss"
+  echo "$ms $process_ms $written $rss"
   rm -f "$log" "$log.out"
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+span() { sort -n | awk 'NR == 1 {low = $1} {high = $1} END {print (low == high ? low : low "–" high)}'; }
+
+# label, how many runs, a command that makes the edit of run i (given i), then the marsgen
+# arguments. One run prints its figures; several print the median times (the build's with
+# its range), the fewest and most pages written, and the highest peak memory.
+run() {
+  local label=$1 count=$2 edit=$3; shift 3
+  local figures=""
+  for i in $(seq "$count"); do
+    $edit "$i"
+    figures+="$(measure "$@")"$'\n'
+    # A file edited within 2 s of a build's start is hashed again by the next build.
+    [ "$i" -eq "$count" ] || sleep 2.1
+  done
+  figures=${figures%$'\n'}
+  local build whole written rss
+  build=$(cut -d' ' -f1 <<<"$figures" | median); whole=$(cut -d' ' -f2 <<<"$figures" | median)
+  written=$(cut -d' ' -f3 <<<"$figures" | span); rss=$(cut -d' ' -f4 <<<"$figures" | sort -n | tail -n 1)
+  build="$build ms"
+  local range; range=$(cut -d' ' -f1 <<<"$figures" | span)
+  [ "$range" = "${build% ms}" ] || build+=" ($range)"
+  printf '| %s | %s | %s ms | %s | %s MB |\n' "$label" "$build" "$whole" "$written" "$rss"
+}
+
+nothing() { :; }
+edit_entry() { # a different entry each run, from the middle of the journal
+  entry=$(find "$site/content/journal" -name '*.md' | sort | sed -n "$((entries / 2 + $1 - 1))p")
+  sed -i 's/^\(A note\|- \)/\1edited /' "$entry"; echo "One more sentence." >>"$entry"
+}
+append_message() { # to the newest log
+  log=$(find "$site/content/messages" -name '*.md' | sort | tail -n 1)
+  printf '## 23:59 vega\nOne more message %s.\n' "$1" >>"$log"
+}
+add_entry() { # a new entry on the newest sol: a new page, so the sitemap and the sol index change too
+  printf -- '---\ntitle: "Entry added %s"\nauthor: vega\nsol: 3333\ntime: "23:00"\n---\nA new entry.\n' "$1" \
+    >"$site/content/journal/added-$1.md"
+}
+edit_template() {
+  mkdir -p "$site/templates"
+  sed 's/<div class="prose">/<div class="prose" data-edited>/' Sources/Rendering/Theme/cell-message.mustache >"$site/templates/cell-message.mustache"
 }
 
 echo
 echo "Incremental builds: $entries entries + $messages messages ($(nproc) cores)"
 # "build" is the time the build reports (its summary line); "whole command" is the
-# process from start to exit, as a shell prompt sees it.
+# process from start to exit, as a shell prompt sees it. Edits: the median of $runs runs.
 echo "| scenario | build | whole command | pages written | peak memory |"
 echo "| --- | ---: | ---: | ---: | ---: |"
-run "clean build" --clean
-run "no-op rebuild"
-entry=$(find "$site/content/journal" -name '*.md' | sort | sed -n "$((entries / 2))p")
-sed -i 's/^\(A note\|- \)/\1edited /' "$entry"; echo "One more sentence." >>"$entry"
-run "one entry edited"
-log=$(find "$site/content/messages" -name '*.md' | sort | tail -n 1)
-printf '## 23:59 vega\nOne more message.\n' >>"$log"
-run "one message appended"
-# A new entry on the newest sol: a new page, so the sitemap and the sol index change too.
-printf -- '---\ntitle: "Entry added"\nauthor: vega\nsol: 3333\ntime: "23:00"\n---\nA new entry.\n' \
-  >"$site/content/journal/added-1.md"
-run "one entry added"
-mkdir -p "$site/templates"
-sed 's/<div class="prose">/<div class="prose" data-edited>/' Sources/Rendering/Theme/cell-message.mustache >"$site/templates/cell-message.mustache"
-run "cell template edited"
+run "clean build" 1 nothing --clean
+run "no-op rebuild" "$runs" nothing
+run "one entry edited" "$runs" edit_entry
+run "one message appended" "$runs" append_message
+run "one entry added" "$runs" add_entry
+run "cell template edited" 1 edit_template
 
 # The same edits under `marsgen watch`, which keeps the state in memory between builds and
 # saves it in the background: what a person editing the site waits for. Each rebuild's
@@ -78,7 +115,6 @@ for i in $(seq "$edits"); do
     >"$site/content/journal/watched-$i.md"; sleep 1.5
 done
 kill -INT $watch_pid; wait $watch_pid 2>/dev/null || true
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 times=$(tail -n +"$((lines_before + 1))" "$watch_log" | grep ' ms$' | sed -E 's/.* in ([0-9]+) ms$/\1/')
 echo
 echo "Under marsgen watch (state in memory, saved in the background), median of $edits:"
