@@ -893,8 +893,15 @@ public struct SiteBuilder {
         if let id = changes.deleted.sorted().first {
             return changes.deleted.count == 1 ? "\(shortName(id)) removed" : "\(changes.deleted.count) objects removed"
         }
-        if ids.contains(where: changes.moved.contains) { return "order changed" }
-        return "links or counts changed"
+        let change = ids.contains(where: changes.moved.contains) ? "order changed" : "links or counts changed"
+        // The page shows no changed object now. When one object changed in the whole build,
+        // it is what changed the page (it left the page, or moved or relinked what the page
+        // shows): name it too. With several, which one did is not known here.
+        if changes.updated.count + changes.inserted.count == 1,
+           let cause = changes.updated.first.map({ "\(shortName($0)) updated" }) ?? changes.inserted.first.map({ "\(shortName($0)) added" }) {
+            return "\(change), \(cause)"
+        }
+        return change
     }
 
     func shortName(_ id: String) -> String {
