@@ -22,6 +22,11 @@ public struct BuildOptions: Sendable {
     /// for the system to reclaim with the process, instead of being freed one object at a
     /// time on the way out: that took 40 ms of a 10,000-entry rebuild.
     public var endsProcess = false
+    /// Whether a build that finds nothing changed still loads the state, the content and the
+    /// templates and plans every page (writing none), so that ``memory`` holds all of it for
+    /// the next build: the first build of `marsgen watch` and `marsgen serve`, whose next
+    /// build is the one a person waits for after a save.
+    public var preparesNextBuild = false
 
     /// Creates options.
     public init(sourceDirectory: String, outputDirectory: String? = nil, includesDrafts: Bool = false, isClean: Bool = false,

@@ -301,7 +301,10 @@ public struct SiteBuilder {
             index.scanStartedAt = context.state.scanStartedAt
         }
         context.listing = listing
-        if changed {
+        // Only stats changed (a touched file): the index learns them, so the next build need
+        // not hash those files again (see `saveBuildState`).
+        if !changed, index != context.previousIndex { context.refreshedIndex = index }
+        if changed || (options.preparesNextBuild && options.memory != nil) {
             useListing(listing, context: &context)
         } else {
             context.isUpToDate = true
@@ -312,7 +315,6 @@ public struct SiteBuilder {
             context.report.pagesUnchanged = index.pages
             // The site's files are as the last build read them: so are its warnings.
             for warning in index.warnings { context.log.record(warning) }
-            if index != context.previousIndex { context.refreshedIndex = index }
             return
         }
         if let remembered = options.memory?.state(token: index.stateToken) {
@@ -1005,14 +1007,21 @@ public struct SiteBuilder {
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {
         do {
-            if context.isUpToDate {
-                // Only stats changed (a touched file): the index learns them, so the next
-                // build need not hash those files again.
+            // A no-op incremental build leaves the state as it is, and the index too, but for
+            // the stats it learnt (a touched file).
+            if context.isUpToDate || (context.isIncremental && !context.stateChanged) {
                 try context.refreshedIndex?.save(to: indexPath)
+                // One that loaded the state anyway (see `BuildOptions.preparesNextBuild`): the
+                // memory keeps it, with the source records this build took from it (the same,
+                // as nothing changed), unless it holds the state already.
+                if let memory = options.memory, var previous = context.previous,
+                   let index = context.refreshedIndex ?? context.previousIndex {
+                    previous.sources = context.state.sources
+                    memory.preload { [previous] in previous }
+                    memory.rememberIndex(index, file: FileStat(path: indexPath))
+                }
                 return
             }
-            // A no-op incremental build leaves both files as they are: nothing in them would change.
-            guard context.stateChanged || !context.isIncremental else { return }
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
             try? FileManager.default.removeItem(atPath: indexPath)
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Site
+@testable import Site
 import Testing
 
 /// One case each of what an incremental build must get right, on a copy of the demo site.
@@ -108,21 +108,14 @@ import Testing
     @Test("watch and serve read the state in the background after a build that found nothing changed; the rebuild after an edit uses it")
     func statePreloaded() throws {
         _ = try build()
-        var options = BuildOptions(sourceDirectory: site.path)
-        let memory = BuildMemory()
-        options.memory = memory
+        let (options, memory) = optionsWithMemory()
         let builder = SiteBuilder(options: options)
         // As watch starts: nothing changed, so the build itself does not read the state.
         #expect(try builder.build().written.isEmpty)
         builder.preloadState()
         memory.waitForSave()
-        // The file is spoilt (its size kept, so the index still names it): only a state read
-        // before can make the next build incremental.
-        let stateDirectory = site.appendingPathComponent(".marsgen")
-        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).first { $0.hasSuffix(".state") })
-        let statePath = stateDirectory.appendingPathComponent(stateFile).path
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: statePath)[.size] as? Int)
-        try Data(repeating: 0x2A, count: size).write(to: URL(fileURLWithPath: statePath))
+        // Only a state read before can make the next build incremental.
+        try spoilStateFile()
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 42 today.") }
         let report = try builder.build()
         #expect(!report.isFullBuild && report.notice == nil)
@@ -131,6 +124,46 @@ import Testing
         // Saved in the background as usual: another process reads it.
         memory.waitForSave()
         #expect(try build().written.isEmpty)
+    }
+
+    @Test("the first build of watch and serve, though nothing changed, leaves in memory the state, the index and the plans' reading of every object for the first rebuild")
+    func firstBuildPreparesTheNext() throws {
+        _ = try build()
+        var (options, memory) = optionsWithMemory()
+        options.preparesNextBuild = true
+        let first = try SiteBuilder(options: options).build()
+        #expect(first.written.isEmpty && first.deleted.isEmpty && !first.isFullBuild)
+        #expect(first.pagesUnchanged == (try build()).pagesUnchanged)
+        memory.waitForSave()
+        // What planning read of every object is kept for the next planner to update.
+        let read = try #require(memory.takeReadObjects())
+        memory.keepReadObjects(read)
+        // Only the state this first build kept can make the next build incremental.
+        try spoilStateFile()
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 42 today.") }
+        options.preparesNextBuild = false
+        let report = try SiteBuilder(options: options).build()
+        #expect(!report.isFullBuild && report.notice == nil)
+        #expect(report.written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 42 today."))
+        memory.waitForSave()
+        // The state saved from memory is whole: another process builds on it, and its site
+        // is the one a clean build makes.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 42 today.", with: "We did 43 today.") }
+        #expect(try build().written.contains("journal/sol-07-bags/index.html"))
+        let incremental = try SiteFixture.snapshot(output)
+        _ = try build(clean: true)
+        #expect(SiteFixture.differences(incremental, from: try SiteFixture.snapshot(output)).isEmpty)
+    }
+
+    /// Spoils the state file on disk, keeping its size, so that the index still names it but
+    /// a build that reads it finds it unreadable.
+    func spoilStateFile() throws {
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let stateFile = try #require(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).first { $0.hasSuffix(".state") })
+        let statePath = stateDirectory.appendingPathComponent(stateFile).path
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: statePath)[.size] as? Int)
+        try Data(repeating: 0x2A, count: size).write(to: URL(fileURLWithPath: statePath))
     }
 
     /// A build with memory that was told `reported` changed (as a watcher tells it), and
@@ -156,13 +189,18 @@ import Testing
         _ = try build(clean: true)
     }
 
-    /// Options with a memory, as `marsgen watch` builds, on backdated sources.
-    func watchedOptions() throws -> (BuildOptions, BuildMemory) {
-        try backdateSources()
+    /// Options with a memory, as `marsgen watch` builds.
+    func optionsWithMemory() -> (BuildOptions, BuildMemory) {
         var options = BuildOptions(sourceDirectory: site.path)
         let memory = BuildMemory()
         options.memory = memory
         return (options, memory)
+    }
+
+    /// Options with a memory, as `marsgen watch` builds, on backdated sources.
+    func watchedOptions() throws -> (BuildOptions, BuildMemory) {
+        try backdateSources()
+        return optionsWithMemory()
     }
 
     func entryPageSays(_ text: String) throws -> Bool {

@@ -28,7 +28,9 @@ import Testing
         // remembered build must notice that the state on disk is no longer its own.
         // The remembered builds are told which paths changed, as a watcher tells them, and
         // look only at those (the builds after a build without memory list everything).
-        let memory = BuildMemory()
+        // After a build without memory, a new session starts as watch starts: a first build
+        // that finds nothing changed but prepares the next (`preparesNextBuild`).
+        var memory = BuildMemory()
         var remembering = incremental
         remembering.memory = memory
         let clean = BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)
@@ -58,6 +60,15 @@ import Testing
             #expect(needless.isEmpty, "\(replay): rewrote unchanged files \(needless)")
             #expect(report.deleted.allSatisfy { before[$0] != nil }, "\(replay): deleted files that did not exist")
             if !(same && needless.isEmpty) { return }
+            if step % 7 == 0 {
+                memory = BuildMemory()
+                remembering.memory = memory
+                var starting = remembering
+                starting.preparesNextBuild = true
+                let start = try SiteBuilder(options: starting).build()
+                #expect(start.written.isEmpty && start.deleted.isEmpty, "\(replay): a new session's first build wrote \(start.written)")
+                memory.startTrustingChanges()
+            }
         }
         // Only a marsgen.yml change forces a full build, and the edits never touch it.
         #expect(incrementalBuilds == edits)

@@ -35,6 +35,10 @@ final class LiveSite: @unchecked Sendable {
             if changes.isOverflow { options.memory?.noteUnknownChanges() } else { options.memory?.noteChanges(changes.paths) }
         }
         let result: Result<BuildReport, Diagnostic>
+        var options = options
+        // The first build also plans what it need not write, so that the first rebuild after a
+        // save finds the content, templates and plans in memory.
+        options.preparesNextBuild = changes == nil
         do {
             result = .success(try SiteBuilder(options: options).build())
         } catch {
