@@ -73,9 +73,11 @@ public struct PagePlanner {
         // Time order is the feed order reversed, but for ties, which both orders break by
         // identifier: reversing each run of equal instants back gives it without a second sort.
         var timeOrder = Array(feedOrder.reversed())
+        // The instants in that order, read once: the runs are then found in one array.
+        let timeInstants = timeOrder.map { instants[$0] }
         var runStart = 0
-        for index in timeOrder.indices.dropFirst() where instants[timeOrder[index]] != instants[timeOrder[runStart]] {
-            timeOrder[runStart..<index].reverse()
+        for index in timeOrder.indices.dropFirst() where timeInstants[index] != timeInstants[runStart] {
+            if index - runStart > 1 { timeOrder[runStart..<index].reverse() }
             runStart = index
         }
         timeOrder[runStart...].reverse()
