@@ -67,11 +67,11 @@ public struct PageRenderer {
     /// Renders a whole page to bytes from sections already rendered, by object identifier.
     /// It does not mutate anything, so pages can be rendered on several threads at once.
     public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
-        if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template),
-           let urls = page.context["urls"] as? [TemplateContext] {
-            return Self.builtInSitemap(urls)
+        if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template) {
+            return Self.builtInSitemap(page.sitemapLocations)
         }
         var context = Self.withShared(page.context, of: page)
+        if page.kind == .sitemap { context["urls"] = Self.sitemapContext(page.sitemapLocations) }
         for (slot, items) in page.slots {
             var rendered: [TemplateContext] = []
             rendered.reserveCapacity(items.count)
@@ -102,13 +102,13 @@ public struct PageRenderer {
     /// the template: it loops over every page of the site, and swift-mustache took 60 ms
     /// for 19,500 URLs, paid by every rebuild that adds or removes a page. A site's own
     /// `sitemap.mustache` is rendered as usual.
-    static func builtInSitemap(_ urls: [TemplateContext]) -> [UInt8] {
+    static func builtInSitemap(_ locations: [String]) -> [UInt8] {
         var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
-        bytes.reserveCapacity(bytes.count + urls.count * 80)
-        for url in urls {
+        bytes.reserveCapacity(bytes.count + locations.count * 80)
+        for location in locations {
             bytes.append(contentsOf: "  <url><loc>".utf8)
             // Escaped as the template's {{loc}} escapes; most URLs have nothing to escape.
-            let location = (url["loc"] as? String ?? "").utf8
+            let location = location.utf8
             if !location.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
                                       || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
                 bytes.append(contentsOf: location)
@@ -129,6 +129,11 @@ public struct PageRenderer {
         }
         bytes.append(contentsOf: "</urlset>\n".utf8)
         return bytes
+    }
+
+    /// The sitemap's URLs as its template sees them: `urls`, each URL as `loc`.
+    public static func sitemapContext(_ locations: [String]) -> [TemplateContext] {
+        locations.map { ["loc": $0] }
     }
 
     /// Each row's values plus `html`, the row rendered with the list's template (and the

@@ -38,10 +38,14 @@ public struct Page {
     /// ``context``; ``PageFingerprint`` leaves them out, because a configuration change
     /// rebuilds every page anyway.
     public var shared: TemplateContext = [:]
-    /// When set, a hash of every value in ``context``, made by the planner where that is far
-    /// cheaper than walking the values: the sitemap's tens of thousands of URLs. The
-    /// fingerprint then takes it instead of the values.
+    /// When set, a hash of every value in ``context`` and of ``sitemapLocations``, made by
+    /// the planner where that is far cheaper than walking the values: the sitemap's tens of
+    /// thousands of URLs. The fingerprint then takes it instead of the values.
     public var contextHash: ContentHash?
+    /// A ``Kind/sitemap`` page's absolute URLs, sorted: what its template sees as `urls`,
+    /// each as `loc`. Kept as strings: the built-in sitemap is written from them directly,
+    /// and only a site's own template needs the 19,500 one-value contexts made of them.
+    public var sitemapLocations: [String] = []
     /// Objects whose data this page shows outside its slots (a neighbour's link, a count).
     public var linkedObjectIDs: Set<String>
     /// Every object whose data this page shows (in slots or as a neighbour's link). Made on

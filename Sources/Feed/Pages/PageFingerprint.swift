@@ -20,6 +20,10 @@ public enum PageFingerprint {
             hash.combine(Int64(bitPattern: contextHash.value))
         } else {
             combine(dictionary: page.context, into: &hash)
+            if !page.sitemapLocations.isEmpty {
+                hash.combine("sitemap")
+                for location in page.sitemapLocations { hash.combine(location) }
+            }
         }
         for name in page.rows.keys.sorted() {
             guard let rows = page.rows[name] else { continue }

@@ -579,8 +579,8 @@ public struct PagePlanner {
             // fingerprinting 19,500 one-entry dictionaries.
             var contextHash = ContentHash()
             for location in locations { contextHash.combine(location) }
-            var page = Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap",
-                            layout: nil, context: ["urls": locations.map { ["loc": $0] as TemplateContext }])
+            var page = Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap", layout: nil, context: [:])
+            page.sitemapLocations = locations
             page.contextHash = contextHash
             return page
         }
