@@ -65,87 +65,56 @@ public struct BuildState: Sendable, Equatable {
             && lhs.objects == rhs.objects && lhs.pages == rhs.pages && lhs.files == rhs.files
     }
 
-    /// One content source file and what was parsed from it.
+    /// One content source file and what was parsed from it: its ``Fields``, read and set
+    /// as the record's own (`record.size`, `record.messages`).
     ///
-    /// Its fields live in one shared box, copied on write: a build copies the table of every
+    /// The fields live in one shared box, copied on write: a build copies the table of every
     /// source's record (tens of thousands) more than once, and copying a record then retains
     /// one reference instead of one per field. Two records sharing a box are equal at once.
+    @dynamicMemberLookup
     public struct SourceRecord: Sendable, Equatable {
-        private final class Fields: @unchecked Sendable {
-            // Only ever changed while this box is the one record's alone (see `fields`).
-            var size: Int64
-            var modified: Int64
-            var hash: String
-            var journalEntries: [JournalEntry] = []
-            var messages: [Message] = []
-            var weatherReports: [WeatherReport] = []
-            var warnings: [Diagnostic] = []
+        /// What a record holds.
+        public struct Fields: Sendable, Equatable {
+            /// Size in bytes.
+            public var size: Int64
+            /// Modification time, ns since the epoch.
+            public var modified: Int64
+            /// Hash of the file's bytes.
+            public var hash: String
+            /// Entries, messages or reports parsed from it (one kind per file).
+            public var journalEntries: [JournalEntry] = []
+            public var messages: [Message] = []
+            public var weatherReports: [WeatherReport] = []
+            /// Warnings found while parsing it, replayed when it is reused.
+            public var warnings: [Diagnostic] = []
+        }
 
-            init(size: Int64, modified: Int64, hash: String) {
-                (self.size, self.modified, self.hash) = (size, modified, hash)
-            }
+        private final class Box: Sendable {
+            // Only ever changed while this box is the one record's alone (see `subscript`).
+            nonisolated(unsafe) var fields: Fields
 
-            func copy() -> Fields {
-                let copy = Fields(size: size, modified: modified, hash: hash)
-                (copy.journalEntries, copy.messages, copy.weatherReports, copy.warnings) = (journalEntries, messages, weatherReports, warnings)
-                return copy
+            init(_ fields: Fields) {
+                self.fields = fields
             }
         }
 
-        private var box: Fields
-
-        /// The box, made this record's alone before a change.
-        private var fields: Fields {
-            mutating get {
-                if !isKnownUniquelyReferenced(&box) { box = box.copy() }
-                return box
-            }
-        }
+        private var box: Box
 
         public init(size: Int64, modified: Int64, hash: String) {
-            box = Fields(size: size, modified: modified, hash: hash)
+            box = Box(Fields(size: size, modified: modified, hash: hash))
         }
 
-        /// Size in bytes.
-        public var size: Int64 {
-            get { box.size }
-            set { fields.size = newValue }
-        }
-        /// Modification time, ns since the epoch.
-        public var modified: Int64 {
-            get { box.modified }
-            set { fields.modified = newValue }
-        }
-        /// Hash of the file's bytes.
-        public var hash: String {
-            get { box.hash }
-            set { fields.hash = newValue }
-        }
-        /// Entries, messages or reports parsed from it (one kind per file).
-        public var journalEntries: [JournalEntry] {
-            get { box.journalEntries }
-            set { fields.journalEntries = newValue }
-        }
-        public var messages: [Message] {
-            get { box.messages }
-            set { fields.messages = newValue }
-        }
-        public var weatherReports: [WeatherReport] {
-            get { box.weatherReports }
-            set { fields.weatherReports = newValue }
-        }
-        /// Warnings found while parsing it, replayed when it is reused.
-        public var warnings: [Diagnostic] {
-            get { box.warnings }
-            set { fields.warnings = newValue }
+        /// A field, read from the shared box; set, in a box made this record's alone first.
+        public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+            get { box.fields[keyPath: field] }
+            set {
+                if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+                box.fields[keyPath: field] = newValue
+            }
         }
 
         public static func == (lhs: SourceRecord, rhs: SourceRecord) -> Bool {
-            if lhs.box === rhs.box { return true }
-            let (left, right) = (lhs.box, rhs.box)
-            return left.size == right.size && left.modified == right.modified && left.hash == right.hash
-                && left.journalEntries == right.journalEntries && left.messages == right.messages
-                && left.weatherReports == right.weatherReports && left.warnings == right.warnings
+            lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
         }
     }
 

@@ -35,7 +35,7 @@ final class LiveSite: @unchecked Sendable {
             if changes.isOverflow { options.memory?.noteUnknownChanges() } else { options.memory?.noteChanges(changes.paths) }
         }
         let result: Result<BuildReport, Diagnostic>
-        var options = options
+        var options = self.options
         // The first build also plans what it need not write, so that the first rebuild after a
         // save finds the content, templates and plans in memory.
         options.preparesNextBuild = changes == nil
