@@ -504,11 +504,9 @@ public struct SiteBuilder {
         if let changedInputs = context.changedInputs, !context.crewChanged {
             reused.reserveCapacity(paths.count)
             toRead = []
-            var nextChanged = changedInputs.startIndex
+            var changed = SortedWalk(changedInputs)
             for path in paths {
-                while nextChanged < changedInputs.endIndex, changedInputs[nextChanged] < path { nextChanged += 1 }
-                let changed = nextChanged < changedInputs.endIndex && changedInputs[nextChanged] == path
-                let old = changed ? nil : context.state.sources[path]
+                let old = changed.index(of: path) != nil ? nil : context.state.sources[path]
                 if old == nil { toRead.append(path) }
                 reused.append(old)
             }

@@ -71,20 +71,16 @@ struct IndexInputs: Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// comparison or two per path for a caller that walks a sorted listing.
     struct Walk {
         let inputs: IndexInputs
-        private var position = 0
+        private var paths: SortedWalk<String>
 
         init(_ inputs: IndexInputs) {
             self.inputs = inputs
+            paths = SortedWalk(inputs.paths)
         }
 
         /// The input at `path`. A path not after those passed is found by binary search.
         mutating func input(at path: String) -> BuildIndex.Input? {
-            let paths = inputs.paths
-            if position > 0, path <= paths[position - 1] {
-                position = paths.sortedInsertionIndex(of: path)
-            }
-            while position < paths.count, paths[position] < path { position += 1 }
-            return position < paths.count && paths[position] == path ? inputs.inputs[position] : nil
+            paths.index(of: path).map { inputs.inputs[$0] }
         }
     }
 }

@@ -24,6 +24,27 @@ extension Collection where Index == Int {
     }
 }
 
+/// Lookups in increasing order in a sorted array, each going on from where the last one
+/// stopped: a comparison or two per lookup for a caller that walks another sorted list beside
+/// it. A value not after the last one looked up is found by binary search.
+struct SortedWalk<Element: Comparable> {
+    let elements: [Element]
+    private var position = 0
+
+    init(_ elements: [Element]) {
+        self.elements = elements
+    }
+
+    /// The position of `value` in ``elements``; nil when it is not there.
+    mutating func index(of value: Element) -> Int? {
+        if position > 0, value <= elements[position - 1] {
+            position = elements.sortedInsertionIndex(of: value)
+        }
+        while position < elements.count, elements[position] < value { position += 1 }
+        return position < elements.count && elements[position] == value ? position : nil
+    }
+}
+
 extension Collection where Index == Int, Element: Comparable {
     /// In a sorted collection, the index of the first element not below `value`.
     func sortedInsertionIndex(of value: Element) -> Int { sortedInsertionIndex(of: value) { $0 } }
