@@ -19,6 +19,8 @@ rm -rf "$site"
 sleep 2
 
 runs=${BENCH_EDIT_RUNS:-7}
+# The generator writes three entries a sol.
+newest_sol=$((entries / 3 > 0 ? entries / 3 : 1))
 
 measure() { # the marsgen arguments; prints "build-ms whole-ms written rss-MB"
   local log; log=$(mktemp)
@@ -63,12 +65,24 @@ edit_entry() { # a different entry each run, from the middle of the journal
   entry=$(find "$site/content/journal" -name '*.md' | sort | sed -n "$((entries / 2 + $1 - 1))p")
   sed -i 's/^\(A note\|- \)/\1edited /' "$entry"; echo "One more sentence." >>"$entry"
 }
-append_message() { # to the newest log
+append_message() { # to the generator's newest log, six sols before the newest objects
   log=$(find "$site/content/messages" -name '*.md' | sort | tail -n 1)
   printf '## 23:59 vega\nOne more message %s.\n' "$1" >>"$log"
 }
+# Today's log: a log on the newest sol, as a crew keeps one, made (and built) before the
+# first timed append; each append then adds the newest object of the site.
+today_log="$site/content/messages/today.md"
+start_todays_log() {
+  printf -- '---\nchannel: ops\nsol: %s\n---\n## 08:00 vega\nMorning check-in.\n' "$newest_sol" >"$today_log"
+  "$marsgen" build --quiet --source "$site"
+  sleep 2.1
+}
+append_today() {
+  [ -f "$today_log" ] || start_todays_log
+  printf '## 23:%02d vega\nToday, message %s.\n' "$((30 + $1 % 30))" "$1" >>"$today_log"
+}
 add_entry() { # a new entry on the newest sol: a new page, so the sitemap and the sol index change too
-  printf -- '---\ntitle: "Entry added %s"\nauthor: vega\nsol: 3333\ntime: "23:00"\n---\nA new entry.\n' "$1" \
+  printf -- '---\ntitle: "Entry added %s"\nauthor: vega\nsol: %s\ntime: "23:00"\n---\nA new entry.\n' "$1" "$newest_sol" \
     >"$site/content/journal/added-$1.md"
 }
 edit_template() {
@@ -85,7 +99,8 @@ echo "| --- | ---: | ---: | ---: | ---: |"
 run "clean build" 1 nothing --clean
 run "no-op rebuild" "$runs" nothing
 run "one entry edited" "$runs" edit_entry
-run "one message appended" "$runs" append_message
+run "one message appended (newest log, 6 sols back)" "$runs" append_message
+run "one message appended (today's log)" "$runs" append_today
 run "one entry added" "$runs" add_entry
 run "cell template edited" 1 edit_template
 
@@ -113,7 +128,10 @@ for i in $(seq "$edits"); do
   printf '## 23:59 vega\nWatched message %s.\n' "$i" >>"$log"; sleep 1.5
 done
 for i in $(seq "$edits"); do
-  printf -- '---\ntitle: "Watched entry %s"\nauthor: vega\nsol: 3333\ntime: "23:30"\n---\nA new entry.\n' "$i" \
+  printf '## 23:%02d vega\nWatched, today %s.\n' "$((30 + i % 30))" "$i" >>"$today_log"; sleep 1.5
+done
+for i in $(seq "$edits"); do
+  printf -- '---\ntitle: "Watched entry %s"\nauthor: vega\nsol: %s\ntime: "23:30"\n---\nA new entry.\n' "$i" "$newest_sol" \
     >"$site/content/journal/watched-$i.md"; sleep 1.5
 done
 kill -INT $watch_pid; wait $watch_pid 2>/dev/null || true
@@ -124,6 +142,7 @@ echo "| scenario | rebuild time |"
 echo "| --- | ---: |"
 printf '| first entry edited after watch starts (one edit) | %s ms |\n' "$first"
 printf '| one entry edited | %s ms |\n' "$(head -n "$edits" <<<"$times" | median)"
-printf '| one message appended | %s ms |\n' "$(sed -n "$((edits + 1)),$((2 * edits))p" <<<"$times" | median)"
+printf '| one message appended (newest log, 6 sols back) | %s ms |\n' "$(sed -n "$((edits + 1)),$((2 * edits))p" <<<"$times" | median)"
+printf '| one message appended (today'"'"'s log) | %s ms |\n' "$(sed -n "$((2 * edits + 1)),$((3 * edits))p" <<<"$times" | median)"
 printf '| one entry added | %s ms |\n' "$(tail -n "$edits" <<<"$times" | median)"
 rm -f "$watch_log"

@@ -107,24 +107,8 @@ public struct PageRenderer {
         bytes.reserveCapacity(bytes.count + locations.count * 80)
         for location in locations {
             bytes.append(contentsOf: "  <url><loc>".utf8)
-            // Escaped as the template's {{loc}} escapes; most URLs have nothing to escape.
-            let location = location.utf8
-            if !location.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
-                                      || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
-                bytes.append(contentsOf: location)
-                bytes.append(contentsOf: "</loc></url>\n".utf8)
-                continue
-            }
-            for byte in location {
-                switch byte {
-                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
-                default: bytes.append(byte)
-                }
-            }
+            // Escaped as the template's {{loc}} escapes it.
+            MarkupEscaping.append(location.utf8, escapedTo: &bytes)
             bytes.append(contentsOf: "</loc></url>\n".utf8)
         }
         bytes.append(contentsOf: "</urlset>\n".utf8)
@@ -137,9 +121,10 @@ public struct PageRenderer {
     }
 
     /// Each row's values plus `html`, the row rendered with the list's template (and the
-    /// values every page shares), and every row's HTML joined by newlines. A row is taken
-    /// from ``rowCache`` when the same row was rendered from the same inputs, templates and
-    /// configuration (``cacheSalt``) before; only the other rows are rendered.
+    /// values every page shares), and every row's HTML joined by newlines; no values when no
+    /// template of the page names the list. A row is taken from ``rowCache`` when the same
+    /// row was rendered from the same inputs, templates and configuration (``cacheSalt``)
+    /// before; only the other rows are rendered.
     func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> (rows: [TemplateContext], html: String) {
         // What every row of the list depends on besides its own inputs.
         var salt = PageFingerprint.of(page.shared)
@@ -150,11 +135,16 @@ public struct PageRenderer {
         }
         let list = "\(page.outputPath)#\(name)"
         let kept = rowCache?.rows(of: list) ?? [:]
+        // The built-in sol index inserts only `solsHTML`: then the rows kept as HTML alone
+        // need no values made again (a date and a dictionary for each of thousands of rows).
+        var pageTemplates = templates.templatesUsed(by: page.template)
+        if let layout = page.layout { pageTemplates.formUnion(templates.templatesUsed(by: layout)) }
+        let showsValues = templates.mayLookUp(name, in: pageTemplates)
         var rendered: [UInt64: RowCache.Row] = [:]
         rendered.reserveCapacity(rows.count)
         var renderedAny = false
         var result: [TemplateContext] = []
-        result.reserveCapacity(rows.count)
+        if showsValues { result.reserveCapacity(rows.count) }
         var html = ""
         for (index, hash) in rows.hashes.enumerated() {
             var key = salt
@@ -169,16 +159,17 @@ public struct PageRenderer {
                 row = RowCache.Row(html: rowHTML, context: values)
                 renderedAny = true
             }
-            // A row kept as HTML only (read from a file) has its values made again: cheap,
-            // and a template may show them.
-            let context = row.context ?? {
-                var context = rows.values(index)
-                context["html"] = row.html
-                return context
-            }()
-            row.context = context
+            if showsValues {
+                // A row kept as HTML only (read from a file) has its values made again.
+                let context = row.context ?? {
+                    var context = rows.values(index)
+                    context["html"] = row.html
+                    return context
+                }()
+                row.context = context
+                result.append(context)
+            }
             rendered[key.value] = row
-            result.append(context)
             if index > 0 { html += "\n" }
             html += row.html
         }

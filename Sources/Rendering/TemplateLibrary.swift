@@ -16,6 +16,9 @@ public struct TemplateLibrary: Sendable {
     public let partials: [String: Set<String>]
     /// A hash of each template's source text, by name: a change means pages using it change.
     public let sourceHashes: [String: String]
+    /// The names each template looks up in its context (the first part of a dotted name),
+    /// by template; `nil` for a template that changes its delimiters, which this does not follow.
+    private let lookedUp: [String: Set<String>?]
 
     /// A template's source text and where it came from.
     public struct Source: Sendable {
@@ -42,15 +45,17 @@ public struct TemplateLibrary: Sendable {
         }
         for (name, source) in overrides { sources[name] = source }
 
+        MarkupEscaping.registered
         var library = MustacheLibrary()
         var partials: [String: Set<String>] = [:]
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
             do {
-                library.register(try MustacheTemplate(string: source.text), named: name)
+                library.register(try MustacheTemplate(string: Self.escapingLine + source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
+                // Less the line put before the template.
                 throw Diagnostic.error("template syntax error: \(Self.describe(error.error))",
-                                       at: SourceLocation(path: source.path, line: error.context.lineNumber,
+                                       at: SourceLocation(path: source.path, line: max(1, error.context.lineNumber - 1),
                                                           column: error.context.columnNumber),
                                        hint: "check that every {{#section}} has a matching {{/section}} and every tag is closed")
             } catch {
@@ -75,12 +80,17 @@ public struct TemplateLibrary: Sendable {
         self.library = library
         self.origins = sources.mapValues(\.path)
         self.partials = partials
+        self.lookedUp = sources.mapValues { Self.namesLookedUp(in: $0.text) }
         self.sourceHashes = sources.mapValues { source in
             var hash = ContentHash()
             hash.combine(source.text)
             return hash.description
         }
     }
+
+    /// Put before every template: it selects marsgen's escaping (see ``MarkupEscaping``).
+    /// A tag alone on its line, the line renders as nothing.
+    static let escapingLine = "{{% CONTENT_TYPE: \(MarkupEscaping.name)}}\n"
 
     /// The template every HTML page is wrapped in.
     public static let layoutName = "layout"
@@ -131,6 +141,48 @@ public struct TemplateLibrary: Sendable {
             pending.append(contentsOf: partials[next] ?? [])
         }
         return seen
+    }
+
+    /// Whether any of `templates` may look `name` up in its context: false only when none
+    /// has a tag naming it (`{{name}}`, `{{#name}}`, `{{name.title}}`, …). A template that
+    /// changes its delimiters may name anything.
+    public func mayLookUp(_ name: String, in templates: some Sequence<String>) -> Bool {
+        templates.contains { template in
+            guard let names = lookedUp[template] else { return false }
+            return names?.contains(name) ?? true
+        }
+    }
+
+    /// The names the tags of `text` look up in the context: each variable's and section's
+    /// name, or its first part when dotted (`site` for `{{site.title}}`), or the argument of
+    /// a transform (`items` for `{{#reversed(items)}}`). Partials, comments, pragmas and
+    /// inheritance blocks look nothing up. `nil` when the text sets other delimiters.
+    static func namesLookedUp(in text: String) -> Set<String>? {
+        var names: Set<String> = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.range(of: "}}") else { break }
+            var tag = rest[..<close.lowerBound]
+            rest = rest[close.upperBound...]
+            tag = tag.drop { $0 == " " || $0 == "\t" }
+            guard let sigil = tag.first else { continue }
+            switch sigil {
+            case "=": return nil
+            case "!", ">", "%", "<", "$": continue
+            case "#", "^", "/", "&", "{": tag = tag.dropFirst()
+            default: break
+            }
+            var name = tag.drop { $0 == " " || $0 == "\t" }
+            while let last = name.last, last == " " || last == "\t" || last == "}" { name = name.dropLast() }
+            // A transform, `fn(name)`: the name is the argument.
+            if let paren = name.lastIndex(of: "("), let end = name[paren...].firstIndex(of: ")") {
+                name = name[name.index(after: paren)..<end]
+            }
+            if let dot = name.firstIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+            if !name.isEmpty { names.insert(String(name)) }
+        }
+        return names
     }
 
     /// Finds `{{> name}}` tags, with their 1-based line and column.

@@ -2,7 +2,7 @@ import Content
 import Diagnostics
 import Feed
 import MarsTime
-import Rendering
+@testable import Rendering
 import Testing
 
 /// A kind marsgen does not ship, to show that adding one needs no change to the adapter.
@@ -126,6 +126,52 @@ struct RoverSectionController: SectionController {
             return diagnostic.location?.path == "templates/cell-message.mustache" && (diagnostic.location?.line ?? 0) >= 2
                 && diagnostic.message.hasPrefix("template syntax error")
         }
+    }
+
+    @Test("a syntax error's line and column are those of the site's file")
+    func syntaxErrorLine() {
+        #expect {
+            try TemplateLibrary(overrides: ["cell-message": .init(text: "<p>\n<b>\n  {{#a}}x{{/b}}\n", path: "templates/cell-message.mustache")])
+        } throws: { error in
+            let location = (error as? Diagnostic)?.location
+            return location?.line == 3 && location?.column == 13
+        }
+    }
+
+    @Test("values are escaped byte by byte: a quote with a combining accent cannot end an attribute")
+    func escaping() throws {
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: "<a title=\"{{title}}\">{{{title}}}</a>", path: "templates/footer.mustache"),
+        ])
+        let title = "Dust \"\u{301} onmouseover=alert(1) <b>&'"
+        #expect(try library.render("footer", context: ["title": title])
+            == "<a title=\"Dust &quot;\u{301} onmouseover=alert(1) &lt;b&gt;&amp;&#39;\">\(title)</a>")
+        #expect(MarkupEscaping.escape("plain text, é and ✓") == "plain text, é and ✓")
+    }
+
+    @Test("templates render as written: a first blank line and standalone tags on the first line")
+    func firstLine() throws {
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: "\n<p>{{x}}</p>\n", path: "templates/footer.mustache"),
+            "credits": .init(text: "{{#x}}\nshown\n{{/x}}\n", path: "templates/credits.mustache"),
+        ])
+        #expect(try library.render("footer", context: ["x": "a"]) == "\n<p>a</p>\n")
+        #expect(try library.render("credits", context: ["x": true]) == "shown\n")
+    }
+
+    @Test("which names a page's templates look up: the sol index's rows are needed only when named")
+    func namesLookedUp() throws {
+        let builtIn = try TemplateLibrary()
+        var used = builtIn.templatesUsed(by: "page-sols").union(builtIn.templatesUsed(by: "layout"))
+        #expect(!builtIn.mayLookUp("sols", in: used))
+        #expect(builtIn.mayLookUp("solsHTML", in: used) && builtIn.mayLookUp("site", in: used))
+        for text in ["{{#sols}}{{sol}}{{/sols}}", "{{ sols.0.sol }}", "{{#reversed(sols)}}{{/reversed(sols)}}",
+                     "{{^sols}}none{{/sols}}", "{{=<% %>=}}<%#list%><%/list%>"] {
+            let library = try TemplateLibrary(overrides: ["page-sols": .init(text: text, path: "templates/page-sols.mustache")])
+            used = library.templatesUsed(by: "page-sols")
+            #expect(library.mayLookUp("sols", in: used), "\(text)")
+        }
+        #expect(TemplateLibrary.namesLookedUp(in: "{{! sols }}{{> sols}}{{{solsHTML}}}{{&hasSols}}") == ["solsHTML", "hasSols"])
     }
 
     @Test("a missing partial is reported where it is named")
