@@ -295,8 +295,7 @@ public struct BuildState: Sendable, Equatable {
     }
 
     /// ``encodedForSaving(reusing:)``, and `extra` of the sources' paths and records in the
-    /// order they are saved in (sorted), run once the sources are encoded: the two halves of
-    /// the encoding are then about even on two cores.
+    /// order they are saved in (sorted), run beside the encoding on a second core.
     ///
     /// - Parameter sharedObjects: How many objects at each end of the object list are known
     ///   to be those of `previous` (see `SiteBuilder.diffObjects`): their chunks are kept
@@ -305,8 +304,14 @@ public struct BuildState: Sendable, Equatable {
                                  alongside extra: (_ sourcePaths: [String], _ sources: [SourceRecord]) -> Extra)
         -> (encoded: Encoded, extra: Extra) {
         let old = previous?.chunks ?? Chunks()
-        // The pages and the object list as one job, the sources as another: about even.
-        let ((pages, objects), (sources, extraResult)) = inParallel({
+        // Two lanes of about even work: this one encodes the pages and the object list, then
+        // the sources; the other sorts the sources (by the time the first lane needs them,
+        // they are), then runs `extra`. As two jobs, the pages and the object list against
+        // the whole of the sources, the second took about twice the first.
+        typealias Encoding<Item: Equatable & Sendable> = (chunks: [EncodedChunk], list: ChunkedList<Item>)
+        typealias Sorted = (paths: [String], records: [SourceRecord])
+        let ((pages, objects, sources), extraResult) = inTwoLanes({ (sortedSources: () -> Sorted)
+            -> (Encoding<PageRecord>, Encoding<ContentHash>, Encoding<SourceRecord>) in
             let (paths, records) = Self.sorted(self.pages, known: old.pages.keys)
             let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
@@ -323,14 +328,16 @@ public struct BuildState: Sendable, Equatable {
                 writer.write(identifier)
                 writer.write(hash)
             }
-            return (pages, objects)
-        }, {
-            let (paths, records) = Self.sorted(self.sources, known: old.sources.keys)
-            let sources = old.sources.encoding(keys: paths, items: records) { path, record, writer in
+            let (sourcePaths, sourceRecords) = sortedSources()
+            let sources = old.sources.encoding(keys: sourcePaths, items: sourceRecords) { path, record, writer in
                 writer.write(path)
                 writer.write(record)
             }
-            return (sources, extra(paths, records))
+            return (pages, objects, sources)
+        }, { (handSortedSources: (Sorted) -> Void) -> Extra in
+            let (paths, records) = Self.sorted(self.sources, known: old.sources.keys)
+            handSortedSources((paths, records))
+            return extra(paths, records)
         })
         var writer = StateWriter(capacity: 1 << 16)
         writer.write(raw: Self.magic)

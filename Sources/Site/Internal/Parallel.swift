@@ -79,3 +79,55 @@ struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// Runs `second` on a thread of its own while `first` runs on this one, and returns both
+/// results: for two lanes of work where the first needs, midway, a value the second makes
+/// early. `second` hands it over with `hand`, exactly once, and `first` waits for it with
+/// `handed`, at most once.
+///
+/// A thread rather than a second `concurrentPerform` iteration: those may run one after the
+/// other on one thread, and the first would then wait for the second for ever.
+func inTwoLanes<Handed, First, Second>(_ first: (_ handed: () -> Handed) -> First,
+                                       _ second: (_ hand: (Handed) -> Void) -> Second) -> (First, Second) {
+    let handedSlot = UnsafeMutablePointer<Handed>.allocate(capacity: 1)
+    let secondSlot = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+    defer {
+        handedSlot.deallocate()
+        secondSlot.deallocate()
+    }
+    let (isHanded, isDone) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    return withoutActuallyEscaping(second) { second in
+        // The thread holds the work through this box, which lets go of it before saying it
+        // is done: `second` must not outlive this call, and the thread itself may.
+        let lane = LaneWork {
+            secondSlot.initialize(to: second { value in
+                handedSlot.initialize(to: value)
+                isHanded.signal()
+            })
+        }
+        Thread {
+            lane.run()
+            isDone.signal()
+        }.start()
+        let firstResult = first {
+            isHanded.wait()
+            return handedSlot.move()
+        }
+        isDone.wait()
+        return (firstResult, secondSlot.move())
+    }
+}
+
+/// Work for a thread to run once, then let go of.
+private final class LaneWork: @unchecked Sendable {
+    private var work: (() -> Void)?
+
+    init(_ work: @escaping () -> Void) {
+        self.work = work
+    }
+
+    func run() {
+        work?()
+        work = nil
+    }
+}
