@@ -23,6 +23,20 @@ import Testing
         #expect(error?.hint != nil)
     }
 
+    @Test("a control character that no page or feed can carry is an error at its line and column")
+    func controlCharacters() throws {
+        let bell = expectDiagnostic { _ = try SourceFile(path: "content/journal/x.md", bytes: Array("---\ntitle: x\n---\nA \u{7}bell\n".utf8)) }
+        #expect(bell?.headline == "content/journal/x.md:4:3: error: the file holds a control character (U+0007), which web pages and feeds cannot carry")
+        #expect(bell?.hint?.contains("^G") == true)
+        let c1 = expectDiagnostic { _ = try SourceFile(path: "x.md", bytes: Array("It\u{92}s\n".utf8)) }
+        #expect(c1?.headline == "x.md:1:3: error: the file holds a control character (U+0092), which web pages and feeds cannot carry")
+        #expect(c1?.hint?.contains("Windows-1252") == true)
+        #expect(expectDiagnostic { _ = try SourceFile(path: "x.md", bytes: Array("a\u{7F}".utf8)) }?.hint?.contains("^?") == true)
+        // Tabs, form feeds, and the characters after U+009F (a no-break space, é) are text.
+        let text = "\tTab,\u{C}form feed, \u{A0}no-break, é, °\n"
+        #expect(try SourceFile(path: "x.md", bytes: Array(text.utf8)).text == text)
+    }
+
     @Test("a binary file is refused")
     func binary() {
         let error = expectDiagnostic { _ = try SourceFile(path: "x.md", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]) }

@@ -147,6 +147,9 @@ struct RoverSectionController: SectionController {
         #expect(try library.render("footer", context: ["title": title])
             == "<a title=\"Dust &quot;\u{301} onmouseover=alert(1) &lt;b&gt;&amp;&#39;\">\(title)</a>")
         #expect(MarkupEscaping.escape("plain text, é and ✓") == "plain text, é and ✓")
+        // Controls a YAML escape can make become U+FFFD: an Atom feed holding one is not XML.
+        #expect(MarkupEscaping.escape("bell\u{7} vt\u{B} del\u{7F} c1\u{85} tab\t nbsp\u{A0} °\n")
+            == "bell\u{FFFD} vt\u{FFFD} del\u{FFFD} c1\u{FFFD} tab\t nbsp\u{A0} °\n")
     }
 
     @Test("templates render as written: a first blank line and standalone tags on the first line")

@@ -89,6 +89,9 @@ def write_hostile_site(site, unsafe_html):
         f"Text with {HOSTILE.replace('<', '&lt;')} written as entities, and "
         f"[a link](https://example.org/ \"{yaml_title}\").\n\n"
         "<b>raw</b> and <script>alert('raw')</script>\n")
+    # A YAML escape makes a control character, which no page or feed can carry: it is shown as U+FFFD.
+    (site / "content/journal/sol-14-bell.md").write_text(
+        '---\ntitle: "Ring \\a the bell"\nauthor: vega\nsol: 14\ntime: "21:10"\n---\nDing.\n')
     (site / "content/messages/hostile.md").write_text(
         "---\nchannel: hostile\nsol: 14\n---\n"
         "## 21:05 okoro\n"
@@ -256,6 +259,7 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert feed.bozo == 0
     titles = [entry.title for entry in feed.entries]
     assert HOSTILE in titles
+    assert "Ring \ufffd the bell" in titles
     assert feed.feed.title == HOSTILE
     authors = {entry.author for entry in feed.entries if "author" in entry}
     assert HOSTILE in authors
