@@ -81,8 +81,8 @@ append_today() {
   [ -f "$today_log" ] || start_todays_log
   printf '## 23:%02d vega\nToday, message %s.\n' "$((30 + $1 % 30))" "$1" >>"$today_log"
 }
-add_entry() { # a new entry on the newest sol: a new page, so the sitemap and the sol index change too
-  printf -- '---\ntitle: "Entry added %s"\nauthor: vega\nsol: %s\ntime: "23:00"\n---\nA new entry.\n' "$1" "$newest_sol" \
+add_entry() { # a new entry, the newest object: a new page, so the sitemap and the sol index change too
+  printf -- '---\ntitle: "Entry added %s"\nauthor: vega\nsol: %s\ntime: "23:59"\n---\nA new entry.\n' "$1" "$newest_sol" \
     >"$site/content/journal/added-$1.md"
 }
 edit_template() {
@@ -131,7 +131,7 @@ for i in $(seq "$edits"); do
   printf '## 23:%02d vega\nWatched, today %s.\n' "$((30 + i % 30))" "$i" >>"$today_log"; sleep 1.5
 done
 for i in $(seq "$edits"); do
-  printf -- '---\ntitle: "Watched entry %s"\nauthor: vega\nsol: %s\ntime: "23:30"\n---\nA new entry.\n' "$i" "$newest_sol" \
+  printf -- '---\ntitle: "Watched entry %s"\nauthor: vega\nsol: %s\ntime: "23:59"\n---\nA new entry.\n' "$i" "$newest_sol" \
     >"$site/content/journal/watched-$i.md"; sleep 1.5
 done
 kill -INT $watch_pid; wait $watch_pid 2>/dev/null || true
