@@ -12,7 +12,8 @@ public struct TemplateLibrary: Sendable {
     private let library: MustacheLibrary
     /// Where each template came from: `templates/layout.mustache` or `(built-in)/layout.mustache`.
     public let origins: [String: String]
-    /// The partials each template names directly.
+    /// The partials each template names directly (`{{> name}}`), and the template it
+    /// inherits from (`{{< name}}`): the templates it is made from.
     public let partials: [String: Set<String>]
     /// A hash of each template's source text, by name: a change means pages using it change.
     public let sourceHashes: [String: String]
@@ -66,7 +67,8 @@ public struct TemplateLibrary: Sendable {
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
             for reference in Self.partialReferences(in: source.text) where sources[reference.name] == nil {
-                throw Diagnostic.error("template names a partial '\(reference.name)' that does not exist",
+                let what = reference.isParent ? "a parent template" : "a partial"
+                throw Diagnostic.error("template names \(what) '\(reference.name)' that does not exist",
                                        at: SourceLocation(path: source.path, line: reference.line, column: reference.column),
                                        hint: "add templates/\(reference.name).mustache, or fix the name")
             }
@@ -185,9 +187,11 @@ public struct TemplateLibrary: Sendable {
         return names
     }
 
-    /// Finds `{{> name}}` tags, with their 1-based line and column.
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-        var references: [(String, Int, Int)] = []
+    /// Finds `{{> name}}` tags and `{{< name}}` tags (a parent template, which the template
+    /// fills in: as much a template it is made from as a partial), with their 1-based line
+    /// and column.
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int, isParent: Bool)] {
+        var references: [(String, Int, Int, Bool)] = []
         var line = 1
         var column = 1
         let scalars = Array(text.unicodeScalars)
@@ -196,7 +200,8 @@ public struct TemplateLibrary: Sendable {
             if scalars[index] == "{", index + 2 < scalars.count, scalars[index + 1] == "{" {
                 var cursor = index + 2
                 while cursor < scalars.count, scalars[cursor] == " " { cursor += 1 }
-                if cursor < scalars.count, scalars[cursor] == ">" {
+                if cursor < scalars.count, scalars[cursor] == ">" || scalars[cursor] == "<" {
+                    let isParent = scalars[cursor] == "<"
                     cursor += 1
                     var name = ""
                     while cursor < scalars.count, scalars[cursor] != "}" {
@@ -204,7 +209,7 @@ public struct TemplateLibrary: Sendable {
                         cursor += 1
                     }
                     let trimmed = name.split(separator: " ").first.map(String.init) ?? ""
-                    if !trimmed.isEmpty { references.append((trimmed, line, column)) }
+                    if !trimmed.isEmpty { references.append((trimmed, line, column, isParent)) }
                 }
             }
             if scalars[index] == "\n" {

@@ -177,6 +177,22 @@ struct RoverSectionController: SectionController {
         #expect(TemplateLibrary.namesLookedUp(in: "{{! sols }}{{> sols}}{{{solsHTML}}}{{&hasSols}}") == ["solsHTML", "hasSols"])
     }
 
+    @Test("a parent template ({{< name}}) is traced as a partial is, and a missing one is reported where it is named")
+    func parentTemplates() throws {
+        let library = try TemplateLibrary(overrides: [
+            "page-entry": .init(text: "{{<frame}}{{$body}}B{{/body}}{{/frame}}", path: "templates/page-entry.mustache"),
+            "frame": .init(text: "<main>{{$body}}default{{/body}}</main>", path: "templates/frame.mustache"),
+        ])
+        #expect(library.templatesUsed(by: "page-entry").contains("frame"))
+        #expect(library.unusedOverrides(["page-entry", "frame"]).isEmpty)
+        #expect(try library.render("page-entry", context: [:]) == "<main>B</main>")
+        #expect {
+            try TemplateLibrary(overrides: ["page-entry": .init(text: "<p>\n{{< frame}}{{/frame}}", path: "templates/page-entry.mustache")])
+        } throws: { error in
+            (error as? Diagnostic)?.headline == "templates/page-entry.mustache:2:1: error: template names a parent template 'frame' that does not exist"
+        }
+    }
+
     @Test("a missing partial is reported where it is named")
     func missingPartial() {
         #expect {

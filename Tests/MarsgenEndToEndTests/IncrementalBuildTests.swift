@@ -407,6 +407,22 @@ import Testing
         #expect(Set(report.written) == Set(htmlPages))
     }
 
+    @Test("a parent template's change rewrites the pages whose template inherits from it ({{< parent}})")
+    func parentTemplateChange() throws {
+        try SiteFixture.write("{{<entry-frame}}{{$body}}<p class=\"inherited\">{{heading}}</p>{{/body}}{{/entry-frame}}\n",
+                              to: "templates/page-entry.mustache", in: site)
+        try SiteFixture.write("<div class=\"frame-1\">{{$body}}default{{/body}}</div>\n", to: "templates/entry-frame.mustache", in: site)
+        let first = try build()
+        #expect(first.warnings.isEmpty, "\(first.warnings)")
+        let entries = try SiteFixture.snapshot(output).keys.filter { $0.hasPrefix("journal/") && $0.hasSuffix("/index.html") }.sorted()
+        #expect(!entries.isEmpty && Set(first.written).isSuperset(of: entries))
+        try edit("templates/entry-frame.mustache") { $0.replacingOccurrences(of: "frame-1", with: "frame-2") }
+        let report = try build()
+        #expect(report.written == entries)
+        let page = try String(contentsOf: output.appendingPathComponent(entries[0]), encoding: .utf8)
+        #expect(page.contains("<div class=\"frame-2\"><p class=\"inherited\">"))
+    }
+
     @Test("--explain names the crew file for what a renamed member's pages show, not the files of what they wrote")
     func crewRenameReason() throws {
         try edit("content/crew.yml") { $0.replacingOccurrences(of: "name: Daniel Okoro", with: "name: Dan Okoro") }
