@@ -62,11 +62,14 @@ public struct TemplateLibrary: Sendable {
             } catch {
                 throw Diagnostic.error("template error: \(error)", at: SourceLocation(path: source.path, line: 1, column: 1))
             }
-            partials[name] = Set(Self.partialReferences(in: source.text).map(\.name))
+            let references = Self.partialReferences(in: source.text)
+            // A dynamic name (`{{>*name}}`) is looked up as the page renders: any template may be one.
+            partials[name] = references.contains(where: \.isDynamic) ? Set(sources.keys).subtracting([name])
+                : Set(references.map(\.name))
         }
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
-            for reference in Self.partialReferences(in: source.text) where sources[reference.name] == nil {
+            for reference in Self.partialReferences(in: source.text) where !reference.isDynamic && sources[reference.name] == nil {
                 let what = reference.isParent ? "a parent template" : "a partial"
                 throw Diagnostic.error("template names \(what) '\(reference.name)' that does not exist",
                                        at: SourceLocation(path: source.path, line: reference.line, column: reference.column),
@@ -171,7 +174,12 @@ public struct TemplateLibrary: Sendable {
             guard let sigil = tag.first else { continue }
             switch sigil {
             case "=": return nil
-            case "!", ">", "%", "<", "$": continue
+            case "!", "%", "$": continue
+            // A partial or a parent; its name is looked up only when dynamic (`{{>*name}}`).
+            case ">", "<":
+                tag = tag.dropFirst().drop { $0 == " " || $0 == "\t" }
+                guard tag.first == "*" else { continue }
+                tag = tag.dropFirst()
             case "#", "^", "/", "&", "{": tag = tag.dropFirst()
             default: break
             }
@@ -190,8 +198,8 @@ public struct TemplateLibrary: Sendable {
     /// Finds `{{> name}}` tags and `{{< name}}` tags (a parent template, which the template
     /// fills in: as much a template it is made from as a partial), with their 1-based line
     /// and column.
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int, isParent: Bool)] {
-        var references: [(String, Int, Int, Bool)] = []
+    static func partialReferences(in text: String) -> [TemplateReference] {
+        var references: [TemplateReference] = []
         var line = 1
         var column = 1
         let scalars = Array(text.unicodeScalars)
@@ -209,7 +217,7 @@ public struct TemplateLibrary: Sendable {
                         cursor += 1
                     }
                     let trimmed = name.split(separator: " ").first.map(String.init) ?? ""
-                    if !trimmed.isEmpty { references.append((trimmed, line, column, isParent)) }
+                    if !trimmed.isEmpty { references.append(TemplateReference(name: trimmed, line: line, column: column, isParent: isParent)) }
                 }
             }
             if scalars[index] == "\n" {
@@ -221,6 +229,19 @@ public struct TemplateLibrary: Sendable {
             index += 1
         }
         return references
+    }
+
+    /// A `{{> name}}` or `{{< name}}` tag, where it is in its template.
+    struct TemplateReference {
+        /// The name after the sigil; with its `*` when dynamic.
+        var name: String
+        var line: Int
+        var column: Int
+        /// Whether it is `{{< name}}`, a parent the template inherits from.
+        var isParent: Bool
+        /// Whether the name is dynamic (`{{>*name}}`): the template named by the value of
+        /// `name`, which only rendering knows.
+        var isDynamic: Bool { name.hasPrefix("*") }
     }
 
     static func describe(_ error: any Error) -> String {

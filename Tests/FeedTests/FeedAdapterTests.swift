@@ -193,6 +193,18 @@ struct RoverSectionController: SectionController {
         }
     }
 
+    @Test("a dynamic partial ({{>*name}}) may be any template: a page using one depends on all of them")
+    func dynamicPartial() throws {
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: "<footer>{{>*which}}</footer>", path: "templates/footer.mustache"),
+            "credits": .init(text: "Made on Mars", path: "templates/credits.mustache"),
+        ])
+        #expect(try library.render("footer", context: ["which": "credits"]) == "<footer>Made on Mars</footer>")
+        #expect(library.templatesUsed(by: "footer").isSuperset(of: ["credits", "layout", "cell-message"]))
+        #expect(library.unusedOverrides(["credits"]).isEmpty)
+        #expect(TemplateLibrary.namesLookedUp(in: "{{>*which}}{{> fixed}}{{<*parent}}{{/parent}}") == ["which", "parent"])
+    }
+
     @Test("a missing partial is reported where it is named")
     func missingPartial() {
         #expect {
