@@ -65,6 +65,16 @@ import Testing
         #expect(error?.location?.line ?? 0 >= 1)
     }
 
+    @Test("a slug from a file name is written in Latin letters without accents")
+    func derivedSlugs() {
+        #expect(Slug.derive(from: "Sol 12, Dust on the Panels") == "sol-12-dust-on-the-panels")
+        #expect(Slug.derive(from: "Café à Olympus") == "cafe-a-olympus")
+        #expect(Slug.derive(from: "Straße") == "strasse")
+        #expect(Slug.derive(from: "Марс") == "mars")
+        #expect(Slug.derive(from: "火星") == "huo-xing")
+        #expect(Slug.derive(from: "🚀") == "entry")
+    }
+
     @Test("a slug with '/', '..' or spaces is refused", arguments: ["a/b", "..", "two words", "../etc"])
     func badSlug(_ slug: String) {
         let error = expectDiagnostic { _ = try load("---\nauthor: vega\nsol: 3\nslug: \"\(slug)\"\n---\n") }
