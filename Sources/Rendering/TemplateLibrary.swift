@@ -164,33 +164,44 @@ public struct TemplateLibrary: Sendable {
     /// inheritance blocks look nothing up. `nil` when the text sets other delimiters.
     static func namesLookedUp(in text: String) -> Set<String>? {
         var names: Set<String> = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            var tag = rest[..<close.lowerBound]
-            rest = rest[close.upperBound...]
-            tag = tag.drop { $0 == " " || $0 == "\t" }
-            guard let sigil = tag.first else { continue }
-            switch sigil {
-            case "=": return nil
-            case "!", "%", "$": continue
+        // On the UTF-8 bytes: every build that loads the templates reads every tag.
+        let bytes = Array(text.utf8)
+        let (brace, closing, space, tab) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\t"))
+        func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+        var position = 0
+        while position + 1 < bytes.count {
+            guard bytes[position] == brace, bytes[position + 1] == brace else {
+                position += 1
+                continue
+            }
+            var start = position + 2
+            var end = start
+            while end + 1 < bytes.count, !(bytes[end] == closing && bytes[end + 1] == closing) { end += 1 }
+            guard end + 1 < bytes.count else { break }
+            position = end + 2
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            guard start < end else { continue }
+            switch bytes[start] {
+            case UInt8(ascii: "="): return nil
+            case UInt8(ascii: "!"), UInt8(ascii: "%"), UInt8(ascii: "$"): continue
             // A partial or a parent; its name is looked up only when dynamic (`{{>*name}}`).
-            case ">", "<":
-                tag = tag.dropFirst().drop { $0 == " " || $0 == "\t" }
-                guard tag.first == "*" else { continue }
-                tag = tag.dropFirst()
-            case "#", "^", "/", "&", "{": tag = tag.dropFirst()
+            case UInt8(ascii: ">"), UInt8(ascii: "<"):
+                start += 1
+                while start < end, isBlank(bytes[start]) { start += 1 }
+                guard start < end, bytes[start] == UInt8(ascii: "*") else { continue }
+                start += 1
+            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"), UInt8(ascii: "&"), brace: start += 1
             default: break
             }
-            var name = tag.drop { $0 == " " || $0 == "\t" }
-            while let last = name.last, last == " " || last == "\t" || last == "}" { name = name.dropLast() }
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) || bytes[end - 1] == closing { end -= 1 }
             // A transform, `fn(name)`: the name is the argument.
-            if let paren = name.lastIndex(of: "("), let end = name[paren...].firstIndex(of: ")") {
-                name = name[name.index(after: paren)..<end]
+            if let paren = bytes[start..<end].lastIndex(of: UInt8(ascii: "(")),
+               let close = bytes[paren..<end].firstIndex(of: UInt8(ascii: ")")) {
+                (start, end) = (paren + 1, close)
             }
-            if let dot = name.firstIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-            if !name.isEmpty { names.insert(String(name)) }
+            if let dot = bytes[start..<end].firstIndex(of: UInt8(ascii: ".")), dot != start { end = dot }
+            if start < end { names.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
         }
         return names
     }
