@@ -49,6 +49,8 @@ public struct TemplateLibrary: Sendable {
         MarkupEscaping.registered
         var library = MustacheLibrary()
         var partials: [String: Set<String>] = [:]
+        // Each template's tags, read once: its partials and parents, and the names it looks up.
+        let tags = sources.mapValues { Self.tags(in: $0.text) }
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
             do {
@@ -62,14 +64,14 @@ public struct TemplateLibrary: Sendable {
             } catch {
                 throw Diagnostic.error("template error: \(error)", at: SourceLocation(path: source.path, line: 1, column: 1))
             }
-            let references = Self.partialReferences(in: source.text)
+            let references = Self.partialReferences(in: tags[name] ?? [])
             // A dynamic name (`{{>*name}}`) is looked up as the page renders: any template may be one.
             partials[name] = references.contains(where: \.isDynamic) ? Set(sources.keys).subtracting([name])
                 : Set(references.map(\.name))
         }
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
-            for reference in Self.partialReferences(in: source.text) where !reference.isDynamic && sources[reference.name] == nil {
+            for reference in Self.partialReferences(in: tags[name] ?? []) where !reference.isDynamic && sources[reference.name] == nil {
                 let what = reference.isParent ? "a parent template" : "a partial"
                 throw Diagnostic.error("template names \(what) '\(reference.name)' that does not exist",
                                        at: SourceLocation(path: source.path, line: reference.line, column: reference.column),
@@ -77,7 +79,7 @@ public struct TemplateLibrary: Sendable {
             }
         }
         // A layout that never inserts the page renders every page as an empty frame.
-        if let layout = overrides[Self.layoutName], !Self.insertsContent(layout.text) {
+        if let layout = overrides[Self.layoutName], !Self.insertsContent(tags[Self.layoutName] ?? []) {
             throw Diagnostic.error("the layout never inserts the page: it has no {{{content}}}",
                                    at: SourceLocation(path: layout.path, line: 1, column: 1),
                                    hint: "put {{{content}}} where each page's main content goes, or delete the file to use the built-in layout")
@@ -85,7 +87,7 @@ public struct TemplateLibrary: Sendable {
         self.library = library
         self.origins = sources.mapValues(\.path)
         self.partials = partials
-        self.lookedUp = sources.mapValues { Self.namesLookedUp(in: $0.text) }
+        self.lookedUp = tags.mapValues(Self.namesLookedUp)
         self.sourceHashes = sources.mapValues { source in
             var hash = ContentHash()
             hash.combine(source.text)
@@ -104,10 +106,9 @@ public struct TemplateLibrary: Sendable {
     /// a partial.
     public static var builtInNames: Set<String> { Set(DefaultTheme.templates.map(\.key)) }
 
-    /// Whether `text` has a `{{{content}}}` or `{{& content}}` tag.
-    static func insertsContent(_ text: String) -> Bool {
-        let compact = text.filter { $0 != " " }
-        return compact.contains("{{{content}}}") || compact.contains("{{&content}}")
+    /// Whether `tags` hold a `{{{content}}}` or `{{& content}}` tag.
+    static func insertsContent(_ tags: [Tag]) -> Bool {
+        tags.contains { ($0.sigil == "{" || $0.sigil == "&") && $0.content == "content" }
     }
 
     /// Site templates that no page can use: neither a built-in name nor a partial of any
@@ -158,88 +159,98 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// The names the tags of `text` look up in the context: each variable's and section's
-    /// name, or its first part when dotted (`site` for `{{site.title}}`), or the argument of
-    /// a transform (`items` for `{{#reversed(items)}}`). Partials, comments, pragmas and
-    /// inheritance blocks look nothing up. `nil` when the text sets other delimiters.
+    /// The names the tags of `text` look up in the context (see the function over tags).
     static func namesLookedUp(in text: String) -> Set<String>? {
+        namesLookedUp(in: tags(in: text))
+    }
+
+    /// The names `tags` look up in the context: each variable's and section's name, or its
+    /// first part when dotted (`site` for `{{site.title}}`), or the argument of a transform
+    /// (`items` for `{{#reversed(items)}}`). Partials and parents look up only a dynamic
+    /// name (`{{>*name}}`); comments, pragmas and inheritance blocks look nothing up. `nil`
+    /// when a tag sets other delimiters, which this does not follow.
+    static func namesLookedUp(in tags: [Tag]) -> Set<String>? {
         var names: Set<String> = []
-        // On the UTF-8 bytes: every build that loads the templates reads every tag.
-        let bytes = Array(text.utf8)
-        let (brace, closing, space, tab) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\t"))
-        func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
-        var position = 0
-        while position + 1 < bytes.count {
-            guard bytes[position] == brace, bytes[position + 1] == brace else {
-                position += 1
-                continue
-            }
-            var start = position + 2
-            var end = start
-            while end + 1 < bytes.count, !(bytes[end] == closing && bytes[end + 1] == closing) { end += 1 }
-            guard end + 1 < bytes.count else { break }
-            position = end + 2
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            guard start < end else { continue }
-            switch bytes[start] {
-            case UInt8(ascii: "="): return nil
-            case UInt8(ascii: "!"), UInt8(ascii: "%"), UInt8(ascii: "$"): continue
-            // A partial or a parent; its name is looked up only when dynamic (`{{>*name}}`).
-            case UInt8(ascii: ">"), UInt8(ascii: "<"):
-                start += 1
-                while start < end, isBlank(bytes[start]) { start += 1 }
-                guard start < end, bytes[start] == UInt8(ascii: "*") else { continue }
-                start += 1
-            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"), UInt8(ascii: "&"), brace: start += 1
+        for tag in tags {
+            var name = tag.content
+            switch tag.sigil {
+            case "=": return nil
+            case "!", "%", "$": continue
+            case ">", "<":
+                guard name.first == "*" else { continue }
+                name = name.dropFirst()
             default: break
             }
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) || bytes[end - 1] == closing { end -= 1 }
             // A transform, `fn(name)`: the name is the argument.
-            if let paren = bytes[start..<end].lastIndex(of: UInt8(ascii: "(")),
-               let close = bytes[paren..<end].firstIndex(of: UInt8(ascii: ")")) {
-                (start, end) = (paren + 1, close)
+            if let paren = name.lastIndex(of: "("), let close = name[paren...].firstIndex(of: ")") {
+                name = name[name.index(after: paren)..<close]
             }
-            if let dot = bytes[start..<end].firstIndex(of: UInt8(ascii: ".")), dot != start { end = dot }
-            if start < end { names.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            if let dot = name.firstIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+            if !name.isEmpty { names.insert(String(name)) }
         }
         return names
     }
 
-    /// Finds `{{> name}}` tags and `{{< name}}` tags (a parent template, which the template
-    /// fills in: as much a template it is made from as a partial), with their 1-based line
-    /// and column.
-    static func partialReferences(in text: String) -> [TemplateReference] {
-        var references: [TemplateReference] = []
-        var line = 1
-        var column = 1
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "{", index + 2 < scalars.count, scalars[index + 1] == "{" {
-                var cursor = index + 2
-                while cursor < scalars.count, scalars[cursor] == " " { cursor += 1 }
-                if cursor < scalars.count, scalars[cursor] == ">" || scalars[cursor] == "<" {
-                    let isParent = scalars[cursor] == "<"
-                    cursor += 1
-                    var name = ""
-                    while cursor < scalars.count, scalars[cursor] != "}" {
-                        name.unicodeScalars.append(scalars[cursor])
-                        cursor += 1
-                    }
-                    let trimmed = name.split(separator: " ").first.map(String.init) ?? ""
-                    if !trimmed.isEmpty { references.append(TemplateReference(name: trimmed, line: line, column: column, isParent: isParent)) }
-                }
-            }
-            if scalars[index] == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index += 1
+    /// The `{{> name}}` and `{{< name}}` tags among `tags` (a parent template, which the
+    /// template fills in: as much a template it is made from as a partial).
+    static func partialReferences(in tags: [Tag]) -> [TemplateReference] {
+        tags.compactMap { tag in
+            guard tag.sigil == ">" || tag.sigil == "<",
+                  let name = tag.content.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
+            return TemplateReference(name: String(name), line: tag.line, column: tag.column, isParent: tag.sigil == "<")
         }
-        return references
+    }
+
+    /// One `{{…}}` tag of a template.
+    struct Tag {
+        /// `#`, `^`, `/`, `>`, `<`, `&`, `{`, `!`, `%`, `$` or `=`; nil for a variable.
+        var sigil: Character?
+        /// What follows the sigil, without the blanks around it (and a triple tag's `}`).
+        var content: Substring
+        /// Where its `{{` is, 1-based, the column in Unicode scalars.
+        var line: Int
+        var column: Int
+    }
+
+    /// Every `{{…}}` tag of `text`, in order. Read on the UTF-8 bytes: every build that
+    /// loads the templates reads every tag.
+    static func tags(in text: String) -> [Tag] {
+        var tags: [Tag] = []
+        let bytes = Array(text.utf8)
+        let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var (line, lineStart, position) = (1, 0, 0)
+        while position + 1 < bytes.count {
+            if bytes[position] == UInt8(ascii: "\n") {
+                (line, lineStart) = (line + 1, position + 1)
+            }
+            guard bytes[position] == open, bytes[position + 1] == open else {
+                position += 1
+                continue
+            }
+            // Continuation bytes do not start a scalar.
+            let column = bytes[lineStart..<position].count { $0 & 0xC0 != 0x80 } + 1
+            var (start, end) = (position + 2, position + 2)
+            while end + 1 < bytes.count, !(bytes[end] == close && bytes[end + 1] == close) { end += 1 }
+            guard end + 1 < bytes.count else { break }
+            // Newlines inside a tag still count.
+            if let last = bytes[start..<end].lastIndex(of: UInt8(ascii: "\n")) {
+                (line, lineStart) = (line + bytes[start..<end].count { $0 == UInt8(ascii: "\n") }, last + 1)
+            }
+            position = end + 2
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            guard start < end else { continue }
+            var sigil: Character?
+            if "#^/><&{!%$=".utf8.contains(bytes[start]) {
+                sigil = Character(UnicodeScalar(bytes[start]))
+                start += 1
+            }
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) || bytes[end - 1] == close { end -= 1 }
+            tags.append(Tag(sigil: sigil, content: Substring(String(decoding: bytes[start..<end], as: UTF8.self)),
+                            line: line, column: column))
+        }
+        return tags
     }
 
     /// A `{{> name}}` or `{{< name}}` tag, where it is in its template.
