@@ -123,7 +123,11 @@ public final class MarkdownDocument {
             return ""
         }
         defer { free(cString) }
-        let html = String(cString: cString)
+        let bytes = UnsafeRawBufferPointer(start: cString, count: strlen(cString))
+        // A numeric character reference (`&#1;`, `&#xFFFF;`) comes out of cmark-gfm as the
+        // code point itself, which would make the page invalid and an Atom feed not XML.
+        let html = ForbiddenCodePoints.replaced(in: bytes).map { String(decoding: $0, as: UTF8.self) }
+            ?? String(decoding: bytes, as: UTF8.self)
         return options.footnotePrefix.isEmpty ? html : Self.prefixFootnotes(html, with: options.footnotePrefix)
     }
 

@@ -1,8 +1,10 @@
+import GFM
 import Mustache
 
 /// How `{{name}}` escapes a value in every template: `<`, `>`, `&`, `"` and `'` become
-/// entities, byte by byte, and a control character that no page or feed can carry (one that
-/// a YAML escape such as `"\a"` made) becomes U+FFFD: an Atom feed holding one is not XML.
+/// entities, byte by byte, and a code point that no page or feed can carry (see
+/// ``ForbiddenCodePoints``; one that a YAML escape such as `"\a"` or `"\uFFFF"` made), or a
+/// form feed, becomes U+FFFD: an Atom feed holding one is not XML.
 ///
 /// swift-mustache's own escaping compares whole characters, so a quote followed by a
 /// combining mark (`"\u{301}`, one character) was left as it was, and a title or
@@ -21,10 +23,12 @@ struct MarkupEscaping: MustacheContentType {
         Self.escape(text)
     }
 
-    /// `text` with `<`, `>`, `&`, `"` and `'` as entities, and controls as U+FFFD.
+    /// `text` with `<`, `>`, `&`, `"` and `'` as entities, and forbidden code points and form
+    /// feeds as U+FFFD.
     static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes -> String? in
+            let bytes = UnsafeRawBufferPointer(bytes)
             guard needsChange(bytes) else { return nil }
             var escaped: [UInt8] = []
             escaped.reserveCapacity(bytes.count + bytes.count / 8 + 8)
@@ -34,45 +38,45 @@ struct MarkupEscaping: MustacheContentType {
     }
 
     /// Appends `bytes` (UTF-8) to `output`, escaped as ``escape(_:)`` escapes.
-    static func append<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes, escapedTo output: inout [UInt8]) {
+    static func append(_ bytes: UnsafeRawBufferPointer, escapedTo output: inout [UInt8]) {
         guard needsChange(bytes) else {
             output.append(contentsOf: bytes)
             return
         }
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
-            index = bytes.index(after: index)
             switch byte {
             case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
             case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
             case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
-            case 0x09, 0x0A, 0x0D: output.append(byte)
-            case 0..<0x20, 0x7F: output.append(contentsOf: replacement)
-            // C1 controls are `C2 80`–`C2 9F` (`C2` also starts U+00A0–U+00BF).
-            case 0xC2 where index != bytes.endIndex && bytes[index] < 0xA0:
-                index = bytes.index(after: index)
-                output.append(contentsOf: replacement)
-            default: output.append(byte)
+            // HTML's whitespace, but XML has no form feed.
+            case 0x0C: output.append(contentsOf: ForbiddenCodePoints.replacementCharacter)
+            default:
+                let length = ForbiddenCodePoints.mayStart(byte) ? ForbiddenCodePoints.length(at: index, in: bytes) : 0
+                if length > 0 {
+                    output.append(contentsOf: ForbiddenCodePoints.replacementCharacter)
+                    index += length
+                    continue
+                }
+                output.append(byte)
             }
+            index += 1
         }
     }
 
-    /// U+FFFD, the replacement character, in UTF-8.
-    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-
     /// Whether `bytes` hold anything ``append(_:escapedTo:)`` changes.
-    private static func needsChange(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.contains { byte in
-            switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
-            case 0x09, 0x0A, 0x0D: false
-            // Every control below 0x20, DEL, and `C2`, which may start a C1 control.
-            case 0..<0x20, 0x7F, 0xC2: true
-            default: false
+    private static func needsChange(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x0C: return true
+            case let byte where ForbiddenCodePoints.mayStart(byte):
+                if ForbiddenCodePoints.length(at: index, in: bytes) > 0 { return true }
+            default: continue
             }
         }
+        return false
     }
 }

@@ -105,10 +105,10 @@ public struct PageRenderer {
     static func builtInSitemap(_ locations: [String]) -> [UInt8] {
         var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8)
         bytes.reserveCapacity(bytes.count + locations.count * 80)
-        for location in locations {
+        for var location in locations {
             bytes.append(contentsOf: "  <url><loc>".utf8)
             // Escaped as the template's {{loc}} escapes it.
-            MarkupEscaping.append(location.utf8, escapedTo: &bytes)
+            location.withUTF8 { MarkupEscaping.append(UnsafeRawBufferPointer($0), escapedTo: &bytes) }
             bytes.append(contentsOf: "</loc></url>\n".utf8)
         }
         bytes.append(contentsOf: "</urlset>\n".utf8)

@@ -1,5 +1,6 @@
 import Content
 import Diagnostics
+import GFM
 import Testing
 
 @Suite struct SourceFileTests {
@@ -35,6 +36,39 @@ import Testing
         // Tabs, form feeds, and the characters after U+009F (a no-break space, é) are text.
         let text = "\tTab,\u{C}form feed, \u{A0}no-break, é, °\n"
         #expect(try SourceFile(path: "x.md", bytes: Array(text.utf8)).text == text)
+    }
+
+    @Test("a noncharacter is an error at its line and column, with a hint for a reversed byte-order mark")
+    func noncharacters() throws {
+        let reversed = expectDiagnostic { _ = try SourceFile(path: "a.md", bytes: [0xEF, 0xBF, 0xBE] + Array("---\n".utf8)) }
+        #expect(reversed?.headline == "a.md:1:1: error: the file holds the noncharacter U+FFFE, which web pages and feeds cannot carry")
+        #expect(reversed?.hint?.contains("byte-order mark") == true)
+        let last = expectDiagnostic { _ = try SourceFile(path: "a.md", bytes: Array("ok\né ".utf8) + [0xF4, 0x8F, 0xBF, 0xBF]) }
+        #expect(last?.headline == "a.md:2:3: error: the file holds the noncharacter U+10FFFF, which web pages and feeds cannot carry")
+        #expect(expectDiagnostic { _ = try SourceFile(path: "a.md", bytes: [0xEF, 0xB7, 0x90]) }?.message.contains("U+FDD0") == true)
+        // A byte-order mark in the right order is dropped; elsewhere it is a zero-width no-break space.
+        #expect(try SourceFile(path: "a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("a\u{FEFF}b\u{FFFD}".utf8)).text == "a\u{FEFF}b\u{FFFD}")
+    }
+
+    @Test("the forbidden code points, and their neighbours that are text", arguments: [
+        (0x0, true), (0x1B, true), (0x7F, true), (0x80, true), (0x9F, true), (0xFDD0, true), (0xFDEF, true), (0xFFFE, true),
+        (0xFFFF, true), (0x1FFFE, true), (0xEFFFF, true), (0x10FFFF, true),
+        (0x9, false), (0xA, false), (0xD, false), (0xC, false), (0xA0, false), (0xFDCF, false), (0xFDF0, false), (0xFFFD, false),
+        (0xFEFF, false), (0x1FFFD, false), (0x10FFFD, false), (0x1F600, false),
+    ] as [(UInt32, Bool)])
+    func forbiddenCodePoints(value: UInt32, isForbidden: Bool) throws {
+        // Swift's string literals refuse some noncharacters, hence the scalars.
+        var text = "a" + String(Character(try #require(Unicode.Scalar(value)))) + "b"
+        let found = text.withUTF8 { ForbiddenCodePoints.firstOffset(in: UnsafeRawBufferPointer($0)) }
+        #expect(found == (isForbidden ? 1 : nil))
+        let replaced = text.withUTF8 { ForbiddenCodePoints.replaced(in: UnsafeRawBufferPointer($0)) }
+        #expect(replaced.map { String(decoding: $0, as: UTF8.self) } == (isForbidden ? "a\u{FFFD}b" : nil))
+    }
+
+    @Test("a numeric character reference to a forbidden code point renders as U+FFFD")
+    func characterReferences() {
+        #expect(MarkdownDocument(parsing: "a &#1; b &#x85; c &#xFDD0; d &#xFFFF; e &#x1FFFF; f &#12; g &#xE9;\n").html()
+            == "<p>a \u{FFFD} b \u{FFFD} c \u{FFFD} d \u{FFFD} e \u{FFFD} f \u{C} g é</p>\n")
     }
 
     @Test("a binary file is refused")

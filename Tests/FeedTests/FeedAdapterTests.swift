@@ -150,6 +150,14 @@ struct RoverSectionController: SectionController {
         // Controls a YAML escape can make become U+FFFD: an Atom feed holding one is not XML.
         #expect(MarkupEscaping.escape("bell\u{7} vt\u{B} del\u{7F} c1\u{85} tab\t nbsp\u{A0} °\n")
             == "bell\u{FFFD} vt\u{FFFD} del\u{FFFD} c1\u{FFFD} tab\t nbsp\u{A0} °\n")
+        // So do noncharacters (`"\uFFFF"` in YAML) and form feeds, which XML has no place for;
+        // their neighbours, fullwidth punctuation and a zero-width no-break space are text.
+        // (Swift's string literals refuse some noncharacters, hence the scalars.)
+        let noncharacters = [0xFFFF, 0xFFFE, 0xFDD0, 0xFDEF, 0x10FFFF, 0x1FFFE].map { String(Character(Unicode.Scalar($0)!)) }
+        #expect(MarkupEscaping.escape(noncharacters.joined(separator: "a") + "\u{C}b")
+            == Array(repeating: "\u{FFFD}", count: 6).joined(separator: "a") + "\u{FFFD}b")
+        let text = "\u{FDCF}\u{FDF0}\u{FFFD}\u{FEFF}\u{FF0C}\u{1FFFD}\u{10FFFD}火星"
+        #expect(MarkupEscaping.escape(text) == text)
     }
 
     @Test("templates render as written: a first blank line and standalone tags on the first line")

@@ -92,6 +92,11 @@ def write_hostile_site(site, unsafe_html):
     # A YAML escape makes a control character, which no page or feed can carry: it is shown as U+FFFD.
     (site / "content/journal/sol-14-bell.md").write_text(
         '---\ntitle: "Ring \\a the bell"\nauthor: vega\nsol: 14\ntime: "21:10"\n---\nDing.\n')
+    # So do noncharacters: one from a YAML escape, and character references to a control, a
+    # C1 control and noncharacters in the Markdown (cmark-gfm writes the code point itself).
+    (site / "content/journal/sol-14-noncharacters.md").write_text(
+        '---\ntitle: "Odd \\uFFFF signal"\nauthor: vega\nsol: 14\ntime: "21:20"\n---\n'
+        "Static: &#1; &#x85; &#xFDD0; &#xFFFE; &#x10FFFF; end.\n")
     (site / "content/messages/hostile.md").write_text(
         "---\nchannel: hostile\nsol: 14\n---\n"
         "## 21:05 okoro\n"
@@ -260,6 +265,11 @@ def test_hostile_strings_are_text_everywhere(hostile):
     titles = [entry.title for entry in feed.entries]
     assert HOSTILE in titles
     assert "Ring \ufffd the bell" in titles
+    assert "Odd \ufffd signal" in titles
+    static = [entry for entry in feed.entries if entry.title == "Odd \ufffd signal"][0]
+    assert "Static: " + "\ufffd " * 5 + "end." in static.content[0].value
+    page = lxml.html.fromstring((hostile / "journal/sol-14-noncharacters/index.html").read_text())
+    assert "Static: " + "\ufffd " * 5 + "end." in page.text_content()
     assert feed.feed.title == HOSTILE
     authors = {entry.author for entry in feed.entries if "author" in entry}
     assert HOSTILE in authors

@@ -1,9 +1,10 @@
 import Diagnostics
+import GFM
 
 /// The text of one file under a site, decoded and normalised.
 ///
-/// Decoding is strict: invalid UTF-8, binary files and control characters that no page or
-/// feed can carry are errors at the first bad byte.
+/// Decoding is strict: invalid UTF-8, binary files, and control characters and noncharacters
+/// that no page or feed can carry (see ``ForbiddenCodePoints``) are errors at the first bad byte.
 /// A UTF-8 byte order mark is dropped and CRLF / CR line endings become LF, so every
 /// loader sees the same text whatever editor wrote the file.
 public struct SourceFile: Hashable, Sendable {
@@ -31,14 +32,9 @@ public struct SourceFile: Hashable, Sendable {
             throw Diagnostic.error("the file is not valid UTF-8", at: Self.location(of: bad, in: body, path: path),
                                    hint: "save the file as UTF-8 in your editor")
         }
-        if let control = Self.firstControlCharacter(body) {
-            let (code, isC1) = body[control] == 0xC2 ? (Int(body[control + 1]), true) : (Int(body[control]), false)
-            let hex = String(code, radix: 16, uppercase: true)
-            let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            throw Diagnostic.error("the file holds a control character (\(name)), which web pages and feeds cannot carry",
-                                   at: Self.location(of: control, in: body, path: path),
-                                   hint: isC1 ? "the text may have been converted from Windows-1252 as if it were Latin-1; save the original as UTF-8 again"
-                                       : "delete it (an editor may show it as ^\(Character(UnicodeScalar(UInt8(code ^ 0x40)))))")
+        if let offset = body.withUnsafeBytes({ ForbiddenCodePoints.firstOffset(in: $0) }) {
+            let location = Self.location(of: body.startIndex + offset, in: body, path: path)
+            throw body.withUnsafeBytes { Self.forbidden(at: offset, in: $0, location: location) }
         }
         self.text = decoded.contains("\r") ? Self.normalizingLineEndings(decoded) : decoded
     }
@@ -84,18 +80,20 @@ public struct SourceFile: Hashable, Sendable {
         return SourceLocation(path: path, line: line, column: column)
     }
 
-    /// Where the first control character is that a page or a feed cannot carry: C0 controls
-    /// but tab, line feed, carriage return and form feed (HTML's whitespace), DEL, and the
-    /// C1 controls (U+0080–U+009F). Only on valid UTF-8, where a C1 control is `C2 80`–`C2 9F`.
-    static func firstControlCharacter(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>.Index? {
-        bytes.withUnsafeBufferPointer { buffer in
-            for (offset, byte) in buffer.enumerated() {
-                let isControl = byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C
-                    : byte == 0x7F || (byte == 0xC2 && offset + 1 < buffer.count && buffer[offset + 1] < 0xA0)
-                if isControl { return bytes.startIndex + offset }
-            }
-            return nil
+    /// The error for the forbidden code point (see ``ForbiddenCodePoints``) at `offset`, with
+    /// a hint at how it most likely got there.
+    static func forbidden(at offset: Int, in bytes: UnsafeRawBufferPointer, location: SourceLocation) -> Diagnostic {
+        let name = ForbiddenCodePoints.name(at: offset, in: bytes)
+        let lead = bytes[offset]
+        if lead >= 0xEF {
+            return Diagnostic.error("the file holds the noncharacter \(name), which web pages and feeds cannot carry", at: location,
+                                    hint: name == "U+FFFE" ? "it is a byte-order mark saved in the wrong byte order; delete it"
+                                        : "delete it: noncharacters are never text (a tool that wrote the file may have left it)")
         }
+        let hint = lead == 0xC2 ? "the text may have been converted from Windows-1252 as if it were Latin-1; save the original as UTF-8 again"
+            : "delete it (an editor may show it as ^\(Character(UnicodeScalar(lead ^ 0x40))))"
+        return Diagnostic.error("the file holds a control character (\(name)), which web pages and feeds cannot carry",
+                                at: location, hint: hint)
     }
 
     static func firstInvalidUTF8Offset(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>.Index? {
