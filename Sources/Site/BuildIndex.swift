@@ -307,9 +307,21 @@ struct BuildIndex: Equatable {
     }
 
     /// Backslash, newline and carriage return escaped, so a path is always one line.
+    ///
+    /// Byte by byte, as ``unescape(_:)`` reads it back: a newline followed by a combining
+    /// mark is one `Character`, which a search by characters would not find.
     static func escape(_ path: String) -> String {
-        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\r")
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(path.utf8.count + 4)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): escaped.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): escaped.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): escaped.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            default: escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// ``escape(_:)``, checking first whether there is anything to escape (most paths have not).
@@ -318,21 +330,23 @@ struct BuildIndex: Equatable {
         return needsEscape ? escape(path) : path
     }
 
+    /// What ``escape(_:)`` escaped, read back byte by byte.
     static func unescape(_ text: Substring) -> String {
-        guard text.contains("\\") else { return String(text) }
-        var result = ""
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var escaping = false
-        for character in text {
+        for byte in text.utf8 {
             if escaping {
-                result.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                result.append(byte == UInt8(ascii: "n") ? UInt8(ascii: "\n") : byte == UInt8(ascii: "r") ? UInt8(ascii: "\r") : byte)
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     // MARK: - Files

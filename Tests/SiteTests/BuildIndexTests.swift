@@ -19,6 +19,8 @@ struct BuildIndexTests {
         index.inputs["content/back\\slash.md"] = BuildIndex.Input(size: 5, modified: 6, hash: "x")
         index.inputs["content/new\nline\r.md"] = BuildIndex.Input(size: 7, modified: 8, hash: "y")
         index.inputs["content/é 🚀.md"] = BuildIndex.Input(size: 9, modified: 10, hash: "z")
+        // Each escaped character followed by a combining mark, which makes one Character of the two.
+        index.inputs["content/mark\n\u{301}\\\u{301}\r\u{301}.md"] = BuildIndex.Input(size: 11, modified: 12, hash: "w")
         index.folders = [InputFolder(path: "content/journal", changed: .min, inode: 0),
                          InputFolder(path: "content/journal/a b\\c\nd", changed: .max, inode: .max),
                          InputFolder(path: "content/journal/é", changed: -1, inode: 12)]
@@ -48,7 +50,7 @@ struct BuildIndexTests {
     func inputOrder() throws {
         let index = Self.sampleIndex()
         let sorted = index.inputs.keys
-        #expect(sorted == sorted.sorted() && sorted.count == 14)
+        #expect(sorted == sorted.sorted() && sorted.count == 15)
         var reversed = IndexInputs()
         for (path, input) in index.inputs.reversed() { reversed[path] = input }
         #expect(reversed == index.inputs)
@@ -60,7 +62,7 @@ struct BuildIndexTests {
         let path = sorted[5]
         let input = try #require(inputs[path])
         inputs[path] = nil
-        #expect(inputs.count == 13 && inputs[path] == nil && inputs.keys == sorted.filter { $0 != path })
+        #expect(inputs.count == 14 && inputs[path] == nil && inputs.keys == sorted.filter { $0 != path })
         inputs[path] = input
         #expect(inputs == index.inputs)
         // An index whose input lines are out of order is damaged: a full build follows.
