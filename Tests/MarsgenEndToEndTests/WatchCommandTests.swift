@@ -47,7 +47,7 @@ struct WatchCommandTests {
         }
     }
 
-    @Test("saves rebuild with one line each; a broken template keeps the last good site until fixed; Ctrl-C exits 0")
+    @Test("saves rebuild with one line each; a broken template keeps the last good site until fixed; Ctrl-C exits 0 and leaves the folders recorded")
     func watchSession() async throws {
         let watch = try Watching()
         #expect(await watch.wait { watch.out.contains("Watching content/, templates/, static/ and marsgen.yml (inotify)") })
@@ -70,11 +70,30 @@ struct WatchCommandTests {
         try Data(good.utf8).write(to: footer, options: .atomic)
         #expect(await watch.wait { watch.out.contains("templates/footer.mustache changed → ") })
         #expect(watch.process.isRunning)
+        // One more save, rebuilt from the watcher's report alone (the failed build made the
+        // one after it list every input).
+        try Data("\n## Sol 14 21:40 vega\nOnce more.\n".utf8).append(to: watch.site.appendingPathComponent("content/messages/habitat.md"))
+        #expect(await watch.wait { watch.out.components(separatedBy: "content/messages/habitat.md changed → ").count == 3 })
 
         kill(watch.process.processIdentifier, SIGINT)
         watch.process.waitUntilExit()
         #expect(watch.process.terminationReason == .exit)
         #expect(watch.process.terminationStatus == 0)
+
+        // Rebuilds under the watcher list no folder; on its way out, watch records them in
+        // the index, so that the next `marsgen build` need not read every folder again.
+        let state = watch.site.appendingPathComponent(".marsgen")
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasSuffix(".index") }
+        let index = try String(contentsOf: state.appendingPathComponent(try #require(indexes.first)), encoding: .utf8)
+        #expect(indexes.count == 1)
+        #expect(index.contains("\nfolder ") && index.contains(" content/journal\n") && index.contains(" content/messages\n"))
+        // That index is the site as it is: nothing to do, and an entry added after is built.
+        let unchanged = try SiteFixture.run(["build", "--source", watch.site.path])
+        #expect(unchanged.status == 0 && unchanged.out.contains("→ 0 pages written, 0 deleted"), "\(unchanged.out)\(unchanged.err)")
+        try SiteFixture.write("---\ntitle: After the watch\nauthor: vega\nsol: 15\ntime: \"09:00\"\n---\nLater.\n",
+                              to: "content/journal/after-the-watch.md", in: watch.site)
+        let added = try SiteFixture.run(["build", "--source", watch.site.path])
+        #expect(added.status == 0 && watch.page("journal/after-the-watch/index.html").contains("Later."), "\(added.out)\(added.err)")
     }
 }
 

@@ -94,6 +94,9 @@ final class LiveSite: @unchecked Sendable {
         watcher = nil
         // The last build's state is saved in the background: let it reach the disk.
         options.memory?.waitForSave()
+        // Then give its index the folder records that watched builds leave out, so that the
+        // next `marsgen build` need not read every folder.
+        SiteBuilder(options: options).recordInputFolders()
     }
 
     private func report(_ result: Result<BuildReport, Diagnostic>, after changes: ChangeSet?) {
