@@ -308,8 +308,9 @@ struct BuildIndex: Equatable {
 
     /// Backslash, newline and carriage return escaped, so a path is always one line.
     ///
-    /// Byte by byte, as ``unescape(_:)`` reads it back: a newline followed by a combining
-    /// mark is one `Character`, which a search by characters would not find.
+    /// Byte by byte, as ``unescape(_:)`` reads it back: Foundation's search, which matches
+    /// whole composed sequences, passed over a newline, carriage return or backslash followed
+    /// by a combining mark, and the index got a broken line.
     static func escape(_ path: String) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(path.utf8.count + 4)

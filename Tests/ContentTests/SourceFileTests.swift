@@ -14,6 +14,9 @@ import Testing
     func lineEndings() throws {
         let file = try SourceFile(path: "a.md", bytes: Array("a\r\nb\rc\n".utf8))
         #expect(file.text == "a\nb\nc\n")
+        // A carriage return followed by a combining mark is a line ending too.
+        #expect(try SourceFile(path: "a.md", bytes: Array("---\rtitle: x\r---\r\u{301}body".utf8)).text == "---\ntitle: x\n---\n\u{301}body")
+        #expect(SourceFile(path: "a.md", text: "a\r\u{301}").text == "a\n\u{301}")
     }
 
     @Test("invalid UTF-8 is reported at its line and column")

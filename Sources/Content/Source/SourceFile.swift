@@ -36,13 +36,15 @@ public struct SourceFile: Hashable, Sendable {
             let location = Self.location(of: body.startIndex + offset, in: body, path: path)
             throw body.withUnsafeBytes { Self.forbidden(at: offset, in: $0, location: location) }
         }
-        self.text = decoded.contains("\r") ? Self.normalizingLineEndings(decoded) : decoded
+        // By bytes: with Foundation loaded, `contains("\r")` matches whole composed sequences
+        // and passes over a carriage return followed by a combining mark.
+        self.text = decoded.utf8.contains(UInt8(ascii: "\r")) ? Self.normalizingLineEndings(decoded) : decoded
     }
 
     /// Creates a source file from text that is already decoded (tests, generated content).
     public init(path: String, text: String) {
         self.path = path
-        self.text = text.contains("\r") ? Self.normalizingLineEndings(text) : text
+        self.text = text.utf8.contains(UInt8(ascii: "\r")) ? Self.normalizingLineEndings(text) : text
     }
 
     /// A location in this file.
