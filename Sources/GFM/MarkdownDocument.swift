@@ -39,6 +39,8 @@ public final class MarkdownDocument {
         self.parser = parser
         self.root = cmark_parser_finish(parser)
         if hasTilde { ExtensionRegistry.strikethroughLock.unlock() }
+        // Once, on the whole tree: its parts may be rendered more than once.
+        if !options.relativeURLBase.isEmpty { Self.resolveRelativeURLs(under: root, against: options.relativeURLBase) }
         self.firstLine = firstLine
         self.options = options
     }
@@ -101,6 +103,39 @@ public final class MarkdownDocument {
         }
         flush()
         return (preamble, parts)
+    }
+
+    /// Writes each relative URL of a link or an image under `root` after `base` (see
+    /// ``MarkdownOptions/relativeURLBase``).
+    static func resolveRelativeURLs(under root: OpaquePointer, against base: String) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+            let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
+            if isRelativeReference(bytes) { _ = cmark_node_set_url(node, base + String(decoding: bytes, as: UTF8.self)) }
+        }
+    }
+
+    /// Whether `url` is a path relative to the document it is in: not empty, no scheme
+    /// (`https:`, `mailto:`), not from the host's root (`/…`, `//…`), not within the page
+    /// (`#…`, `?…`).
+    static func isRelativeReference(_ url: UnsafeRawBufferPointer) -> Bool {
+        guard let first = url.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#"), first != UInt8(ascii: "?") else {
+            return false
+        }
+        // A scheme is a letter, then letters, digits, `+`, `-` or `.`, up to the first `:`.
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard isLetter(first) else { return true }
+        for byte in url.dropFirst() {
+            if byte == UInt8(ascii: ":") { return false }
+            let inScheme = isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !inScheme { return true }
+        }
+        return true
     }
 
     private func fileLine(_ node: OpaquePointer) -> Int {

@@ -6,10 +6,20 @@ public struct MarkdownOptions: Hashable, Sendable {
     /// Prefixes footnote anchors (`fn-1` becomes `<prefix>fn-1`), so that several documents
     /// can share one page without duplicate element ids.
     public var footnotePrefix: String
+    /// What a relative URL of a link or an image (`img/dust.jpg`, `journal/dust-storm/`) is
+    /// written after: the site's base path, `/` or `/mission/`. Empty leaves URLs as written.
+    ///
+    /// One document is shown on many pages at different depths (its own, its sol's, the
+    /// feed's, its author's) and in the Atom feed, whose `xml:base` is the site's root; a URL
+    /// relative to the page would point somewhere else on each. Relative to the site's root,
+    /// it points at one place everywhere. URLs with a scheme (`https:`, `mailto:`), from the
+    /// host's root (`/…`, `//…`), and within the page (`#…`, `?…`) are left as written.
+    public var relativeURLBase: String
 
     /// Creates options.
-    public init(allowsRawHTML: Bool = false, footnotePrefix: String = "") {
+    public init(allowsRawHTML: Bool = false, footnotePrefix: String = "", relativeURLBase: String = "") {
         self.allowsRawHTML = allowsRawHTML
         self.footnotePrefix = footnotePrefix
+        self.relativeURLBase = relativeURLBase
     }
 }

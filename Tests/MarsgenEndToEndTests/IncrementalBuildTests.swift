@@ -297,6 +297,9 @@ import Testing
         #expect(try watchedBuild(options, reported: ["marsgen.yml"]).written.contains("sol/index.html"))
         try expectSameAsClean("base URL changed")
         #expect(try solIndex(output).contains("href=\"/kasei/sol/7/\""))
+        // Bodies were parsed under the old base path too: their relative URLs follow the new one.
+        let entry = try String(contentsOf: output.appendingPathComponent("journal/sol-06-dust-devil/index.html"), encoding: .utf8)
+        #expect(entry.contains("src=\"/kasei/img/dust-devil.svg\""))
     }
 
     @Test("changes a failed watched rebuild was told of still reach the next one; dropped events mean a full look")

@@ -19,7 +19,7 @@ public struct ContentContext: Sendable {
     var clock: MissionClock { config.mission.clock }
 
     func markdownOptions(footnotePrefix: String) -> MarkdownOptions {
-        MarkdownOptions(allowsRawHTML: config.allowsRawHTML, footnotePrefix: footnotePrefix)
+        MarkdownOptions(allowsRawHTML: config.allowsRawHTML, footnotePrefix: footnotePrefix, relativeURLBase: config.basePath)
     }
 
     /// Resolves a crew id at `location`, or throws a diagnostic listing the known ids.

@@ -1,0 +1,38 @@
+import GFM
+import Testing
+
+/// Relative URLs in a document are written from the site's root, so that one rendering works
+/// on every page that shows the document and in the Atom feed.
+@Suite struct MarkdownURLTests {
+    @Test("relative URLs of links and images are written after the base; the others are left as written")
+    func relativeURLs() {
+        let text = """
+            ![Dust](img/dust.jpg) [entry](journal/dust-storm/) [up](../x) [here](./a) [reference][r]
+            [root](/about/) [cdn](//cdn.example.org/a.js) [web](https://example.org/) [mail](mailto:crew@example.org)
+            [anchor](#top) [query](?page=2) <https://auto.example.org> [odd](1:2) [drive](c+d.e:thing)
+
+            [r]: notes/reference.html
+
+            """
+        let html = MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/mission/")).html()
+        for written in ["<img src=\"/mission/img/dust.jpg\"", "href=\"/mission/journal/dust-storm/\"", "href=\"/mission/../x\"",
+                        "href=\"/mission/./a\"", "href=\"/mission/notes/reference.html\"", "href=\"/about/\"",
+                        "href=\"//cdn.example.org/a.js\"", "href=\"https://example.org/\"", "href=\"mailto:crew@example.org\"",
+                        "href=\"#top\"", "href=\"?page=2\"", "href=\"https://auto.example.org\"", "href=\"/mission/1:2\"",
+                        "href=\"c+d.e:thing\""] {
+            #expect(html.contains(written), "\(written) in \(html)")
+        }
+        // Without a base, every URL is as written.
+        #expect(MarkdownDocument(parsing: "[a](img/a.png)").html() == "<p><a href=\"img/a.png\">a</a></p>\n")
+    }
+
+    @Test("a document's parts, rendered on their own, are resolved once")
+    func parts() {
+        let text = "Before [a](a.html)\n\n## 09:00 vega\n![b](b.png)\n\n## 09:05 arden\n[c](c/)\n"
+        let document = MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/"))
+        let (preamble, parts) = document.split(atHeadingLevel: 2)
+        let html = (preamble?.bodyHTML ?? "") + parts.map(\.bodyHTML).joined()
+        for written in ["href=\"/a.html\"", "src=\"/b.png\"", "href=\"/c/\""] { #expect(html.contains(written), "\(html)") }
+        #expect(!html.contains("//"))
+    }
+}
