@@ -56,6 +56,11 @@ extension SiteReader {
                 problems.append(.error("symbolic link loop: this folder leads back to a folder already read",
                                        at: SourceLocation(path: path, line: 1, column: 1), hint: "remove the link, or point it outside its own parents"))
                 return false
+            case .undecodableName:
+                problems.append(.error("the name is not valid UTF-8, so marsgen cannot read what it holds",
+                                       at: SourceLocation(path: path, line: 1, column: 1),
+                                       hint: "rename it (it was likely named in Latin-1 or another encoding; convmv can convert names to UTF-8)"))
+                return false
             case .directory, .file:
                 break
             }
@@ -139,13 +144,15 @@ extension SiteReader {
                         return true
                     case .file:
                         if accepts(entry.name), let stat = entry.stat { files.append((prefix + "/" + entry.relative, stat)) }
-                    case .directoryLoop, .brokenLink:
+                    case .directoryLoop, .brokenLink, .undecodableName:
                         plain = false
                     }
                     return false
                 }
             case .files(let entries):
                 for (name, type) in entries where type != Int32(DT_REG) || accepts(name) {
+                    // A name no path can open: the full walk reports it.
+                    guard type != FileSystem.undecodableName else { return nil }
                     guard let (entry, _) = FileSystem.look(at: name, type: type, in: folder.descriptor, relative: name) else { continue }
                     // A link, or a folder the listing did not name as one: the full walk decides.
                     guard !entry.isLink, entry.kind == .file else { return nil }

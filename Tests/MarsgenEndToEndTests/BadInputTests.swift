@@ -102,7 +102,7 @@ struct BadInputCase {
             case "exists": exists.append(value)
             case "output": output = value
             case "location": hasLocation = value != "none"
-            case "chmod", "symlink", "large", "file": setup.append((directive, value))
+            case "chmod", "symlink", "large", "file", "rename": setup.append((directive, value))
             default: throw BadInputError("unknown directive '\(directive)'")
             }
         }
@@ -136,6 +136,27 @@ struct BadInputCase {
                 let parts = value.split(separator: " ").map(String.init)
                 guard parts.count == 2, let megabytes = Int(parts[1]) else { throw BadInputError("bad large '\(value)'") }
                 try Self.largeEntry(megabytes: megabytes).write(to: site.appendingPathComponent(parts[0]))
+            case "rename":
+                // `from -> to`, where `to` may hold `\xNN` for a byte that is not UTF-8.
+                let parts = value.components(separatedBy: " -> ")
+                guard parts.count == 2 else { throw BadInputError("bad rename '\(value)'") }
+                let source = site.appendingPathComponent(parts[0]).path
+                var target = Array((site.path + "/").utf8)
+                var rest = Substring(parts[1])
+                while let first = rest.first {
+                    if rest.hasPrefix("\\x"), let byte = UInt8(rest.dropFirst(2).prefix(2), radix: 16) {
+                        target.append(byte)
+                        rest = rest.dropFirst(4)
+                    } else {
+                        target.append(contentsOf: first.utf8)
+                        rest = rest.dropFirst()
+                    }
+                }
+                target.append(0)
+                let renamed = target.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { Foundation.rename(source, $0.baseAddress) }
+                }
+                guard renamed == 0 else { throw BadInputError("cannot rename '\(value)'") }
             case "file":
                 try Data().write(to: site.appendingPathComponent(value))
             default:

@@ -45,6 +45,30 @@ struct SiteWatcherTests {
         #expect(await site.wait { site.reported.contains("content/journal/2039/d.md") })
     }
 
+    @Test("a file whose name is not UTF-8, alone or in a folder moved in, is reported as events dropped: only a full listing can name it")
+    func undecodableName() async throws {
+        let site = try WatchFixture(files: ["content/journal/sol-01.md": "first"])
+        /// Renames `from` to `to` with `é` as the Latin-1 byte E9, as an archive from an old system names it.
+        func renameToLatin1(_ from: String, _ to: String) -> Int32 {
+            var bytes = Array(site.path(to).utf8).flatMap { $0 == UInt8(ascii: "%") ? [UInt8(0xE9)] : [$0] }
+            bytes.append(0)
+            return bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { rename(site.path(from), $0.baseAddress) } }
+        }
+        try site.write("café", to: "content/journal/cafe.md")
+        #expect(await site.wait { site.reported.contains("content/journal/cafe.md") })
+        _ = await site.settle()
+        site.forget()
+        #expect(renameToLatin1("content/journal/cafe.md", "content/journal/caf%.md") == 0)
+        #expect(await site.wait { site.changeSets.contains(where: \.isOverflow) })
+        _ = await site.settle()
+        site.forget()
+        // A folder moved in is listed by the watcher itself, before any event from inside it.
+        try site.write("x", to: "outside/2039/b.md")
+        #expect(renameToLatin1("outside/2039/b.md", "outside/2039/b%.md") == 0)
+        #expect(rename(site.path("outside/2039"), site.path("content/journal/2039")) == 0)
+        #expect(await site.wait { site.changeSets.contains(where: \.isOverflow) })
+    }
+
     @Test("a watched folder created after the start (static/) is picked up")
     func watchedFolderCreatedLater() async throws {
         let site = try WatchFixture()

@@ -222,6 +222,9 @@ enum FileSystem {
             case directoryLoop
             /// A symbolic link that cannot be followed (`ELOOP`, `ENOENT`, `EACCES`).
             case brokenLink(Int32)
+            /// An entry whose name is not valid UTF-8, which no path marsgen makes can open
+            /// (see ``FileSystem/undecodableName``); its name shows each bad byte as `\xNN`.
+            case undecodableName
         }
 
         /// The path relative to the walk's root.
@@ -288,6 +291,10 @@ enum FileSystem {
         var folders: [(name: String, relative: String)] = []
         for (name, directType) in entries(of: descriptor) {
             let child = relative.isEmpty ? name : relative + "/" + name
+            if directType == undecodableName {
+                _ = visit(WalkEntry(relative: child, name: name, kind: .undecodableName, isLink: false))
+                continue
+            }
             if stopsAtLinks, directType == Int32(DT_DIR) {
                 if visit(WalkEntry(relative: child, name: name, kind: .directory, isLink: false)) { folders.append((name, child)) }
                 continue
@@ -394,7 +401,9 @@ enum FileSystem {
                 let type = Int32(buffer[offset + 18])
                 let name = UnsafeRawBufferPointer(rebasing: buffer[(offset + 19)..<(offset + length)])
                 let nameLength = name.firstIndex(of: 0) ?? name.count
-                if let name = self.name(UnsafeRawBufferPointer(rebasing: name[..<nameLength])) { entries.append((name, type)) }
+                if let (name, isValid) = self.name(UnsafeRawBufferPointer(rebasing: name[..<nameLength])) {
+                    entries.append((name, isValid ? type : undecodableName))
+                }
                 offset += length
             }
         }
@@ -410,7 +419,7 @@ enum FileSystem {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 self.name(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })))
             }
-            if let name { entries.append((name, Int32(entry.pointee.d_type))) }
+            if let (name, isValid) = name { entries.append((name, isValid ? Int32(entry.pointee.d_type) : undecodableName)) }
         }
         return entries
     }
@@ -422,9 +431,31 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
-    /// A directory entry's name from its bytes, or `nil` for `.` and `..`.
-    private static func name(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let name = String(decoding: bytes, as: UTF8.self)
-        return name == "." || name == ".." || name.isEmpty ? nil : name
+    /// The type ``entries(of:)`` gives an entry whose name is not valid UTF-8: a String
+    /// cannot hold its bytes, so no path made from it opens the file, and a listing that
+    /// skipped it would lose the file without a word.
+    static let undecodableName: Int32 = -1
+
+    /// A directory entry's name from its bytes, and whether they are valid UTF-8 (if not,
+    /// each byte that is not is shown as `\xNN`); `nil` for `.` and `..`.
+    private static func name(_ bytes: UnsafeRawBufferPointer) -> (name: String, isValid: Bool)? {
+        if let name = String(validating: bytes, as: UTF8.self) {
+            return name == "." || name == ".." || name.isEmpty ? nil : (name, true)
+        }
+        var shown = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest valid run, then one byte that is not.
+            var length = rest.count
+            while length > 0, String(validating: rest.prefix(length), as: UTF8.self) == nil { length -= 1 }
+            shown += String(decoding: rest.prefix(length), as: UTF8.self)
+            rest = rest.dropFirst(length)
+            if let byte = rest.first {
+                let hex = String(byte, radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                rest = rest.dropFirst()
+            }
+        }
+        return (shown, false)
     }
 }

@@ -34,6 +34,9 @@ enum DirectoryListing {
         let name: String
         /// Whether the entry is a folder, or a symbolic link to one.
         let isDirectory: Bool
+        /// Whether the name is not valid UTF-8: no path made from ``name`` opens the entry,
+        /// and only a build that lists every input can report it.
+        var isUndecodable = false
     }
 
     static func entries(of path: String) -> [Entry] {
@@ -41,8 +44,12 @@ enum DirectoryListing {
         defer { closedir(directory) }
         var result: [Entry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let decoded = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(validating: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard let name = decoded else {
+                result.append(Entry(name: "", isDirectory: false, isUndecodable: true))
+                continue
             }
             guard name != ".", name != ".." else { continue }
             let type = entry.pointee.d_type

@@ -11,6 +11,9 @@ struct InotifyWatch: ChangeSource {
     /// Each watch's root-relative folder ("" for the root itself).
     private var folders: [Int32: String] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Whether ``addTree(relative:found:)`` met a name that is not valid UTF-8 (see
+    /// ``DirectoryListing/Entry/isUndecodable``).
+    private var metUndecodableName = false
 
     private static let folderEvents = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE)
         | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_ONLYDIR)
@@ -28,6 +31,8 @@ struct InotifyWatch: ChangeSource {
                 var ignored: [String] = []
                 try watch.addTree(relative: directory, found: &ignored)
             }
+            // What is there before watching starts is for the first build to list.
+            watch.metUndecodableName = false
         } catch {
             close(fd)
             return .failure(error)
@@ -58,8 +63,13 @@ struct InotifyWatch: ChangeSource {
                      Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
                 }
                 let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)]
-                let name = String(decoding: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self)
                 offset += 16 + length
+                guard let name = String(validating: nameBytes.prefix(while: { $0 != 0 }), as: UTF8.self) else {
+                    // No path made from this name opens the file: a build that lists every
+                    // input reports it, where one that looks at reported paths would miss it.
+                    coalescer.addOverflow(at: now)
+                    continue
+                }
                 if let reason = handle(wd: wd, mask: mask, name: name, into: &coalescer, at: now) {
                     close(fd)
                     return reason
@@ -97,6 +107,11 @@ struct InotifyWatch: ChangeSource {
             }
             for path in found { coalescer.add(path, at: now) }
             coalescer.add(relative, at: now)
+            // As for an event with such a name (see `collect`).
+            if metUndecodableName {
+                coalescer.addOverflow(at: now)
+                metUndecodableName = false
+            }
         } else if isFolder, mask & UInt32(IN_MOVED_FROM) != 0 {
             // Gone from the tree: its watches (and its children's) would report stale paths.
             for (descriptor, path) in folders where path == relative || path.hasPrefix(relative + "/") {
@@ -123,6 +138,10 @@ struct InotifyWatch: ChangeSource {
         guard let identity = DirectoryIdentity(path: path), visited.insert(identity).inserted else { return }
         guard try addWatch(relative: relative) else { return }
         for entry in DirectoryListing.entries(of: path) where !target.ignores(entry.name) {
+            guard !entry.isUndecodable else {
+                metUndecodableName = true
+                continue
+            }
             let child = SitePath.join(relative, entry.name)
             if entry.isDirectory {
                 try addTree(relative: child, found: &found, visited: &visited)

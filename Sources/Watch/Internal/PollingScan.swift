@@ -64,7 +64,8 @@ struct PollingScan: ChangeSource {
                              _ body: (String, Stamp) -> Void) {
         let path = SitePath.join(root, relative)
         guard let identity = DirectoryIdentity(path: path), visited.insert(identity).inserted else { return }
-        for entry in DirectoryListing.entries(of: path) where !target.ignores(entry.name) {
+        // A name that is not valid UTF-8 cannot be stat'ed by path: the next full build reports it.
+        for entry in DirectoryListing.entries(of: path) where !entry.isUndecodable && !target.ignores(entry.name) {
             let child = SitePath.join(relative, entry.name)
             if entry.isDirectory {
                 walk(root: root, relative: child, target: target, visited: &visited, body)
