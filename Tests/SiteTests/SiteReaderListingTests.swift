@@ -62,6 +62,31 @@ struct SiteReaderListingTests {
         try Self.expectListing(root: root, hasLinks: true, extra: ["content/journal/00017/notes/shared/linked.md"])
     }
 
+    @Test("a name that is not UTF-8 is an error that shows its bytes, not a file skipped; a tree holding one can be removed")
+    func undecodableName() throws {
+        let root = try Self.makeSite()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // `caf\xE9.md` and a folder `d\xFF`, as an old system names them in Latin-1.
+        for (path, isFolder) in [("/content/journal/00003/caf\u{E9}.md", false), ("/content/journal/00009/d\u{FF}", true)] {
+            var bytes = Array(root.utf8) + path.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+            bytes.append(0)
+            let made = bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { name -> Int32 in
+                guard let path = name.baseAddress else { return -1 }
+                if isFolder { return mkdir(path, 0o755) }
+                let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+                if descriptor >= 0 { close(descriptor) }
+                return descriptor
+            } }
+            #expect(made >= 0)
+        }
+        let error = #expect(throws: Diagnostic.self) { try SiteReader(root: root).listing(under: "content/journal", suffix: ".md") }
+        #expect(error?.location?.path == "content/journal/00003/caf\\xE9.md")
+        #expect(error?.message.contains("not valid UTF-8") == true)
+        // The output is removed the same way when a full build replaces it.
+        try FileSystem.removeTree(root)
+        #expect(!FileManager.default.fileExists(atPath: root))
+    }
+
     @Test("a link back to a folder already listed is an error, wherever in the tree it is")
     func loop() throws {
         let root = try Self.makeSite()

@@ -196,18 +196,25 @@ enum FileSystem {
     private static func removeContents(of directory: Int32, path: String) throws(Failure) {
         defer { close(directory) }
         // A folder that cannot be read is left as it is, and its removal fails (ENOTEMPTY).
-        let names = entries(of: directory).map { (name: $0.name, isDirectory: $0.type == Int32(DT_DIR)) }
+        // By the names' own bytes: one that is not UTF-8 (a file someone put in the output)
+        // would not survive a String, and the folder would not empty.
+        var names: [(name: [CChar], isDirectory: Bool)] = []
+        forEachEntry(of: directory) { bytes, type in
+            guard !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8) else { return }
+            names.append((bytes.map { CChar(bitPattern: $0) } + [0], type == Int32(DT_DIR)))
+        }
         for (name, isDirectory) in names {
+            let shown = path + "/" + String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !isDirectory {
                 if unlinkat(directory, name, 0) == 0 || errno == ENOENT { continue }
                 // EISDIR: d_type was unknown on this file system, and it is a directory after all.
-                guard errno == EISDIR else { throw Failure(operation: "unlink", path: path + "/" + name, code: errno) }
+                guard errno == EISDIR else { throw Failure(operation: "unlink", path: shown, code: errno) }
             }
             let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard child >= 0 else { throw Failure(operation: "open", path: path + "/" + name, code: errno) }
-            try removeContents(of: child, path: path + "/" + name)
+            guard child >= 0 else { throw Failure(operation: "open", path: shown, code: errno) }
+            try removeContents(of: child, path: shown)
             if unlinkat(directory, name, AT_REMOVEDIR) != 0, errno != ENOENT {
-                throw Failure(operation: "rmdir", path: path + "/" + name, code: errno)
+                throw Failure(operation: "rmdir", path: shown, code: errno)
             }
         }
     }
@@ -382,6 +389,15 @@ enum FileSystem {
     /// `.` and `..`. The descriptor stays open.
     private static func entries(of descriptor: Int32) -> [(name: String, type: Int32)] {
         var entries: [(name: String, type: Int32)] = []
+        forEachEntry(of: descriptor) { bytes, type in
+            if let (name, isValid) = self.name(bytes) { entries.append((name, isValid ? type : undecodableName)) }
+        }
+        return entries
+    }
+
+    /// Calls `body` with the name (its bytes, without the NUL) and the `d_type` of each entry
+    /// of the open folder `descriptor`, `.` and `..` included.
+    private static func forEachEntry(of descriptor: Int32, _ body: (UnsafeRawBufferPointer, Int32) -> Void) {
         // Linux: the entries straight from the system call, into one buffer per folder.
         let size = 32 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
@@ -390,38 +406,33 @@ enum FileSystem {
             let count = marsgen_read_directory(descriptor, buffer.baseAddress, UInt(size))
             if count < 0, errno == EINTR { continue }
             if count < 0, errno == ENOSYS { break }
-            guard count > 0 else { return entries }
+            guard count > 0 else { return }
             var offset = 0
             while offset < count {
                 // struct linux_dirent64: d_reclen at byte 16, d_type at 18, the name from 19.
                 // A record cut short would be the system's error: stop rather than read past it.
-                guard offset + 19 < count else { return entries }
+                guard offset + 19 < count else { return }
                 let length = Int(buffer.load(fromByteOffset: offset + 16, as: UInt16.self))
-                guard length > 19, offset + length <= count else { return entries }
+                guard length > 19, offset + length <= count else { return }
                 let type = Int32(buffer[offset + 18])
                 let name = UnsafeRawBufferPointer(rebasing: buffer[(offset + 19)..<(offset + length)])
-                let nameLength = name.firstIndex(of: 0) ?? name.count
-                if let (name, isValid) = self.name(UnsafeRawBufferPointer(rebasing: name[..<nameLength])) {
-                    entries.append((name, isValid ? type : undecodableName))
-                }
+                body(UnsafeRawBufferPointer(rebasing: name[..<(name.firstIndex(of: 0) ?? name.count)]), type)
                 offset += length
             }
         }
         // Elsewhere: readdir on a second descriptor, which closedir closes.
         let copy = dup(descriptor)
-        guard copy >= 0 else { return entries }
+        guard copy >= 0 else { return }
         guard let stream = fdopendir(copy) else {
             close(copy)
-            return entries
+            return
         }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                self.name(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })))
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                body(UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 })), Int32(entry.pointee.d_type))
             }
-            if let (name, isValid) = name { entries.append((name, isValid ? Int32(entry.pointee.d_type) : undecodableName)) }
         }
-        return entries
     }
 
     /// The canonical absolute path of `path`, with every symbolic link resolved.
