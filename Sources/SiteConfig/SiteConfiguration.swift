@@ -81,6 +81,9 @@ public struct SiteConfiguration: Hashable, Sendable {
             throw Diagnostic.error("'base_url' must be an absolute http(s) URL, not '\(baseURL)'", at: yaml.location(of: "base_url"),
                                    hint: "for example 'https://example.org/' or 'https://example.org/mission/'")
         }
+        if let (problem, hint) = baseURLProblem(baseURL) {
+            throw Diagnostic.error("'base_url' \(problem)", at: yaml.location(of: "base_url"), hint: hint)
+        }
         let language = try yaml.string("language") ?? "en"
         guard isLanguageTag(language) else {
             throw Diagnostic.error("'language' must be a language tag like 'en' or 'pt-BR', not '\(language)'",
@@ -122,6 +125,41 @@ public struct SiteConfiguration: Hashable, Sendable {
             allowsRawHTML: try yaml.bool("unsafe_html") ?? false,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
+    }
+
+    /// What is wrong with `url` (an `http://` or `https://` URL) as the start of every link
+    /// of the site, with a hint; nil when nothing is.
+    ///
+    /// Every page, the feed and the sitemap put a path after it, so a query or a fragment
+    /// would end up in the middle of each URL, and a space or a quote would make links that
+    /// are not URLs (`<a href="/my mission/">`). Characters outside ASCII are refused rather
+    /// than encoded behind the author's back: a sitemap's URLs must be escaped, and the
+    /// encoded form is the one the author will see in a browser's address bar.
+    static func baseURLProblem(_ url: String) -> (problem: String, hint: String)? {
+        let rest = url.utf8.drop { $0 != UInt8(ascii: ":") }.dropFirst(3)
+        let host = rest.prefix { $0 != UInt8(ascii: "/") }
+        guard !host.isEmpty else { return ("has no host", "for example 'https://example.org/'") }
+        for byte in rest {
+            switch byte {
+            case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                return ("cannot have a query or a fragment ('\(Character(UnicodeScalar(byte)))'): every page's path goes after it",
+                        "end it with the path, such as 'https://example.org/mission/'")
+            case UInt8(ascii: "@"):
+                return ("cannot hold a user name ('@')", "give only the scheme, host and path, such as 'https://example.org/mission/'")
+            case 0x80...:
+                return ("must be ASCII: every link of the site starts with it, and a sitemap's URLs must be escaped",
+                        "percent-encode the path (café → caf%C3%A9) and write the host in its xn-- form")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                continue
+            default:
+                // RFC 3986's unreserved and sub-delimiters, `:` (a port), `/`, `%`, and `[` `]` (an IPv6 host).
+                guard "-._~!$&'()*+,;=:/%[]".utf8.contains(byte) else {
+                    let shown = byte == UInt8(ascii: " ") ? "a space" : "'\(Character(UnicodeScalar(byte)))'"
+                    return ("cannot hold \(shown)", "percent-encode it (a space is %20), or leave it out of the URL")
+                }
+            }
+        }
+        return nil
     }
 
     static func path(ofURL url: String) -> String {

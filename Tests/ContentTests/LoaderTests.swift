@@ -268,6 +268,29 @@ import Testing
         #expect(config.mission.clock.firstSol == 1)
     }
 
+    @Test("a base URL every link can start with is taken; one with a space, a query, a fragment or non-ASCII is an error", arguments: [
+        ("https://example.org/log/", nil), ("http://localhost:8080/", nil), ("https://[::1]:4000/a_b/c-d~e/%20x/", nil),
+        ("https://example.org/my mission/", "'base_url' cannot hold a space"),
+        ("https://example.org/a?b=1", "'base_url' cannot have a query or a fragment ('?'): every page's path goes after it"),
+        ("https://example.org/a#top", "'base_url' cannot have a query or a fragment ('#'): every page's path goes after it"),
+        ("https://example.org/café/", "'base_url' must be ASCII: every link of the site starts with it, and a sitemap's URLs must be escaped"),
+        ("https://exa mple.org/", "'base_url' cannot hold a space"),
+        ("https:///log/", "'base_url' has no host"),
+        ("https://me@example.org/", "'base_url' cannot hold a user name ('@')"),
+        ("https://example.org/a<b>/", "'base_url' cannot hold '<'"),
+    ] as [(String, String?)])
+    func baseURL(url: String, error message: String?) {
+        let text = ContentFixtures.configText.replacingOccurrences(of: "base_url: https://example.org/log/", with: "base_url: '\(url)'")
+        var log = DiagnosticLog()
+        if let message {
+            let error = expectDiagnostic { _ = try SiteConfiguration.parse(text, log: &log) }
+            #expect(error?.message == message)
+            #expect(error?.location?.line == 2 && error?.hint != nil)
+        } else {
+            #expect(throws: Never.self) { _ = try SiteConfiguration.parse(text, log: &log) }
+        }
+    }
+
     @Test("unknown config keys warn; missing required keys fail")
     func configErrors() {
         var log = DiagnosticLog()
