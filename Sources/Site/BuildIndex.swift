@@ -12,7 +12,7 @@ import Foundation
 /// by its size and token, so a truncated or mismatched pair means a full build.
 struct BuildIndex: Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
@@ -38,6 +38,12 @@ struct BuildIndex: Equatable {
     /// list the inputs without reading every folder again (see
     /// ``SiteReader/inputFiles(recordedIn:)``). Empty otherwise.
     var folders: [InputFolder] = []
+    /// The output folder and the folders directly in it (but hidden ones), with their stat
+    /// once the build that wrote this index had written its last page (see
+    /// ``OutputFolders``): a build that finds them otherwise knows that pages were removed or
+    /// moved by hand (`mv public/* /srv/www/`, `rm -r public/journal`), which its records
+    /// cannot tell, and builds everything.
+    var outputFolders: [InputFolder] = []
     /// Whether ``inputs`` are every line the file said it held (it was not cut short): only
     /// then can a listing take them for the files of the folders it does not read again. Not
     /// part of what an index says.
@@ -58,6 +64,7 @@ struct BuildIndex: Equatable {
             && (left.journalEntries, left.messages, left.weatherReports, left.pages)
                 == (right.journalEntries, right.messages, right.weatherReports, right.pages)
             && left.warnings == right.warnings && left.inputs == right.inputs && left.folders == right.folders
+            && left.outputFolders == right.outputFolders
     }
 
     /// One input file.
@@ -76,7 +83,8 @@ struct BuildIndex: Equatable {
 
     /// The file's bytes: a header of `key value` lines, one `warning` line per warning (the
     /// warning in the build state's binary form, in Base64), one `folder CTIME INODE PATH`
-    /// line per folder (the inode number as a signed number, the path last and escaped), then `inputLines`, this index's
+    /// line per folder (the inode number as a signed number, the path last and escaped), one
+    /// `output-folder CTIME INODE PATH` line per output folder, then `inputLines`, this index's
     /// ``inputLines`` (which a build makes while it writes the state: they do not depend on
     /// its size).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
@@ -93,7 +101,7 @@ struct BuildIndex: Equatable {
             "scan-started \(scanStartedAt)",
             "state \(stateToken) \(stateSize)",
             "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
-            "lines \(folders.count) \(inputs.count)",
+            "lines \(folders.count) \(inputs.count) \(outputFolders.count)",
         ] + warnings.map { warning in
             var writer = StateWriter(capacity: 256)
             writer.write(warning)
@@ -102,9 +110,11 @@ struct BuildIndex: Equatable {
         let header = lines.joined(separator: "\n") + "\n"
         var bytes = Array(header.utf8)
         bytes.reserveCapacity(bytes.count + folders.count * 48)
-        for folder in folders {
-            // The inode number as the Int64 with its bits, so that every number is read one way.
-            bytes.append(contentsOf: "folder \(folder.changed) \(Int64(bitPattern: folder.inode)) \(Self.escapedIfNeeded(folder.path))\n".utf8)
+        for (prefix, list) in [("folder", folders), ("output-folder", outputFolders)] {
+            for folder in list {
+                // The inode number as the Int64 with its bits, so that every number is read one way.
+                bytes.append(contentsOf: "\(prefix) \(folder.changed) \(Int64(bitPattern: folder.inode)) \(Self.escapedIfNeeded(folder.path))\n".utf8)
+            }
         }
         return bytes
     }
@@ -180,7 +190,7 @@ struct BuildIndex: Equatable {
         let stateFields = state.split(separator: " ")
         let counts = made.split(separator: " ").compactMap { Int($0) }
         let written = lineCounts.split(separator: " ").compactMap { Int($0) }
-        guard stateFields.count == 2, let stateSize = Int64(stateFields[1]), counts.count == 4, written.count == 2 else { return nil }
+        guard stateFields.count == 2, let stateSize = Int64(stateFields[1]), counts.count == 4, written.count == 3 else { return nil }
         var index = BuildIndex(outputDirectory: unescape(output), configurationHash: String(configuration), scanStartedAt: scan,
                                stateToken: String(stateFields[0]), stateSize: stateSize, inputs: [:])
         index.marsgenVersion = String(version)
@@ -199,10 +209,17 @@ struct BuildIndex: Equatable {
             line = nextLine()
         }
         while let current = line, current.starts(with: folderPrefix) {
-            guard let folder = parseFolder(current) else { return nil }
+            guard let folder = parseFolder(current, prefix: folderPrefix) else { return nil }
             index.folders.append(folder)
             line = nextLine()
         }
+        while let current = line, current.starts(with: outputFolderPrefix) {
+            guard let folder = parseFolder(current, prefix: outputFolderPrefix) else { return nil }
+            index.outputFolders.append(folder)
+            line = nextLine()
+        }
+        // Cut short, they would not show what the output held: a damaged index.
+        guard index.outputFolders.count == written[2] else { return nil }
         // About 80 bytes a line.
         index.inputs.reserveCapacity((bytes.count - position) / 64)
         while let current = line {
@@ -225,11 +242,12 @@ struct BuildIndex: Equatable {
     }
 
     private static let folderPrefix = Array("folder ".utf8)
+    private static let outputFolderPrefix = Array("output-folder ".utf8)
     private static let inputPrefix = Array("input ".utf8)
 
-    /// Parses `folder CTIME INODE PATH`.
-    private static func parseFolder(_ bytes: UnsafeBufferPointer<UInt8>) -> InputFolder? {
-        var line = LineScanner(bytes, from: folderPrefix.count)
+    /// Parses `folder CTIME INODE PATH` (or another `prefix`).
+    private static func parseFolder(_ bytes: UnsafeBufferPointer<UInt8>, prefix: [UInt8]) -> InputFolder? {
+        var line = LineScanner(bytes, from: prefix.count)
         guard let changed = line.number(), let inode = line.number(), let path = line.path() else { return nil }
         return InputFolder(path: path, changed: changed, inode: UInt64(bitPattern: inode))
     }

@@ -246,6 +246,9 @@ public struct SiteBuilder {
                     || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
                     || !isDirectory.boolValue {
             context.report.notice = "the output directory is missing; doing a full build"
+        } else if index.outputFolders != OutputFolders.stamp(of: options.outputDirectory) {
+            // Pages the records say are in place may not be: only a full build knows.
+            context.report.notice = "the output directory changed since the last build (pages removed or moved by hand?); doing a full build"
         } else {
             context.previousIndex = index
         }
@@ -1058,6 +1061,8 @@ public struct SiteBuilder {
             // Only a listing that every file of is recorded: a file with an error left out of
             // the index would otherwise be left out of the next build's listing.
             if let folders = context.inputFolders, context.listedInputCount == context.state.sources.count { index.folders = folders }
+            // After the last page is in place: what the next build compares the output with.
+            index.outputFolders = OutputFolders.stamp(of: options.outputDirectory)
             if let memory = options.memory {
                 // watch and serve: the pages are in place and the state is in memory; the
                 // disk copy is written in the background, still under this build's lock.

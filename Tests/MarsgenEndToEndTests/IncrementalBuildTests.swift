@@ -31,6 +31,36 @@ import Testing
         try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
     }
 
+    @Test("pages moved out of the output or removed with their section by hand are written again; a deploy repository in it changes nothing")
+    func outputChangedByHand() throws {
+        let files = FileManager.default
+        let complete = try SiteFixture.snapshot(output)
+        // A deploy that moves the pages out (`mv public/* /srv/www/`).
+        let deployed = try SiteFixture.temporaryDirectory("deployed")
+        defer { try? files.removeItem(at: deployed) }
+        for name in try files.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") {
+            try files.moveItem(at: output.appendingPathComponent(name), to: deployed.appendingPathComponent(name))
+        }
+        let afterMove = try build()
+        #expect(afterMove.notice?.contains("the output directory changed since the last build") == true)
+        #expect(try SiteFixture.snapshot(output) == complete)
+        // A section removed (`rm -r public/journal`), and then one sol's page with its folder.
+        try files.removeItem(at: output.appendingPathComponent("journal"))
+        _ = try build()
+        #expect(try SiteFixture.snapshot(output) == complete)
+        try files.removeItem(at: output.appendingPathComponent("sol/3"))
+        _ = try build()
+        #expect(try SiteFixture.snapshot(output) == complete)
+        // A repository kept in the output for deploys changes with every commit, inside `.git`:
+        // the next build stays incremental.
+        try files.createDirectory(at: output.appendingPathComponent(".git/objects"), withIntermediateDirectories: true)
+        _ = try build()
+        try Data("ref".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        try files.createDirectory(at: output.appendingPathComponent(".git/objects/ab"), withIntermediateDirectories: true)
+        let afterCommit = try build()
+        #expect(afterCommit.notice == nil && afterCommit.pagesWritten == 0)
+    }
+
     @Test("watch and serve save the state after the build; the next build, in this process or another, finds it")
     func stateSavedInBackground() throws {
         var options = BuildOptions(sourceDirectory: site.path)

@@ -24,6 +24,8 @@ struct BuildIndexTests {
         index.folders = [InputFolder(path: "content/journal", changed: .min, inode: 0),
                          InputFolder(path: "content/journal/a b\\c\nd", changed: .max, inode: .max),
                          InputFolder(path: "content/journal/é", changed: -1, inode: 12)]
+        index.outputFolders = [InputFolder(path: ".", changed: 5, inode: 6), InputFolder(path: "a b\\c", changed: .min, inode: .max),
+                               InputFolder(path: "journal", changed: 7, inode: 8)]
         return index
     }
 
