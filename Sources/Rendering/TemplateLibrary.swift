@@ -78,6 +78,15 @@ public struct TemplateLibrary: Sendable {
                                        hint: "add templates/\(reference.name).mustache, or fix the name")
             }
         }
+        // A template that includes itself, directly or through others, never stops rendering
+        // (marsgen's values do not nest, so no section ends the recursion): the process would
+        // run out of stack.
+        if let (name, reference, cycle) = Self.firstCycle(sources.keys.sorted(), references: { Self.partialReferences(in: tags[$0] ?? []) }),
+           let source = sources[name] {
+            throw Diagnostic.error("template includes itself through \(reference.isParent ? "its parent" : "a partial"): \(cycle.joined(separator: " → "))",
+                                   at: SourceLocation(path: source.path, line: reference.line, column: reference.column),
+                                   hint: "a template cannot include itself, even through another: it would never stop rendering")
+        }
         // A layout that never inserts the page renders every page as an empty frame.
         if let layout = overrides[Self.layoutName], !Self.insertsContent(tags[Self.layoutName] ?? []) {
             throw Diagnostic.error("the layout never inserts the page: it has no {{{content}}}",
@@ -189,6 +198,32 @@ public struct TemplateLibrary: Sendable {
             if !name.isEmpty { names.insert(String(name)) }
         }
         return names
+    }
+
+    /// The first template, in `names` order, from which the partials and parents that
+    /// `references` gives lead back to a template on the way: the template whose reference
+    /// closes the loop, that reference, and the names around the loop (`a → b → a`).
+    /// Dynamic names are left out (only rendering knows them).
+    static func firstCycle(_ names: [String], references: (String) -> [TemplateReference])
+        -> (template: String, reference: TemplateReference, cycle: [String])? {
+        var done: Set<String> = []
+        var path: [String] = []
+        func visit(_ name: String) -> (String, TemplateReference, [String])? {
+            path.append(name)
+            defer { path.removeLast() }
+            for reference in references(name) where !reference.isDynamic && !done.contains(reference.name) {
+                if let start = path.firstIndex(of: reference.name) {
+                    return (name, reference, Array(path[start...]) + [reference.name])
+                }
+                if let found = visit(reference.name) { return found }
+            }
+            done.insert(name)
+            return nil
+        }
+        for name in names where !done.contains(name) {
+            if let found = visit(name) { return found }
+        }
+        return nil
     }
 
     /// The `{{> name}}` and `{{< name}}` tags among `tags` (a parent template, which the

@@ -223,6 +223,35 @@ struct RoverSectionController: SectionController {
         }
     }
 
+    @Test("a template that includes itself, directly, through another or as its own parent, is an error at the tag that closes the loop")
+    func partialCycles() {
+        let cases: [([String: String], String)] = [
+            (["footer": "<footer>{{> footer}}</footer>"],
+             "templates/footer.mustache:1:9: error: template includes itself through a partial: footer → footer"),
+            (["footer": "<footer>{{> a}}</footer>", "a": "x\n{{#isFront}}{{> b}}{{/isFront}}", "b": "{{> a}}"],
+             "templates/b.mustache:1:1: error: template includes itself through a partial: a → b → a"),
+            (["footer": "{{< frame}}{{/frame}}", "frame": "[{{< footer}}{{/footer}}]"],
+             "templates/frame.mustache:1:2: error: template includes itself through its parent: footer → frame → footer"),
+        ]
+        for (templates, headline) in cases {
+            #expect {
+                try TemplateLibrary(overrides: Dictionary(uniqueKeysWithValues: templates.map { name, text in
+                    (name, TemplateLibrary.Source(text: text, path: "templates/\(name).mustache"))
+                }))
+            } throws: { error in
+                (error as? Diagnostic)?.headline == headline
+            }
+        }
+        // A partial used twice, or by two templates, is no loop.
+        #expect(throws: Never.self) {
+            try TemplateLibrary(overrides: [
+                "footer": .init(text: "{{> credits}}{{> credits}}{{> sign}}", path: "templates/footer.mustache"),
+                "sign": .init(text: "{{> credits}}", path: "templates/sign.mustache"),
+                "credits": .init(text: "Made on Mars", path: "templates/credits.mustache"),
+            ])
+        }
+    }
+
     @Test("a site's template replaces the default of the same name, and partials are traced")
     func overrides() throws {
         let library = try TemplateLibrary(overrides: [
