@@ -33,6 +33,12 @@ public struct Diagnostic: Error, Hashable, Sendable, Codable, CustomStringConver
         self.hint = hint
     }
 
+    /// `text` from a user's file, for a message to quote: cut to `limit` characters, with
+    /// `…`, so that a runaway line (a heading of 60,000 characters) does not fill the terminal.
+    public static func excerpt(_ text: some StringProtocol, limit: Int = 60) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : String(text)
+    }
+
     /// Creates an error diagnostic.
     public static func error(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) -> Diagnostic {
         Diagnostic(.error, message, at: location, hint: hint)

@@ -216,6 +216,13 @@ import Testing
         #expect(error?.hint != nil)
     }
 
+    @Test("a runaway heading is quoted cut short in its error")
+    func longHeading() {
+        let words = (1...5000).map { "word\($0)" }.joined(separator: " ")
+        let error = expectDiagnostic { _ = try load("---\nsol: 3\n---\n## 09:14 vega \(words)\nHi.\n") }
+        #expect(error?.message == "message heading '09:14 vega word1 word2 word3 word4 word5 word6 word7 word8 w…' has extra words after the author")
+    }
+
     @Test("a log with no messages warns")
     func empty() throws {
         var log = DiagnosticLog()

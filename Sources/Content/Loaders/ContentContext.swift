@@ -26,7 +26,7 @@ public struct ContentContext: Sendable {
     func author(_ id: String, at location: SourceLocation) throws(Diagnostic) -> CrewMember {
         if let member = crew.member(id: id) { return member }
         let known = crew.members.map(\.id).joined(separator: ", ")
-        throw Diagnostic.error("unknown crew id '\(id)'", at: location,
+        throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
                                hint: crew.members.isEmpty ? "add '\(id)' to content/crew.yml"
                                    : "add '\(id)' to content/crew.yml, or use one of: \(known)")
     }

@@ -105,17 +105,17 @@ public enum MessageLogLoader {
         let rest: ArraySlice<String>
         if first.lowercased() == "sol" {
             guard words.count >= 3, let sol = Int(words[1]) else {
-                throw Diagnostic.error("message heading '\(heading)' has no sol and time", at: location, hint: formHint)
+                throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' has no sol and time", at: location, hint: formHint)
             }
             guard let lmst = MarsClockTime(parsing: words[2]) else {
-                throw Diagnostic.error("'\(words[2])' in message heading is not a time HH:MM", at: location, hint: formHint)
+                throw Diagnostic.error("'\(Diagnostic.excerpt(words[2]))' in message heading is not a time HH:MM", at: location, hint: formHint)
             }
             try context.checkSol(sol, at: location, what: "this message")
             moment = context.moment(sol: sol, lmst: lmst)
             rest = words[3...]
         } else if first.count > 8, first.contains("-") {
             guard let instant = Instant(iso8601: first) else {
-                throw Diagnostic.error("'\(first)' in message heading is not an ISO 8601 instant with a zone", at: location,
+                throw Diagnostic.error("'\(Diagnostic.excerpt(first))' in message heading is not an ISO 8601 instant with a zone", at: location,
                                        hint: "write it like 2037-03-01T14:02:00Z")
             }
             moment = context.moment(at: instant)
@@ -139,17 +139,17 @@ public enum MessageLogLoader {
             }
             rest = words[1...]
         } else if first.split(separator: ":").count >= 2, first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) {
-            throw Diagnostic.error("'\(first)' in message heading is not a time of day: hours run 00–23, minutes 00–59",
+            throw Diagnostic.error("'\(Diagnostic.excerpt(first))' in message heading is not a time of day: hours run 00–23, minutes 00–59",
                                    at: location, hint: formHint)
         } else {
-            throw Diagnostic.error("message heading '\(heading)' does not start with a time", at: location, hint: formHint)
+            throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' does not start with a time", at: location, hint: formHint)
         }
         guard let author = rest.first else {
-            throw Diagnostic.error("message heading '\(heading)' names no author", at: location,
+            throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' names no author", at: location,
                                    hint: "add the sender's crew id after the time, e.g. '## 14:02 lewis'")
         }
         guard rest.count == 1 else {
-            throw Diagnostic.error("message heading '\(heading)' has extra words after the author", at: location,
+            throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' has extra words after the author", at: location,
                                    hint: "the heading is only the time and the sender's crew id; the text goes below it")
         }
         return (moment, author)
