@@ -53,6 +53,13 @@ public struct TemplateLibrary: Sendable {
         let tags = sources.mapValues { Self.tags(in: $0.text) }
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
+            // swift-mustache parses a section within a section by recursion: thousands deep,
+            // the process ran out of stack (a segmentation fault).
+            if let tag = Self.firstTagTooDeep(tags[name] ?? []) {
+                throw Diagnostic.error("sections are nested more than \(Self.deepestNesting) deep here",
+                                       at: SourceLocation(path: source.path, line: tag.line, column: tag.column),
+                                       hint: "close some sections ({{/name}}) before opening more, or move part of the template to a partial")
+            }
             do {
                 library.register(try MustacheTemplate(string: Self.escapingLine + source.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -198,6 +205,27 @@ public struct TemplateLibrary: Sendable {
             if !name.isEmpty { names.insert(String(name)) }
         }
         return names
+    }
+
+    /// How deep sections (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`) may nest in one template:
+    /// far more than any template needs, far fewer than the parser's recursion can take.
+    static let deepestNesting = 100
+
+    /// The first tag of `tags` that opens a section ``deepestNesting`` sections deep.
+    static func firstTagTooDeep(_ tags: [Tag]) -> Tag? {
+        var depth = 0
+        for tag in tags {
+            switch tag.sigil {
+            case "#", "^", "$", "<":
+                depth += 1
+                if depth > deepestNesting { return tag }
+            case "/":
+                depth -= 1
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// The first template, in `names` order, from which the partials and parents that

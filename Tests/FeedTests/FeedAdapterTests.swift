@@ -252,6 +252,20 @@ struct RoverSectionController: SectionController {
         }
     }
 
+    @Test("sections nested past 100 deep are an error at the tag that goes too deep, not a crash of the parser")
+    func deepNesting() throws {
+        func footer(_ depth: Int) -> [String: TemplateLibrary.Source] {
+            ["footer": .init(text: "<footer>\n" + String(repeating: "{{#a}}", count: depth) + "x" + String(repeating: "{{/a}}", count: depth),
+                             path: "templates/footer.mustache")]
+        }
+        #expect(throws: Never.self) { try TemplateLibrary(overrides: footer(30)) }
+        #expect {
+            try TemplateLibrary(overrides: footer(101))
+        } throws: { error in
+            (error as? Diagnostic)?.headline == "templates/footer.mustache:2:601: error: sections are nested more than 100 deep here"
+        }
+    }
+
     @Test("a site's template replaces the default of the same name, and partials are traced")
     func overrides() throws {
         let library = try TemplateLibrary(overrides: [
