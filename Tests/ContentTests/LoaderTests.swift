@@ -65,6 +65,18 @@ import Testing
         #expect(error?.location?.line ?? 0 >= 1)
     }
 
+    @Test("a sol past the year 9999 is an error, not an overflow that stops the process")
+    func solTooLate() throws {
+        let last = ContentFixtures.context.lastSol
+        #expect(last > 2_800_000)
+        let entry = try load("---\nauthor: vega\nsol: \(last)\ntime: \"23:59\"\n---\n")
+        #expect(entry.instant.iso8601.hasPrefix("9999-"))
+        for sol in [last + 1, Int.max] {
+            let error = expectDiagnostic { _ = try load("---\nauthor: vega\nsol: \(sol)\n---\n") }
+            #expect(error?.message == "this entry is on sol \(sol), after the last sol that has an Earth date (sol \(last), in the year 9999)")
+        }
+    }
+
     @Test("a slug from a file name is written in Latin letters without accents")
     func derivedSlugs() {
         #expect(Slug.derive(from: "Sol 12, Dust on the Panels") == "sol-12-dust-on-the-panels")
@@ -257,6 +269,9 @@ import Testing
         ("condition: dust storm", "condition: sunny", "unknown weather condition 'sunny'"),
         ("sunset: \"17:58\"", "sunset: late", "'sunset' must be a local mean solar time HH:MM, not 'late'"),
         ("temperature: -48\n", "", "missing required key 'temperature'"),
+        ("temperature: -48", "temperature: 75.25", "'temperature' of 75.3 °C is not a Mars temperature"),
+        // Quoting it once stopped the process: `Int(_:)` of a double past 2^63.
+        ("temperature: -48", "temperature: 1e308", "'temperature' of 1e+308 °C is not a Mars temperature"),
     ])
     func badReports(_ original: String, _ replacement: String, _ message: String) {
         let error = expectDiagnostic { _ = try load(valid.replacingOccurrences(of: original, with: replacement)) }

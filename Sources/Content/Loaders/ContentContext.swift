@@ -47,6 +47,19 @@ public struct ContentContext: Sendable {
             throw Diagnostic.error("\(what) is on sol \(sol), before the mission's first sol \(config.mission.clock.firstSol)",
                                    at: location, hint: "sols are counted from the landing (mission.landing in marsgen.yml)")
         }
+        // Every object is dated on Earth too, in ISO 8601, whose years end at 9999; a sol far
+        // past that overflowed the clock's arithmetic and stopped the process.
+        guard sol <= lastSol else {
+            throw Diagnostic.error("\(what) is on sol \(sol), after the last sol that has an Earth date (sol \(lastSol), in the year 9999)",
+                                   at: location, hint: "check the sol: it is counted from the landing (mission.landing in marsgen.yml)")
+        }
+    }
+
+    /// The last sol an object may be on: the last that ends by 9999-12-31T23:59:59Z, the
+    /// end of the years ISO 8601 dates are written with.
+    public var lastSol: Int {
+        guard let end = Instant(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59) else { return Int.max }
+        return clock.sol(containing: end) - 1
     }
 }
 

@@ -104,6 +104,9 @@ public final class WeatherReport: FeedObject, Hashable {
 
 /// Formats a temperature without a trailing `.0` (`-63`, `-4.5`).
 public func formatCelsius(_ value: Double) -> String {
+    // Any finite value can reach here (an error message quotes one out of range), and
+    // `Int(_:)` traps past 2^63: whole numbers go through it only when they fit.
+    guard abs(value) < 1e15 else { return String(value) }
     if value == value.rounded() { return String(Int(value)) }
     return String((value * 10).rounded() / 10)
 }
