@@ -3,8 +3,9 @@ import Diagnostics
 import MarsTime
 import SiteConfig
 
-/// One fuzz input through the three readers that take raw user text: the front-matter
-/// reader, the message-log splitter and the Mars-time parsers. Errors are the expected
+/// One fuzz input through the readers that take raw user text: the front-matter reader,
+/// the three content loaders (a journal entry, a message log, a weather report, each with
+/// its dates on the mission clock) and the Mars-time parsers. Errors are the expected
 /// answer to bad input; a crash, a hang or a broken invariant is a bug.
 enum FuzzTarget {
     static let context: ContentContext = {
@@ -31,6 +32,8 @@ enum FuzzTarget {
         _ = try? FrontMatter(splitting: file)
         _ = try? FrontMatter(splitting: file, isRequired: false)
         _ = try? MessageLogLoader.load(file, context: context, log: &log)
+        _ = try? JournalLoader.load(SourceFile(path: "content/journal/fuzz.md", text: file.text), context: context, log: &log)
+        _ = try? WeatherLoader.load(SourceFile(path: "content/weather/fuzz.md", text: file.text), context: context, log: &log)
         for line in file.text.split(separator: "\n", maxSplits: 64).prefix(64) {
             let text = String(line.prefix(200))
             if let instant = Instant(iso8601: text) {
