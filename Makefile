@@ -56,7 +56,7 @@ standards-test: test-deps
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" MARSGEN_BIN=.build/debug/marsgen SITE_GENERATOR_BIN=.build/debug/SiteGenerator \
 		$(VENV)/bin/pytest -q Tests/Standards
 
-# The fuzzer over the front-matter reader, the message-log splitter and the Mars-time parsers
+# The fuzzer over the front-matter reader, the content loaders and the Mars-time parsers
 # (Fuzz/MarsgenFuzz): libFuzzer with AddressSanitizer, from the committed corpus, on a copy of it.
 # Where the toolchain has no libFuzzer, the same target runs as a seeded random-input harness.
 FUZZ_SECONDS ?= 30
