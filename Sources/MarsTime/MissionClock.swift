@@ -49,6 +49,14 @@ public struct MissionClock: Hashable, Sendable {
         return Mars24.instant(marsSolDate: local - eastLongitude / 360)
     }
 
+    /// The sols whose every instant has an Earth date in ISO 8601's years, 0001 to 9999:
+    /// the sols marsgen can date. Past them, ``instant(sol:lmst:)`` would overflow.
+    public var datedSols: ClosedRange<Int> {
+        guard let first = Instant(year: 1, month: 1, day: 1), let last = Instant(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59)
+        else { return firstSol...firstSol }
+        return (sol(containing: first) + 1)...(sol(containing: last) - 1)
+    }
+
     /// The instant local midnight begins `sol`.
     public func start(ofSol sol: Int) -> Instant {
         instant(sol: sol, lmst: MarsClockTime(secondsOfSol: 0))

@@ -65,6 +65,14 @@ struct WorkedExample: Sendable, CustomTestStringConvertible {
         #expect(pathfinderLike.sol(containing: curiosity.landing) == 1)
     }
 
+    @Test("the dated sols begin and end inside the years 0001–9999")
+    func datedSols() {
+        let sols = curiosity.datedSols
+        #expect(curiosity.start(ofSol: sols.lowerBound).iso8601.hasPrefix("0001-"))
+        #expect(curiosity.start(ofSol: sols.upperBound + 1).iso8601.hasPrefix("9999-"))
+        #expect(curiosity.sol(containing: curiosity.start(ofSol: sols.upperBound)) == sols.upperBound)
+    }
+
     @Test("a sol begins at local mean midnight and lasts one sol")
     func solBoundaries() {
         let start = curiosity.start(ofSol: 100)

@@ -209,6 +209,17 @@ import Testing
         let result = try SiteFixture.run(["sol", "--at", "yesterday"])
         #expect(result.status != 0 && result.status < 128)
         #expect(result.err.contains("--at must be an ISO 8601 instant"))
+        // Numbers a clock cannot take: they once stopped the process (an overflow, a NaN clock).
+        for (arguments, message) in [
+            (["sol", "--sol", "9223372036854775807", "--lmst", "10:00"], "--sol must be between "),
+            (["sol", "--sol=-99999999999", "--lmst", "10:00"], "--sol must be between "),
+            (["sol", "--longitude", "nan"], "--longitude must be degrees between -360 and 360"),
+            (["sol", "--longitude", "1e308"], "--longitude must be degrees between -360 and 360"),
+        ] {
+            let refused = try SiteFixture.run(arguments, in: SiteFixture.repositoryRoot)
+            #expect(refused.status != 0 && refused.status < 128, "\(arguments): \(refused.status)")
+            #expect(refused.err.contains(message), "\(arguments): \(refused.err)")
+        }
         let help = try SiteFixture.run(["build", "--help"])
         #expect(help.status == 0)
         #expect(help.out.contains("--drafts"))

@@ -55,12 +55,8 @@ public struct ContentContext: Sendable {
         }
     }
 
-    /// The last sol an object may be on: the last that ends by 9999-12-31T23:59:59Z, the
-    /// end of the years ISO 8601 dates are written with.
-    public var lastSol: Int {
-        guard let end = Instant(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59) else { return Int.max }
-        return clock.sol(containing: end) - 1
-    }
+    /// The last sol an object may be on: the last with an Earth date (see ``MissionClock/datedSols``).
+    public var lastSol: Int { clock.datedSols.upperBound }
 }
 
 /// A moment on the mission clock.

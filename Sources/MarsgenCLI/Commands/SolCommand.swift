@@ -56,18 +56,23 @@ struct SolCommand: ParsableCommand {
             throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmst)'")
         }
         if let longitude, Self.eastLongitude(parsing: longitude) == nil {
-            throw ValidationError("--longitude must be degrees like 137.4, -35.8 or 184.702W")
+            throw ValidationError("--longitude must be degrees between -360 and 360, like 137.4, -35.8 or 184.702W")
         }
     }
 
-    /// Parses `137.4`, `-35.8`, `35.8W` or `137.4E` as east-positive degrees.
+    /// Parses `137.4`, `-35.8`, `35.8W` or `137.4E` as east-positive degrees, within ±360
+    /// as the site's `longitude` is (`nan` or `1e308` made a clock that stopped the process).
     static func eastLongitude(parsing text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        var value: Double?
         if let last = trimmed.last, last == "E" || last == "W" {
-            guard let value = Double(trimmed.dropLast()), value >= 0 else { return nil }
-            return last == "W" ? -value : value
+            guard let degrees = Double(trimmed.dropLast()), degrees >= 0 else { return nil }
+            value = last == "W" ? -degrees : degrees
+        } else {
+            value = Double(trimmed)
         }
-        return Double(trimmed)
+        guard let value, value.isFinite, (-360...360).contains(value) else { return nil }
+        return value
     }
 
     func run() throws {
@@ -78,6 +83,9 @@ struct SolCommand: ParsableCommand {
             }
             guard let time = MarsClockTime(parsing: lmstText) else {
                 throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmstText)'")
+            }
+            guard clock.datedSols.contains(sol) else {
+                throw ValidationError("--sol must be between \(clock.datedSols.lowerBound) and \(clock.datedSols.upperBound): the sols with an Earth date in the years 0001–9999")
             }
             let instant = clock.instant(sol: sol, lmst: time)
             if json {
