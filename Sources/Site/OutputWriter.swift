@@ -15,11 +15,18 @@ import Foundation
 ///     try writer.stage(bytes, at: "index.html")  // as each page is rendered, from any thread
 ///     try writer.commit(copies: staticFiles)   // copy, then swap into place
 struct OutputWriter {
-    /// The output directory (absolute).
+    /// The output directory (absolute), or the folder it links to.
     let output: String
     private let files = FileManager.default
 
-    init(output: String) { self.output = output }
+    /// A writer for the output at `output`. When that is a symbolic link (`public` linked to
+    /// a web server's folder), the folder it points to is the one written and swapped: the
+    /// swap replaced the link itself with a new folder, leaving the web server's empty.
+    init(output: String) {
+        var info = stat()
+        let isLink = lstat(output, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        self.output = isLink ? FileSystem.realPath(output) ?? output : output
+    }
 
     var parent: String { SitePaths.parent(output) }
     var stagingPath: String { SitePaths.join(parent, ".\(SitePaths.name(output)).staging-\(getpid())") }

@@ -61,6 +61,32 @@ import Testing
         #expect(afterCommit.notice == nil && afterCommit.pagesWritten == 0)
     }
 
+    @Test("an output folder that is a symbolic link (to a web server's folder) stays a link; the folder it points to gets the site")
+    func outputIsALink() throws {
+        let files = FileManager.default
+        // A folder of its own around it, so that nothing else's files are beside it.
+        let server = try SiteFixture.temporaryDirectory("web-server")
+        defer { try? files.removeItem(at: server) }
+        let webRoot = server.appendingPathComponent("www")
+        try files.createDirectory(at: webRoot, withIntermediateDirectories: false)
+        try files.removeItem(at: output)
+        try files.createSymbolicLink(atPath: output.path, withDestinationPath: webRoot.path)
+        for clean in [false, true] {
+            _ = try build(clean: clean)
+            #expect(try files.destinationOfSymbolicLink(atPath: output.path) == webRoot.path, "clean: \(clean)")
+            #expect(files.fileExists(atPath: webRoot.appendingPathComponent("journal/sol-07-bags/index.html").path), "clean: \(clean)")
+        }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 40 today.") }
+        let edited = try build()
+        #expect(edited.notice == nil && edited.pagesWritten > 0)
+        let page = try String(contentsOf: webRoot.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+        #expect(page.contains("We did 40 today."))
+        // No staging folder is left beside the link or beside the folder it points to.
+        for parent in [site, server] {
+            #expect(try files.contentsOfDirectory(atPath: parent.path).filter { $0.contains(".staging-") || $0.contains(".old-") } == [])
+        }
+    }
+
     @Test("watch and serve save the state after the build; the next build, in this process or another, finds it")
     func stateSavedInBackground() throws {
         var options = BuildOptions(sourceDirectory: site.path)
