@@ -51,6 +51,7 @@ public struct TemplateLibrary: Sendable {
         var partials: [String: Set<String>] = [:]
         // Each template's tags, read once: its partials and parents, and the names it looks up.
         let tags = sources.mapValues { Self.tags(in: $0.text) }
+        let references = tags.mapValues(Self.partialReferences)
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
             // swift-mustache parses a section within a section by recursion: thousands deep,
@@ -71,14 +72,14 @@ public struct TemplateLibrary: Sendable {
             } catch {
                 throw Diagnostic.error("template error: \(error)", at: SourceLocation(path: source.path, line: 1, column: 1))
             }
-            let references = Self.partialReferences(in: tags[name] ?? [])
+            let named = references[name] ?? []
             // A dynamic name (`{{>*name}}`) is looked up as the page renders: any template may be one.
-            partials[name] = references.contains(where: \.isDynamic) ? Set(sources.keys).subtracting([name])
-                : Set(references.map(\.name))
+            partials[name] = named.contains(where: \.isDynamic) ? Set(sources.keys).subtracting([name])
+                : Set(named.map(\.name))
         }
         for name in sources.keys.sorted() {
             guard let source = sources[name] else { continue }
-            for reference in Self.partialReferences(in: tags[name] ?? []) where !reference.isDynamic && sources[reference.name] == nil {
+            for reference in references[name] ?? [] where !reference.isDynamic && sources[reference.name] == nil {
                 let what = reference.isParent ? "a parent template" : "a partial"
                 throw Diagnostic.error("template names \(what) '\(reference.name)' that does not exist",
                                        at: SourceLocation(path: source.path, line: reference.line, column: reference.column),
@@ -88,7 +89,7 @@ public struct TemplateLibrary: Sendable {
         // A template that includes itself, directly or through others, never stops rendering
         // (marsgen's values do not nest, so no section ends the recursion): the process would
         // run out of stack.
-        if let (name, reference, cycle) = Self.firstCycle(sources.keys.sorted(), references: { Self.partialReferences(in: tags[$0] ?? []) }),
+        if let (name, reference, cycle) = Self.firstCycle(sources.keys.sorted(), references: { references[$0] ?? [] }),
            let source = sources[name] {
             throw Diagnostic.error("template includes itself through \(reference.isParent ? "its parent" : "a partial"): \(cycle.joined(separator: " → "))",
                                    at: SourceLocation(path: source.path, line: reference.line, column: reference.column),

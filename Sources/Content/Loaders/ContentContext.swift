@@ -6,14 +6,20 @@ import SiteConfig
 /// What every loader needs to know about the site.
 public struct ContentContext: Sendable {
     /// The site's configuration.
-    public var config: SiteConfiguration
+    public var config: SiteConfiguration {
+        didSet { lastSol = config.mission.clock.datedSols.upperBound }
+    }
     /// The crew, for resolving authors.
     public var crew: Crew
+    /// The last sol an object may be on: the last with an Earth date (see
+    /// ``MissionClock/datedSols``). Worked out once: every file's date is checked against it.
+    public private(set) var lastSol: Int
 
     /// Creates a context.
     public init(config: SiteConfiguration, crew: Crew) {
         self.config = config
         self.crew = crew
+        lastSol = config.mission.clock.datedSols.upperBound
     }
 
     var clock: MissionClock { config.mission.clock }
@@ -54,9 +60,6 @@ public struct ContentContext: Sendable {
                                    at: location, hint: "check the sol: it is counted from the landing (mission.landing in marsgen.yml)")
         }
     }
-
-    /// The last sol an object may be on: the last with an Earth date (see ``MissionClock/datedSols``).
-    public var lastSol: Int { clock.datedSols.upperBound }
 }
 
 /// A moment on the mission clock.

@@ -11,9 +11,6 @@ struct InotifyWatch: ChangeSource {
     /// Each watch's root-relative folder ("" for the root itself).
     private var folders: [Int32: String] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// Whether ``addTree(relative:found:)`` met a name that is not valid UTF-8 (see
-    /// ``DirectoryListing/Entry/isUndecodable``).
-    private var metUndecodableName = false
 
     private static let folderEvents = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE)
         | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_ONLYDIR)
@@ -28,11 +25,10 @@ struct InotifyWatch: ChangeSource {
         do {
             try watch.addWatch(relative: "")
             for directory in target.directories {
+                // What is there before watching starts is for the first build to list.
                 var ignored: [String] = []
-                try watch.addTree(relative: directory, found: &ignored)
+                _ = try watch.addTree(relative: directory, found: &ignored)
             }
-            // What is there before watching starts is for the first build to list.
-            watch.metUndecodableName = false
         } catch {
             close(fd)
             return .failure(error)
@@ -100,18 +96,16 @@ struct InotifyWatch: ChangeSource {
         if isFolder, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
             // Files may have landed in the new folder before its watch was in place: report them all.
             var found: [String] = []
+            let metUndecodableName: Bool
             do {
-                try addTree(relative: relative, found: &found)
+                metUndecodableName = try addTree(relative: relative, found: &found)
             } catch {
                 return error
             }
             for path in found { coalescer.add(path, at: now) }
             coalescer.add(relative, at: now)
             // As for an event with such a name (see `collect`).
-            if metUndecodableName {
-                coalescer.addOverflow(at: now)
-                metUndecodableName = false
-            }
+            if metUndecodableName { coalescer.addOverflow(at: now) }
         } else if isFolder, mask & UInt32(IN_MOVED_FROM) != 0 {
             // Gone from the tree: its watches (and its children's) would report stale paths.
             for (descriptor, path) in folders where path == relative || path.hasPrefix(relative + "/") {
@@ -128,12 +122,18 @@ struct InotifyWatch: ChangeSource {
     }
 
     /// Watches `relative` and every folder under it, listing the files found on the way.
-    private mutating func addTree(relative: String, found: inout [String]) throws(FallbackReason) {
+    ///
+    /// - Returns: Whether it met a name that is not valid UTF-8 (see
+    ///   ``DirectoryListing/Entry/isUndecodable``), which no path in `found` can stand for.
+    private mutating func addTree(relative: String, found: inout [String]) throws(FallbackReason) -> Bool {
         var visited: Set<DirectoryIdentity> = []
-        try addTree(relative: relative, found: &found, visited: &visited)
+        var metUndecodableName = false
+        try addTree(relative: relative, found: &found, visited: &visited, metUndecodableName: &metUndecodableName)
+        return metUndecodableName
     }
 
-    private mutating func addTree(relative: String, found: inout [String], visited: inout Set<DirectoryIdentity>) throws(FallbackReason) {
+    private mutating func addTree(relative: String, found: inout [String], visited: inout Set<DirectoryIdentity>,
+                                  metUndecodableName: inout Bool) throws(FallbackReason) {
         let path = SitePath.join(target.root, relative)
         guard let identity = DirectoryIdentity(path: path), visited.insert(identity).inserted else { return }
         guard try addWatch(relative: relative) else { return }
@@ -144,7 +144,7 @@ struct InotifyWatch: ChangeSource {
             }
             let child = SitePath.join(relative, entry.name)
             if entry.isDirectory {
-                try addTree(relative: child, found: &found, visited: &visited)
+                try addTree(relative: child, found: &found, visited: &visited, metUndecodableName: &metUndecodableName)
             } else {
                 found.append(child)
             }
