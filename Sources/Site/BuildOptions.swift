@@ -11,6 +11,11 @@ public struct BuildOptions: Sendable {
     /// Whether a content file with an error is left out, instead of stopping the build
     /// (`--keep-going`). Errors in the configuration, the crew file or templates still stop it.
     public var keepsGoing: Bool
+    /// Whether a full build may replace an output folder holding files this site does not
+    /// make (`--force`). Without it, such a build stops with an error before touching the
+    /// folder, unless this site was built into it before: `--output ~/Documents` must not
+    /// delete someone's documents.
+    public var replacesOtherFiles = false
     /// Called when another build of the same site holds its lock, with that build's pid when
     /// known; this build then waits for it to finish.
     public var waitingForLock: (@Sendable (_ holder: Int32?) -> Void)?

@@ -10,6 +10,11 @@ import Foundation
 /// the previous site in place. Top-level dot files of the old output (`.git`, `.gitkeep`,
 /// `.nojekyll`) are carried over, so publishing from a git checkout of `public/` keeps working.
 ///
+/// An output folder that cannot be replaced (a mount point, such as a Docker volume, or one
+/// whose parent is not writable) is staged inside instead, in `.marsgen-staging-<pid>`, and
+/// its top-level entries are exchanged one by one: each atomically, the whole not. A build
+/// removes its index before it commits, so one killed midway is followed by a full build.
+///
 ///     let writer = OutputWriter(output: "/site/public")
 ///     try writer.begin()                       // an empty staging directory
 ///     try writer.stage(bytes, at: "index.html")  // as each page is rendered, from any thread
@@ -17,20 +22,48 @@ import Foundation
 struct OutputWriter {
     /// The output directory (absolute), or the folder it links to.
     let output: String
+    /// Whether the staging directory is inside the output, which cannot itself be replaced.
+    let stagesInside: Bool
     private let files = FileManager.default
 
     /// A writer for the output at `output`. When that is a symbolic link (`public` linked to
     /// a web server's folder), the folder it points to is the one written and swapped: the
     /// swap replaced the link itself with a new folder, leaving the web server's empty.
-    init(output: String) {
+    ///
+    /// - Parameter stagesInside: Whether to stage inside the output; by default, when the
+    ///   output cannot be replaced (see ``cannotBeReplaced(_:)``).
+    init(output: String, stagesInside: Bool? = nil) {
         var info = stat()
         let isLink = lstat(output, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
         self.output = isLink ? FileSystem.realPath(output) ?? output : output
+        self.stagesInside = stagesInside ?? Self.cannotBeReplaced(self.output)
+    }
+
+    /// Whether the existing folder at `path` cannot be renamed: it is a mount point (`rename`
+    /// fails with `EBUSY`, or `EXDEV` from beside it), or its parent is not writable.
+    static func cannotBeReplaced(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        if marsgen_is_mount_root(path) == 1 { return true }
+        let parent = SitePaths.parent(path)
+        var parentInfo = stat()
+        // Where statx cannot tell: a mount of another file system has another device.
+        if stat(parent, &parentInfo) == 0, parentInfo.st_dev != info.st_dev { return true }
+        return access(parent, W_OK | X_OK) != 0
     }
 
     var parent: String { SitePaths.parent(output) }
-    var stagingPath: String { SitePaths.join(parent, ".\(SitePaths.name(output)).staging-\(getpid())") }
-    var retiredPath: String { SitePaths.join(parent, ".\(SitePaths.name(output)).old-\(getpid())") }
+    var stagingPath: String {
+        stagesInside ? SitePaths.join(output, "\(Self.insideStagingPrefix)\(getpid())")
+            : SitePaths.join(parent, ".\(SitePaths.name(output)).staging-\(getpid())")
+    }
+    var retiredPath: String {
+        stagesInside ? SitePaths.join(output, "\(Self.insideRetiredPrefix)\(getpid())")
+            : SitePaths.join(parent, ".\(SitePaths.name(output)).old-\(getpid())")
+    }
+    /// The names of the folders a writer that stages inside the output keeps there while it works.
+    static let insideStagingPrefix = ".marsgen-staging-"
+    static let insideRetiredPrefix = ".marsgen-old-"
 
     /// Checks that the output can be written before any work is done.
     func validate() throws(Diagnostic) {
@@ -41,12 +74,14 @@ struct OutputWriter {
         }
     }
 
-    /// Starts a build: an empty staging directory beside the output.
+    /// Starts a build: an empty staging directory beside the output. One inside the output
+    /// is made when the first file is staged: a build that stages nothing leaves the output
+    /// folder untouched, as the next build checks (see `OutputFolders`).
     func begin() throws(Diagnostic) {
         try validate()
         do {
             try FileSystem.removeTree(stagingPath)
-            try FileSystem.createDirectories(stagingPath)
+            if !stagesInside { try FileSystem.createDirectories(stagingPath) }
         } catch {
             throw failure(error)
         }
@@ -76,8 +111,13 @@ struct OutputWriter {
                 }
                 try stage([UInt8](data), at: relative)
             }
-            try carryOverDotFiles(into: staging)
-            try swapIntoPlace(staging)
+            if stagesInside {
+                try FileSystem.createDirectories(staging)
+                try replaceEntries(with: staging)
+            } else {
+                try carryOverDotFiles(into: staging)
+                try swapIntoPlace(staging)
+            }
         } catch let diagnostic as Diagnostic {
             discard()
             throw diagnostic
@@ -90,6 +130,7 @@ struct OutputWriter {
     /// Removes the staging directory of a build that failed; the output is untouched.
     func discard() {
         try? FileSystem.removeTree(stagingPath)
+        if stagesInside { try? FileSystem.removeTree(retiredPath) }
     }
 
     private func failure(_ error: any Error) -> Diagnostic {
@@ -111,7 +152,7 @@ struct OutputWriter {
     private func swapIntoPlace(_ staging: String) throws {
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: output, isDirectory: &isDirectory) else {
-            try files.moveItem(atPath: staging, toPath: output)
+            try FileSystem.move(staging, to: output)
             return
         }
         if marsgen_exchange_paths(staging, output) == 0 {
@@ -119,28 +160,71 @@ struct OutputWriter {
             try FileSystem.removeTree(staging)
             return
         }
-        // No atomic exchange here: two renames, the old site kept until the new one is in place.
-        let retired = retiredPath
+        try replace(output, with: staging, keepingPreviousIn: retiredPath)
+    }
+
+    /// Puts what is at `source` at `target` (which exists): exchanged where the system can,
+    /// else two renames, the previous one kept at `retired` until the new one is in place.
+    /// Afterwards neither `source` nor `retired` holds anything.
+    private func replace(_ target: String, with source: String, keepingPreviousIn retired: String) throws {
+        if marsgen_exchange_paths(source, target) == 0 {
+            try FileSystem.removeTree(source)
+            return
+        }
         try? FileSystem.removeTree(retired)
-        try files.moveItem(atPath: output, toPath: retired)
+        try FileSystem.move(target, to: retired)
         do {
-            try files.moveItem(atPath: staging, toPath: output)
+            try FileSystem.move(source, to: target)
         } catch {
-            try? files.moveItem(atPath: retired, toPath: output)
+            try? FileSystem.move(retired, to: target)
             throw error
         }
         try? FileSystem.removeTree(retired)
     }
 
-    /// Removes staging directories left by builds that were killed (their process is gone).
-    func removeAbandonedStaging() {
-        let prefixes = [".\(SitePaths.name(output)).staging-", ".\(SitePaths.name(output)).old-"]
-        guard let names = try? files.contentsOfDirectory(atPath: parent) else { return }
+    /// For an output staged inside itself: puts each top-level entry of `staging` in place
+    /// (a file by a rename, a folder by an exchange), then removes the entries the new site
+    /// no longer has. Top-level dot files the new site does not have stay, as when staging
+    /// beside the output.
+    private func replaceEntries(with staging: String) throws {
+        let names = try files.contentsOfDirectory(atPath: staging).sorted()
         for name in names {
-            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
-                  let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0
-            else { continue }
-            try? FileSystem.removeTree(SitePaths.join(parent, name))
+            let (source, target) = (SitePaths.join(staging, name), SitePaths.join(output, name))
+            var sourceInfo = stat(), targetInfo = stat()
+            guard lstat(target, &targetInfo) == 0 else {
+                try FileSystem.move(source, to: target)
+                continue
+            }
+            let isFolder = { (info: stat) in (info.st_mode & S_IFMT) == S_IFDIR }
+            if lstat(source, &sourceInfo) == 0, !isFolder(sourceInfo), !isFolder(targetInfo) {
+                try FileSystem.move(source, to: target)
+            } else {
+                try replace(target, with: source, keepingPreviousIn: retiredPath)
+            }
+        }
+        // The staging folder itself is hidden, as is the retired one.
+        let kept = Set(names.map { Array($0.utf8) })
+        try FileSystem.removeEntries(of: output) { name in
+            name.first != UInt8(ascii: ".") && !kept.contains(Array(name))
+        }
+        try FileSystem.removeTree(staging)
+    }
+
+    /// Removes staging directories left by builds that were killed (their process is gone),
+    /// beside the output and inside it.
+    func removeAbandonedStaging() {
+        let places = [
+            (parent, [".\(SitePaths.name(output)).staging-", ".\(SitePaths.name(output)).old-"]),
+            (output, [Self.insideStagingPrefix, Self.insideRetiredPrefix]),
+        ]
+        for (folder, prefixes) in places {
+            guard let names = try? files.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names {
+                guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                      let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0
+                else { continue }
+                try? FileSystem.removeTree(SitePaths.join(folder, name))
+            }
         }
     }
 }

@@ -1017,6 +1017,7 @@ public struct SiteBuilder {
             staging?.discard()
             context.staging = nil
         } else {
+            try checkOutputHoldsOnlyTheSite(context)
             let writer = context.staging ?? OutputWriter(output: options.outputDirectory)
             if context.staging == nil { try writer.begin() }
             context.staging = writer
@@ -1029,6 +1030,27 @@ public struct SiteBuilder {
         }
         context.report.written = (Array(context.writes.keys) + Array(context.copies.keys) + context.staged).sorted()
         context.report.deleted = context.deletes.sorted()
+    }
+
+    /// A full build replaces everything in the output folder but its dot files: before it
+    /// does, checks that nothing else is there than what this site makes (`--output
+    /// ~/Documents` must not delete someone's documents), unless this site was built into the
+    /// folder before (its state says so), or `--force`.
+    func checkOutputHoldsOnlyTheSite(_ context: BuildContext) throws(Diagnostic) {
+        guard !options.replacesOtherFiles, !FileManager.default.fileExists(atPath: statePath),
+              !FileManager.default.fileExists(atPath: indexPath),
+              let folder = FileSystem.OpenFolder(path: OutputWriter(output: options.outputDirectory).output) else { return }
+        let made = Set((Array(context.writes.keys) + Array(context.copies.keys) + context.staged).map { path in
+            path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path
+        })
+        let others = folder.entries.map(\.name).filter { !$0.hasPrefix(".") && !made.contains($0) }.sorted()
+        guard !others.isEmpty else { return }
+        var named = others.prefix(3).map { "'\(Diagnostic.excerpt($0))'" }.joined(separator: ", ")
+        if others.count > 3 { named += " and \(others.count - 3) more" }
+        let them = others.count == 1 ? "it" : "them"
+        throw Diagnostic.error("the output folder holds \(named), which this site does not make; a full build would delete \(them)",
+                               at: SourceLocation(path: options.outputDirectory),
+                               hint: "build into an empty or new folder, move \(them) out, or pass --force to delete \(them)")
     }
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {

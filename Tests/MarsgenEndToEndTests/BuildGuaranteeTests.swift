@@ -64,8 +64,10 @@ import Testing
         let output = site.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: output.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("ref".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
-        try Data("stale".utf8).write(to: output.appendingPathComponent("stale.html"))
         _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        // A page an earlier build made that this one does not.
+        try Data("stale".utf8).write(to: output.appendingPathComponent("stale.html"))
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: true)).build()
         let files = try SiteFixture.snapshot(output)
         #expect(files[".git/HEAD"] == Data("ref".utf8))
         #expect(files["stale.html"] == nil)
@@ -164,6 +166,39 @@ import Testing
         let file = try SiteFixture.run(["build", "--source", site.path, "--output", site.appendingPathComponent("afile").path])
         #expect(file.status == 1)
         #expect(file.err.contains("error: the output path is a file"))
+    }
+
+    @Test("a folder holding files the site does not make is not replaced without --force; one the site was built into is")
+    func foreignFilesInOutput() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        // `--output ~/Documents` by mistake: a folder of someone's own files.
+        let documents = site.appendingPathComponent("documents")
+        try SiteFixture.write("precious", to: "documents/photos/cat.jpg", in: site)
+        try SiteFixture.write("notes", to: "documents/notes.txt", in: site)
+        try SiteFixture.write("a deploy's", to: "documents/.nojekyll", in: site)
+        let before = try SiteFixture.snapshot(documents)
+        for command in ["build", "watch", "serve"] {
+            let refused = try SiteFixture.run([command, "--source", site.path, "--output", documents.path]
+                                              + (command == "serve" ? ["--port", "0"] : []))
+            #expect(refused.status == 1, "\(command)")
+            #expect(refused.err.contains("error: the output folder holds 'notes.txt', 'photos', which this site does not make; "
+                                         + "a full build would delete them"), "\(command): \(refused.err)")
+            #expect(refused.err.contains("hint: build into an empty or new folder, move them out, or pass --force to delete them"))
+            #expect(try SiteFixture.snapshot(documents) == before, "\(command)")
+        }
+        let forced = try SiteFixture.run(["build", "--source", site.path, "--output", documents.path, "--force"])
+        #expect(forced.status == 0, "\(forced.err)")
+        let built = try SiteFixture.snapshot(documents)
+        #expect(built["notes.txt"] == nil && built["photos/cat.jpg"] == nil && built[".nojekyll"] == Data("a deploy's".utf8))
+        // Built into once, the folder is the site's: files added to it since go with the next full build.
+        try SiteFixture.write("a stray file", to: "documents/stray.txt", in: site)
+        let again = try SiteFixture.run(["build", "--source", site.path, "--output", documents.path, "--clean"])
+        #expect(again.status == 0, "\(again.err)")
+        #expect(try SiteFixture.snapshot(documents) == built)
+        // An output holding only what the site makes (a build's whose state is gone) is fine.
+        try FileManager.default.removeItem(at: site.appendingPathComponent(".marsgen"))
+        #expect(try SiteFixture.run(["build", "--source", site.path, "--output", documents.path]).status == 0)
     }
 }
 

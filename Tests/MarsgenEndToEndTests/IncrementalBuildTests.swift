@@ -87,6 +87,66 @@ import Testing
         }
     }
 
+    /// Whether this process may mount a file system (root, outside a container that forbids it).
+    static let canMount: Bool = {
+        guard getuid() == 0, let probe = try? SiteFixture.temporaryDirectory("mount-probe") else { return false }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard (try? SiteFixture.shell("mount -t tmpfs marsgen-probe '\(probe.path)' 2>/dev/null")) == 0 else { return false }
+        return (try? SiteFixture.shell("umount '\(probe.path)'")) == 0
+    }()
+
+    @Test("an output folder that is a mount point (a Docker volume) gets full and incremental builds in place, and stays mounted",
+          .enabled(if: canMount, "needs root and mount"))
+    func outputIsAMountPoint() throws {
+        let expected = try SiteFixture.snapshot(output)
+        try FileManager.default.removeItem(at: output)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
+        #expect(try SiteFixture.shell("mount -t tmpfs marsgen-test '\(output.path)'") == 0)
+        defer { _ = try? SiteFixture.shell("umount '\(output.path)'") }
+        try Data("deploy".utf8).write(to: output.appendingPathComponent(".nojekyll"))
+        // What a deploy left there that the site does not have.
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("old-section"), withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: output.appendingPathComponent("old-section/index.html"))
+        // The first build sees another folder there, and builds in full.
+        for clean in [false, true] {
+            let report = try build(clean: clean)
+            #expect(report.isFullBuild, "clean: \(clean)")
+            var built = try SiteFixture.snapshot(output)
+            #expect(built.removeValue(forKey: ".nojekyll") != nil)
+            #expect(built == expected, "clean: \(clean)")
+            #expect(try SiteFixture.shell("mountpoint -q '\(output.path)'") == 0)
+        }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 40 today.") }
+        let edited = try build()
+        #expect(!edited.isFullBuild && edited.notice == nil && edited.pagesWritten > 0)
+        let page = try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+        #expect(page.contains("We did 40 today."))
+        // The staging folder inside came and went: the next build trusts the output as it is.
+        let next = try build()
+        #expect(next.notice == nil && next.pagesWritten == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".marsgen-") } == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains(".staging-") } == [])
+    }
+
+    @Test("an output folder the user may write in a folder they may not (a web server's) gets the site in place",
+          .enabled(if: getuid() == 0, "needs root, to run marsgen as another user"))
+    func outputInAFolderNotWritable() throws {
+        let files = FileManager.default
+        let server = try SiteFixture.temporaryDirectory("web-server")
+        defer { try? files.removeItem(at: server) }
+        let webRoot = server.appendingPathComponent("www")
+        try files.createDirectory(at: webRoot, withIntermediateDirectories: false)
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: server.path)
+        try files.setAttributes([.posixPermissions: 0o777], ofItemAtPath: webRoot.path)
+        for arguments in [["build", "--source", site.path, "--output", webRoot.path],
+                          ["build", "--source", site.path, "--output", webRoot.path, "--clean"]] {
+            let result = try SiteFixture.runAsNobody(arguments, site: site)
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+            #expect(try SiteFixture.snapshot(webRoot) == SiteFixture.snapshot(output), "\(arguments)")
+        }
+        #expect(try files.contentsOfDirectory(atPath: server.path) == ["www"])
+    }
+
     @Test("watch and serve save the state after the build; the next build, in this process or another, finds it")
     func stateSavedInBackground() throws {
         var options = BuildOptions(sourceDirectory: site.path)

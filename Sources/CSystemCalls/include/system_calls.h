@@ -14,4 +14,8 @@ int marsgen_exchange_paths(const char *first, const char *second);
 /// errno set; ENOSYS where the system has no such call (then use `readdir`).
 long marsgen_read_directory(int descriptor, void *buffer, unsigned long size);
 
+/// Whether `path` is the root of a mount (a Docker volume, a bind mount): 1 if it is, 0 if
+/// it is not, -1 (errno set) where the system cannot tell; ENOSYS where it has no such call.
+int marsgen_is_mount_root(const char *path);
+
 #endif

@@ -34,8 +34,7 @@ struct BuildCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        var options = BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts,
-                                   isClean: clean, keepsGoing: keepGoing)
+        var options = paths.buildOptions(includesDrafts: drafts, isClean: clean, keepsGoing: keepGoing)
         options.endsProcess = true
         options.waitingForLock = { holder in
             Console.error("note: waiting for another marsgen\(holder.map { " (pid \($0))" } ?? "") building this site to finish")
@@ -65,13 +64,24 @@ struct BuildCommand: ParsableCommand {
     }
 }
 
-/// `--source` and `--output`, shared by commands that read a site.
+/// `--source`, `--output` and `--force`, shared by commands that build a site.
 struct SitePathOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
     var source = "."
 
     @Option(name: .long, help: ArgumentHelp("Where to write the site (default: <source>/public).", valueName: "dir"))
     var output: String?
+
+    @Flag(name: .long, help: "Build into an output folder that holds files this site does not make (they are deleted).")
+    var force = false
+
+    /// Build options for these paths.
+    func buildOptions(includesDrafts: Bool, isClean: Bool = false, keepsGoing: Bool = false) -> BuildOptions {
+        var options = BuildOptions(sourceDirectory: source, outputDirectory: output, includesDrafts: includesDrafts,
+                                   isClean: isClean, keepsGoing: keepsGoing)
+        options.replacesOtherFiles = force
+        return options
+    }
 }
 
 func formatMilliseconds(_ duration: Duration) -> String {

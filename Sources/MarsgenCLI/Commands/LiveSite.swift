@@ -51,6 +51,15 @@ final class LiveSite: @unchecked Sendable {
         return result
     }
 
+    /// The first build. One that failed over the output folder itself (a file, a folder
+    /// inside `content/`, one holding files the site does not make, one that cannot be
+    /// written) ends the command with status 1: no save can fix that, only other arguments.
+    func buildFirst() throws -> Result<BuildReport, Diagnostic> {
+        let result = buildOnce(after: nil)
+        if case .failure(let error) = result, error.location?.path == options.outputDirectory { throw ExitCode.failure }
+        return result
+    }
+
     /// Starts watching the site's inputs.
     func watch(mode: WatchMode) throws(Diagnostic) {
         let target = WatchTarget(root: options.sourceDirectory, directories: SiteInputs.directories, files: SiteInputs.files,

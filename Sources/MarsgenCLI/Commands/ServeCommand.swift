@@ -44,7 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         let options = watching.buildOptions(paths)
         let site = LiveSite(options: options, quiet: quiet, verbose: watching.verbose)
         let live = noLive ? nil : LiveUpdates()
-        let first = site.buildOnce(after: nil)
+        let first = try site.buildFirst()
         let basePath = (try? first.get().basePath) ?? "/"
         let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live,
                                                       mediaTypes: SiteBuilder.mediaTypes))

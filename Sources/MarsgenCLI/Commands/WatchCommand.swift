@@ -25,7 +25,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let site = LiveSite(options: watching.buildOptions(paths), quiet: quiet, verbose: watching.verbose)
-        site.buildOnce(after: nil)
+        _ = try site.buildFirst()
         try site.watchUntilStopped(mode: watching.mode)
         while true { try await Task.sleep(for: .seconds(3600)) }
     }
@@ -50,6 +50,6 @@ struct WatchOptions: ParsableArguments {
     }
 
     func buildOptions(_ paths: SitePathOptions) -> BuildOptions {
-        BuildOptions(sourceDirectory: paths.source, outputDirectory: paths.output, includesDrafts: drafts)
+        paths.buildOptions(includesDrafts: drafts)
     }
 }

@@ -156,6 +156,11 @@ enum FileSystem {
         }
     }
 
+    /// Renames `source` to `destination`, replacing a file there (atomically).
+    static func move(_ source: String, to destination: String) throws(Failure) {
+        guard rename(source, destination) == 0 else { throw Failure(operation: "rename", path: "\(source) to \(destination)", code: errno) }
+    }
+
     /// Creates `path` and any missing parents; an existing directory is fine.
     static func createDirectories(_ path: String) throws(Failure) {
         if mkdir(path, 0o755) == 0 { return }
@@ -192,15 +197,25 @@ enum FileSystem {
         }
     }
 
-    /// Empties the directory open at `directory` (and closes it).
-    private static func removeContents(of directory: Int32, path: String) throws(Failure) {
+    /// Removes the entries of the folder at `path` for which `isRemoved` says so (given each
+    /// name's bytes), each with everything under it, without following symbolic links.
+    static func removeEntries(of path: String, where isRemoved: (UnsafeRawBufferPointer) -> Bool) throws(Failure) {
+        let directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
+        try removeContents(of: directory, path: path, where: isRemoved)
+    }
+
+    /// Empties the directory open at `directory` (and closes it), or removes those of its
+    /// entries `isRemoved` names.
+    private static func removeContents(of directory: Int32, path: String,
+                                       where isRemoved: (UnsafeRawBufferPointer) -> Bool = { _ in true }) throws(Failure) {
         defer { close(directory) }
         // A folder that cannot be read is left as it is, and its removal fails (ENOTEMPTY).
         // By the names' own bytes: one that is not UTF-8 (a file someone put in the output)
         // would not survive a String, and the folder would not empty.
         var names: [(name: [CChar], isDirectory: Bool)] = []
         forEachEntry(of: directory) { bytes, type in
-            guard !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8) else { return }
+            guard !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), isRemoved(bytes) else { return }
             names.append((bytes.map { CChar(bitPattern: $0) } + [0], type == Int32(DT_DIR)))
         }
         for (name, isDirectory) in names {

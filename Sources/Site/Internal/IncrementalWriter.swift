@@ -20,7 +20,7 @@ struct IncrementalWriter {
                 for relative in moves.paths.sorted() {
                     let path = SitePaths.join(output, relative)
                     try FileSystem.createDirectories(SitePaths.parent(path))
-                    guard rename(SitePaths.join(moves.from, relative), path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                    try FileSystem.move(SitePaths.join(moves.from, relative), to: path)
                 }
             }
             for relative in writes.keys.sorted() {
@@ -61,9 +61,11 @@ struct IncrementalWriter {
         try FileSystem.createDirectories(directory)
         let temporary = SitePaths.join(directory, ".\(SitePaths.name(path))\(Self.temporaryMarker)\(getpid())")
         try FileSystem.write(bytes, to: temporary)
-        if rename(temporary, path) != 0 {
+        do {
+            try FileSystem.move(temporary, to: path)
+        } catch {
             try? files.removeItem(atPath: temporary)
-            throw CocoaError(.fileWriteUnknown)
+            throw error
         }
     }
 

@@ -1,0 +1,77 @@
+import Diagnostics
+import Foundation
+@testable import Site
+import Testing
+
+/// The writer that puts a full build in place, staging inside an output folder that cannot
+/// be replaced (a mount point, or one whose parent is not writable).
+@Suite struct OutputWriterTests {
+    /// Every file under `root` with its text, by relative path; hidden entries included.
+    func files(under root: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = root.appendingPathComponent(relative).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            found[relative] = try String(contentsOfFile: path, encoding: .utf8)
+        }
+        return found
+    }
+
+    func write(_ text: String, at relative: String, in root: URL) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test("staged inside, the output folder stays the same folder: entries are replaced, those gone removed, dot files kept, nothing left behind")
+    func stagesInside() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        try write("old front page", at: "index.html", in: output)
+        try write("old entry", at: "journal/old/index.html", in: output)
+        try write("kept entry folder, other page", at: "journal/kept/index.html", in: output)
+        try write("a file the site no longer has", at: "stale.txt", in: output)
+        try write("a folder the site no longer has", at: "tag/x/index.html", in: output)
+        try write("ref: refs/heads/main", at: ".git/HEAD", in: output)
+        try write("a folder that becomes a file", at: "feed/index.html", in: output)
+        try write("robots", at: "static/robots.txt", in: root)
+        let inode = try #require(FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int)
+
+        let writer = OutputWriter(output: output.path, stagesInside: true)
+        try writer.begin()
+        // Nothing staged yet: the output folder is untouched.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".marsgen-") } == [])
+        try writer.stage(Array("new front page".utf8), at: "index.html")
+        try writer.stage(Array("kept entry".utf8), at: "journal/kept/index.html")
+        try writer.stage(Array("feed as a file".utf8), at: "feed")
+        try writer.commit(copies: ["robots.txt": root.appendingPathComponent("static/robots.txt").path])
+
+        #expect(try files(under: output) == [
+            "index.html": "new front page",
+            "journal/kept/index.html": "kept entry",
+            "feed": "feed as a file",
+            "robots.txt": "robots",
+            ".git/HEAD": "ref: refs/heads/main",
+        ])
+        #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int == inode)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["public", "static"])
+    }
+
+    @Test("a writer that stages inside and fails leaves the output as it was")
+    func failedBuildInside() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        try write("old front page", at: "index.html", in: output)
+        let writer = OutputWriter(output: output.path, stagesInside: true)
+        try writer.begin()
+        try writer.stage(Array("new front page".utf8), at: "index.html")
+        #expect(throws: Diagnostic.self) {
+            try writer.commit(copies: ["robots.txt": root.appendingPathComponent("static/missing.txt").path])
+        }
+        #expect(try files(under: output) == ["index.html": "old front page"])
+    }
+}
