@@ -202,10 +202,12 @@ struct OutputWriter {
                 try replace(target, with: source, keepingPreviousIn: retiredPath)
             }
         }
-        // The staging folder itself is hidden, as is the retired one.
+        // The staging folder itself is hidden, as is the retired one. Hidden files stay, but
+        // for the temporary files of an incremental build that was killed while writing.
         let kept = Set(names.map { Array($0.utf8) })
         try FileSystem.removeEntries(of: output) { name in
-            name.first != UInt8(ascii: ".") && !kept.contains(Array(name))
+            if name.first == UInt8(ascii: ".") { return IncrementalWriter.isTemporaryName(String(decoding: name, as: UTF8.self)) }
+            return !kept.contains(Array(name))
         }
         try FileSystem.removeTree(staging)
     }

@@ -87,6 +87,15 @@ import Testing
         #expect(Slug.derive(from: "🚀") == "entry")
     }
 
+    @Test("a slug from a long file name is cut to fit a folder name, at no dash")
+    func longDerivedSlug() {
+        // 80 characters whose Latin spelling is 9 bytes each, less the last dash.
+        let slug = Slug.derive(from: String(repeating: "火星", count: 40))
+        #expect(slug.utf8.count <= 255 && slug.utf8.count > 250)
+        #expect(slug.hasPrefix("huo-xing-huo-xing") && !slug.hasSuffix("-"))
+        #expect(Slug.derive(from: String(repeating: "a", count: 300)) == String(repeating: "a", count: 255))
+    }
+
     @Test("a slug with '/', '..' or spaces is refused", arguments: ["a/b", "..", "two words", "../etc"])
     func badSlug(_ slug: String) {
         let error = expectDiagnostic { _ = try load("---\nauthor: vega\nsol: 3\nslug: \"\(slug)\"\n---\n") }

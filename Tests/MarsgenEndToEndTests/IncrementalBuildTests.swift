@@ -147,6 +147,19 @@ import Testing
         #expect(try files.contentsOfDirectory(atPath: server.path) == ["www"])
     }
 
+    @Test("a static file whose name is as long as a name can be is updated by an incremental build")
+    func longStaticFileName() throws {
+        // 251 bytes of name: its temporary file, `.<name>.marsgen-<pid>`, must be cut short.
+        for name in [String(repeating: "a", count: 247) + ".txt", String(repeating: "é", count: 125) + ".txt"] {
+            try SiteFixture.write("one", to: "static/\(name)", in: site)
+            _ = try build()
+            try SiteFixture.write("two", to: "static/\(name)", in: site)
+            let edited = try build()
+            #expect(!edited.isFullBuild && edited.written == [name])
+            #expect(try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8) == "two")
+        }
+    }
+
     @Test("watch and serve save the state after the build; the next build, in this process or another, finds it")
     func stateSavedInBackground() throws {
         var options = BuildOptions(sourceDirectory: site.path)

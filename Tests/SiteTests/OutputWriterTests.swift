@@ -37,6 +37,8 @@ import Testing
         try write("a folder the site no longer has", at: "tag/x/index.html", in: output)
         try write("ref: refs/heads/main", at: ".git/HEAD", in: output)
         try write("a folder that becomes a file", at: "feed/index.html", in: output)
+        // What an incremental build killed while writing left.
+        try write("half a page", at: ".index.html.marsgen-999999", in: output)
         try write("robots", at: "static/robots.txt", in: root)
         let inode = try #require(FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int)
 

@@ -21,6 +21,7 @@ public enum CrewLoader {
                 throw Diagnostic.error("crew id '\(id)' may use only lowercase letters, digits, '-' and '_'",
                                        at: yaml.keyLocation(of: id), hint: "ids appear in URLs: /crew/<id>/")
             }
+            if let problem = Slug.lengthProblem(id, what: "crew id", at: yaml.keyLocation(of: id)) { throw problem }
             guard let fields = try yaml.mapping(id) else {
                 throw Diagnostic.error("crew member '\(id)' needs 'name' and 'role'", at: yaml.keyLocation(of: id))
             }

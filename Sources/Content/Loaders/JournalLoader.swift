@@ -37,6 +37,7 @@ public enum JournalLoader {
                                        at: fields.location(of: "slug"),
                                        hint: "for example 'slug: \(Slug.derive(from: explicit) == "entry" ? "dust-on-the-panels" : Slug.derive(from: explicit))'")
             }
+            if let problem = Slug.lengthProblem(explicit, what: "slug", at: fields.location(of: "slug")) { throw problem }
             slug = explicit
         } else {
             let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path

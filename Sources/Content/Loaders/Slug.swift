@@ -1,7 +1,12 @@
+import Diagnostics
 import Foundation
 
 /// URL segments for entries and crew: lowercase ASCII letters, digits, `-`, `_` and `.`.
 public enum Slug {
+    /// The most bytes a slug may have: it is a folder name in the output, and file systems
+    /// allow 255 bytes a name.
+    public static let maximumLength = 255
+
     /// Whether `text` can be used as it is in a URL path segment.
     public static func isValid(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isSlugCharacter, first != ".", !text.contains("..") else { return false }
@@ -23,7 +28,22 @@ public enum Slug {
                 pendingDash = true
             }
         }
+        // A long file name (or a short one in a script whose Latin spelling is long) is cut
+        // to fit a folder name, at a character: the slug is ASCII.
+        if slug.utf8.count > maximumLength {
+            slug = String(slug.prefix(maximumLength))
+            while slug.hasSuffix("-") { slug.removeLast() }
+        }
         return slug.isEmpty ? "entry" : slug
+    }
+
+    /// An error for `text`, used as a slug or an id, when it is longer than a folder name
+    /// may be; `what` names it (`"slug"`, `"crew id"`).
+    public static func lengthProblem(_ text: String, what: String, at location: SourceLocation) -> Diagnostic? {
+        guard text.utf8.count > maximumLength else { return nil }
+        return Diagnostic.error("\(what) '\(Diagnostic.excerpt(text))' is \(text.utf8.count) bytes long; it names a folder in the "
+                                + "output, which may be at most \(maximumLength)",
+                                at: location, hint: "shorten it")
     }
 
     /// `text` in Latin letters without accents; ASCII text as it is. Left to Unicode's

@@ -55,11 +55,22 @@ struct IncrementalWriter {
         return !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber)
     }
 
+    /// The temporary file a file named `name` is written to before it is renamed into
+    /// place: `.<name>.marsgen-<pid>`, with the name cut short to keep within the 255 bytes a
+    /// file name may have (a static file's name can be long). Files are written one at a
+    /// time, so two names cut to the same do not meet.
+    static func temporaryName(for name: String) -> String {
+        let suffix = "\(temporaryMarker)\(getpid())"
+        var kept = Substring(name)
+        while kept.utf8.count + suffix.utf8.count + 1 > 255 { kept = kept.dropLast() }
+        return ".\(kept)\(suffix)"
+    }
+
     private func write(_ bytes: [UInt8], to relative: String) throws {
         let path = SitePaths.join(output, relative)
         let directory = SitePaths.parent(path)
         try FileSystem.createDirectories(directory)
-        let temporary = SitePaths.join(directory, ".\(SitePaths.name(path))\(Self.temporaryMarker)\(getpid())")
+        let temporary = SitePaths.join(directory, Self.temporaryName(for: SitePaths.name(path)))
         try FileSystem.write(bytes, to: temporary)
         do {
             try FileSystem.move(temporary, to: path)
