@@ -28,6 +28,9 @@ public struct BuildContext {
     /// This build's hold on the site (see `SiteLock`), released when the context goes, or
     /// once the state is saved when that happens after the build.
     var lock: SiteLock?
+    /// The site folder is read-only (see `SiteLock.isReadOnly(siteRoot:)`): this build
+    /// neither reads nor saves a state, and takes no lock.
+    var keepsNoState = false
     /// The previous build's index, when it can be used for an incremental build.
     var previousIndex: BuildIndex?
     /// The stat of every input file, taken by "Check for changes", so reading sources need

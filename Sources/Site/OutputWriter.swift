@@ -48,7 +48,11 @@ struct OutputWriter {
         let parent = SitePaths.parent(path)
         var parentInfo = stat()
         // Where statx cannot tell: a mount of another file system has another device.
-        if stat(parent, &parentInfo) == 0, parentInfo.st_dev != info.st_dev { return true }
+        guard stat(parent, &parentInfo) == 0 else { return access(parent, W_OK | X_OK) != 0 }
+        if parentInfo.st_dev != info.st_dev { return true }
+        // In a sticky folder (/tmp) only the owner of an entry or of the folder may rename it.
+        let user = geteuid()
+        if parentInfo.st_mode & S_ISVTX != 0, user != 0, info.st_uid != user, parentInfo.st_uid != user { return true }
         return access(parent, W_OK | X_OK) != 0
     }
 
@@ -160,7 +164,13 @@ struct OutputWriter {
             try FileSystem.removeTree(staging)
             return
         }
-        try replace(output, with: staging, keepingPreviousIn: retiredPath)
+        do {
+            try replace(output, with: staging, keepingPreviousIn: retiredPath)
+        } catch let failure as FileSystem.Failure where [EPERM, EACCES, EBUSY].contains(failure.code) {
+            // The folder cannot be moved after all (a case `cannotBeReplaced` did not foresee):
+            // its entries can, from the staging folder on the same file system.
+            try replaceEntries(with: staging)
+        }
     }
 
     /// Puts what is at `source` at `target` (which exists): exchanged where the system can,

@@ -63,7 +63,11 @@ public struct SiteBuilder {
         // Two builds of one site at once would interleave their writes: the second waits.
         // Only a folder that is a site gets a lock (and a .marsgen/ folder).
         if reader.exists(SiteConfiguration.fileName) {
-            context.lock = try SiteLock.acquire(siteRoot: options.sourceDirectory) { holder in options.waitingForLock?(holder) }
+            if SiteLock.isReadOnly(siteRoot: options.sourceDirectory) {
+                context.keepsNoState = true
+            } else {
+                context.lock = try SiteLock.acquire(siteRoot: options.sourceDirectory) { holder in options.waitingForLock?(holder) }
+            }
         }
         if let problem = options.memory?.takeSaveProblem() {
             context.log.warn("the previous build could not save its state: \(problem)", at: SourceLocation(path: statePath),
@@ -217,6 +221,12 @@ public struct SiteBuilder {
     func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {
         guard !options.isClean else {
             context.report.notice = "--clean: full build"
+            return
+        }
+        // A state this build cannot replace would describe the output as it was before this
+        // build: the next build, trusting it, could leave pages as this one wrote them.
+        guard !context.keepsNoState else {
+            context.report.notice = "the site folder is read-only, so no build state is kept in .marsgen/: full build"
             return
         }
         guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
@@ -1054,6 +1064,7 @@ public struct SiteBuilder {
     }
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {
+        guard !context.keepsNoState else { return }
         do {
             // A no-op incremental build leaves the state as it is, and the index too, but for
             // the stats it learnt (a touched file).

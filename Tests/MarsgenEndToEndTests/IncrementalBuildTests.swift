@@ -147,6 +147,37 @@ import Testing
         #expect(try files.contentsOfDirectory(atPath: server.path) == ["www"])
     }
 
+    @Test("a site folder marsgen may not write (mounted read-only) is built in full each time, into a folder of a sticky /tmp-like one",
+          .enabled(if: getuid() == 0, "needs root, to run marsgen as another user"))
+    func readOnlySite() throws {
+        let files = FileManager.default
+        let binary = try #require(SiteFixture.executable, "the marsgen executable was not built")
+        try files.removeItem(at: site.appendingPathComponent(".marsgen"))
+        // Readable by all, writable by its owner (root) only; the folders above it passable.
+        try SiteFixture.shell("chmod -R a+rX,go-w '\(site.path)'")
+        var folder = site.deletingLastPathComponent()
+        while folder.path != "/" {
+            try SiteFixture.shell("chmod a+x '\(folder.path)'")
+            folder.deleteLastPathComponent()
+        }
+        // A sticky folder, as /tmp is, holding an output folder root made for everyone: only
+        // root may rename it, so the site goes into it in place.
+        let shared = try SiteFixture.temporaryDirectory("sticky")
+        defer { try? files.removeItem(at: shared) }
+        let webRoot = shared.appendingPathComponent("www")
+        try files.createDirectory(at: webRoot, withIntermediateDirectories: false)
+        try SiteFixture.shell("chmod 1777 '\(shared.path)' && chmod 777 '\(webRoot.path)'")
+        for _ in 0..<2 {
+            let result = try SiteFixture.run(["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "build",
+                                              "--source", site.path, "--output", webRoot.path], executable: "/usr/bin/setpriv")
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.contains("note: the site folder is read-only, so no build state is kept in .marsgen/: full build"))
+            #expect(try SiteFixture.snapshot(webRoot) == SiteFixture.snapshot(output))
+        }
+        #expect(!files.fileExists(atPath: site.appendingPathComponent(".marsgen").path))
+        #expect(try files.contentsOfDirectory(atPath: shared.path) == ["www"])
+    }
+
     @Test("a static file whose name is as long as a name can be is updated by an incremental build")
     func longStaticFileName() throws {
         // 251 bytes of name: its temporary file, `.<name>.marsgen-<pid>`, must be cut short.

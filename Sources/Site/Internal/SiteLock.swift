@@ -48,6 +48,16 @@ final class SiteLock {
         return SiteLock(descriptor: descriptor)
     }
 
+    /// Whether the build state folder of the site at `siteRoot` cannot be written: a site
+    /// mounted read-only into a container, or checked out by another user. Such a site is
+    /// still built, in full each time, without a lock or a state.
+    static func isReadOnly(siteRoot: String) -> Bool {
+        let directory = SitePaths.join(siteRoot, ".marsgen")
+        var info = stat()
+        let target = stat(directory, &info) == 0 ? directory : siteRoot
+        return access(target, W_OK | X_OK) != 0 && (errno == EACCES || errno == EROFS || errno == EPERM)
+    }
+
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit {
