@@ -20,6 +20,14 @@ public struct TemplateLibrary: Sendable {
     /// The names each template looks up in its context (the first part of a dotted name),
     /// by template; `nil` for a template that changes its delimiters, which this does not follow.
     private let lookedUp: [String: Set<String>?]
+    /// The dynamic names of partials and parents (`title` for `{{>*title}}`, the last part of
+    /// a dotted one), each with the first tag that uses it: what ``render(_:context:)``
+    /// checks the values of. Empty on nearly every site.
+    private let dynamicNames: [String: SourceLocation]
+    /// The templates a dynamic name must not name: each one from which a template with a
+    /// dynamic name is reached by its partials and parents, itself included. Naming one could
+    /// make a template include itself, which would never stop rendering.
+    private let reentrantTemplates: Set<String>
 
     /// A template's source text and where it came from.
     public struct Source: Sendable {
@@ -101,6 +109,28 @@ public struct TemplateLibrary: Sendable {
                                    at: SourceLocation(path: layout.path, line: 1, column: 1),
                                    hint: "put {{{content}}} where each page's main content goes, or delete the file to use the built-in layout")
         }
+        var dynamicNames: [String: SourceLocation] = [:]
+        for name in sources.keys.sorted() {
+            guard let source = sources[name] else { continue }
+            for reference in references[name] ?? [] where reference.isDynamic {
+                let key = reference.name.dropFirst().split(separator: ".").last.map(String.init) ?? "."
+                if dynamicNames[key] == nil {
+                    dynamicNames[key] = SourceLocation(path: source.path, line: reference.line, column: reference.column)
+                }
+            }
+        }
+        self.dynamicNames = dynamicNames
+        self.reentrantTemplates = dynamicNames.isEmpty ? [] : Set(sources.keys.filter { name in
+            var seen: Set<String> = []
+            var pending = [name]
+            while let next = pending.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                let named = references[next] ?? []
+                if named.contains(where: \.isDynamic) { return true }
+                pending.append(contentsOf: named.map(\.name))
+            }
+            return false
+        })
         self.library = library
         self.origins = sources.mapValues(\.path)
         self.partials = partials
@@ -149,10 +179,46 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders template `name` with `context`.
     public func render(_ name: String, context: TemplateContext) throws(Diagnostic) -> String {
+        if !dynamicNames.isEmpty, let (key, value) = Self.firstValue(in: context, under: dynamicNames, naming: reentrantTemplates),
+           let location = dynamicNames[key] {
+            throw Diagnostic.error("the dynamic partial {{>*\(key)}} would include template '\(value)' (the value of '\(key)'), "
+                                   + "which leads back to it: rendering would never stop",
+                                   at: location,
+                                   hint: "name partials that include no dynamic partial themselves, or give '\(key)' another value")
+        }
         guard let output = library.render(context, withTemplate: name) else {
             throw Diagnostic.error("no template named '\(name)'", hint: "add templates/\(name).mustache")
         }
         return output
+    }
+
+    /// The first string in `context` (searched depth first, keys in order) stored under one
+    /// of `keys` (under any key for `.`) that is one of `names`, with its key. Rendering looks
+    /// a dynamic name up wherever sections have taken it in the context: any level may hold it.
+    static func firstValue(in context: Any, under keys: [String: SourceLocation], naming names: Set<String>) -> (String, String)? {
+        switch context {
+        case let dictionary as [String: Any]:
+            for key in dictionary.keys.sorted() {
+                guard let value = dictionary[key] else { continue }
+                if let text = value as? String {
+                    if names.contains(text), keys[key] != nil { return (key, text) }
+                    if names.contains(text), keys["."] != nil { return (".", text) }
+                } else if let found = firstValue(in: value, under: keys, naming: names) {
+                    return found
+                }
+            }
+        case let array as [Any]:
+            for item in array {
+                if let text = item as? String {
+                    if names.contains(text), keys["."] != nil { return (".", text) }
+                } else if let found = firstValue(in: item, under: keys, naming: names) {
+                    return found
+                }
+            }
+        default:
+            break
+        }
+        return nil
     }
 
     /// `name` and every partial it uses, directly or through other partials.

@@ -213,6 +213,25 @@ struct RoverSectionController: SectionController {
         #expect(TemplateLibrary.namesLookedUp(in: "{{>*which}}{{> fixed}}{{<*parent}}{{/parent}}") == ["which", "parent"])
     }
 
+    @Test("a dynamic partial whose value names a template leading back to it is an error, at any depth of the context")
+    func dynamicPartialNamingItself() throws {
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: "<footer>\n{{#items}}{{>*which}}{{/items}}</footer>", path: "templates/footer.mustache"),
+            "wrapper": .init(text: "[{{> footer}}]", path: "templates/wrapper.mustache"),
+            "credits": .init(text: "Made on Mars", path: "templates/credits.mustache"),
+        ])
+        #expect(try library.render("footer", context: ["items": [["which": "credits"]]]) == "<footer>\nMade on Mars</footer>")
+        // The footer itself, or a template that includes it: either would never stop.
+        for value in ["footer", "wrapper"] {
+            #expect {
+                _ = try library.render("footer", context: ["items": [["which": "credits"], ["which": value]]])
+            } throws: { error in
+                (error as? Diagnostic)?.headline == "templates/footer.mustache:2:11: error: the dynamic partial {{>*which}} would "
+                    + "include template '\(value)' (the value of 'which'), which leads back to it: rendering would never stop"
+            }
+        }
+    }
+
     @Test("a missing partial is reported where it is named")
     func missingPartial() {
         #expect {
