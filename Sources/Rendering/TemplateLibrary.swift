@@ -18,7 +18,7 @@ public struct TemplateLibrary: Sendable {
     /// A hash of each template's source text, by name: a change means pages using it change.
     public let sourceHashes: [String: String]
     /// The names each template looks up in its context (the first part of a dotted name),
-    /// by template; `nil` for a template that changes its delimiters, which this does not follow.
+    /// by template; `nil` for a template that changes its delimiters (taken to name anything).
     private let lookedUp: [String: Set<String>?]
     /// The dynamic names of partials and parents (`title` for `{{>*title}}`, the last part of
     /// a dotted one), each with the first tag that uses it: what ``render(_:context:)``
@@ -251,7 +251,9 @@ public struct TemplateLibrary: Sendable {
     /// first part when dotted (`site` for `{{site.title}}`), or the argument of a transform
     /// (`items` for `{{#reversed(items)}}`). Partials and parents look up only a dynamic
     /// name (`{{>*name}}`); comments, pragmas and inheritance blocks look nothing up. `nil`
-    /// when a tag sets other delimiters, which this does not follow.
+    /// when a tag sets other delimiters: a page's dependencies err on the safe side there,
+    /// where a template written in other delimiters is rare and a missed one would leave
+    /// pages stale. (Partials, parents and nesting are followed through them.)
     static func namesLookedUp(in tags: [Tag]) -> Set<String>? {
         var names: Set<String> = []
         for tag in tags {
@@ -342,32 +344,36 @@ public struct TemplateLibrary: Sendable {
         var column: Int
     }
 
-    /// Every `{{…}}` tag of `text`, in order. Read on the UTF-8 bytes: every build that
-    /// loads the templates reads every tag.
+    /// Every `{{…}}` tag of `text`, in order, following set-delimiter tags (`{{=<% %>=}}`)
+    /// as Mustache does: a partial written `<%> footer%>` is as much a partial. Read on the
+    /// UTF-8 bytes: every build that loads the templates reads every tag.
     static func tags(in text: String) -> [Tag] {
         var tags: [Tag] = []
         let bytes = Array(text.utf8)
-        let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        var (open, close) = (Array("{{".utf8), Array("}}".utf8))
         func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func starts(_ delimiter: [UInt8], at index: Int) -> Bool {
+            index + delimiter.count <= bytes.count && bytes[index..<(index + delimiter.count)].elementsEqual(delimiter)
+        }
         var (line, lineStart, position) = (1, 0, 0)
-        while position + 1 < bytes.count {
+        while position < bytes.count {
             if bytes[position] == UInt8(ascii: "\n") {
                 (line, lineStart) = (line + 1, position + 1)
             }
-            guard bytes[position] == open, bytes[position + 1] == open else {
+            guard starts(open, at: position) else {
                 position += 1
                 continue
             }
             // Continuation bytes do not start a scalar.
             let column = bytes[lineStart..<position].count { $0 & 0xC0 != 0x80 } + 1
-            var (start, end) = (position + 2, position + 2)
-            while end + 1 < bytes.count, !(bytes[end] == close && bytes[end + 1] == close) { end += 1 }
-            guard end + 1 < bytes.count else { break }
+            var (start, end) = (position + open.count, position + open.count)
+            while end < bytes.count, !starts(close, at: end) { end += 1 }
+            guard end < bytes.count else { break }
             // Newlines inside a tag still count.
             if let last = bytes[start..<end].lastIndex(of: UInt8(ascii: "\n")) {
                 (line, lineStart) = (line + bytes[start..<end].count { $0 == UInt8(ascii: "\n") }, last + 1)
             }
-            position = end + 2
+            position = end + close.count
             while start < end, isBlank(bytes[start]) { start += 1 }
             guard start < end else { continue }
             var sigil: Character?
@@ -376,9 +382,16 @@ public struct TemplateLibrary: Sendable {
                 start += 1
             }
             while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) || bytes[end - 1] == close { end -= 1 }
-            tags.append(Tag(sigil: sigil, content: Substring(String(decoding: bytes[start..<end], as: UTF8.self)),
-                            line: line, column: column))
+            // A triple tag's `}`, a set-delimiter tag's `=`.
+            let closing = sigil == "=" ? UInt8(ascii: "=") : UInt8(ascii: "}")
+            while end > start, isBlank(bytes[end - 1]) || bytes[end - 1] == closing { end -= 1 }
+            let content = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
+            tags.append(Tag(sigil: sigil, content: content, line: line, column: column))
+            if sigil == "=" {
+                // Two delimiters between blanks; anything else the parser reports as invalid.
+                let parts = bytes[start..<end].split(whereSeparator: isBlank)
+                if parts.count == 2 { (open, close) = (Array(parts[0]), Array(parts[1])) }
+            }
         }
         return tags
     }

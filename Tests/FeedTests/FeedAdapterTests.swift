@@ -285,6 +285,28 @@ struct RoverSectionController: SectionController {
         }
     }
 
+    @Test("under other delimiters ({{=<% %>=}}) partials, loops and nesting are followed as under the usual ones")
+    func otherDelimiters() throws {
+        let tags = TemplateLibrary.tags(in: "{{=<% %>=}}<%> credits%><%#a%>{{b}}<%/a%><%={{ }}=%>{{c}}")
+        #expect(tags.map { "\($0.sigil.map(String.init) ?? "")\($0.content)" } == ["=<% %>", ">credits", "#a", "/a", "={{ }}", "c"])
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: "{{=<% %>=}}<footer><%> credits%></footer>", path: "templates/footer.mustache"),
+            "credits": .init(text: "Made on Mars", path: "templates/credits.mustache"),
+        ])
+        #expect(library.templatesUsed(by: "footer").contains("credits"))
+        #expect {
+            try TemplateLibrary(overrides: ["footer": .init(text: "{{=<% %>=}}\n<p><%> footer%></p>", path: "templates/footer.mustache")])
+        } throws: { error in
+            (error as? Diagnostic)?.headline == "templates/footer.mustache:2:4: error: template includes itself through a partial: footer → footer"
+        }
+        let deep = "{{=[ ]=}}\n" + String(repeating: "[#a]", count: 101) + String(repeating: "[/a]", count: 101)
+        #expect {
+            try TemplateLibrary(overrides: ["footer": .init(text: deep, path: "templates/footer.mustache")])
+        } throws: { error in
+            (error as? Diagnostic)?.headline == "templates/footer.mustache:2:401: error: sections are nested more than 100 deep here"
+        }
+    }
+
     @Test("a site's template replaces the default of the same name, and partials are traced")
     func overrides() throws {
         let library = try TemplateLibrary(overrides: [
