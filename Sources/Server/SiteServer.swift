@@ -106,6 +106,10 @@ public struct SiteServer: Sendable {
             }
         } catch let error as IOError {
             throw diagnostic(for: error)
+        } catch let error where error is SocketAddressError.UnknownHost || error is SocketAddressError {
+            // The host is neither an address nor a name that resolves.
+            throw Diagnostic.error("cannot listen on \(configuration.host): no such address or host name",
+                                   hint: "pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every network), or an address this machine has")
         }
     }
 

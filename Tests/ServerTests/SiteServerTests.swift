@@ -317,6 +317,21 @@ struct BasePathTests {
             #expect(diagnostic.hint?.contains("--port 0") == true)
         }
     }
+
+    @Test("a host that is no address nor a name that resolves is a clear error naming it", arguments: ["256.1.1.1", "nosuchhost.invalid"])
+    func unknownHost(_ host: String) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-unknown-host-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = SiteServer(configuration: .init(root: root.path, host: host, port: 0))
+        do {
+            try await server.run { _ in }
+            Issue.record("the server started on \(host)")
+        } catch let diagnostic as Diagnostic {
+            #expect(diagnostic.message == "cannot listen on \(host): no such address or host name")
+            #expect(diagnostic.hint?.contains("--host 127.0.0.1") == true)
+        }
+    }
 }
 
 @Suite("Live updates")
