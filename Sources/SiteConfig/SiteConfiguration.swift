@@ -86,8 +86,11 @@ public struct SiteConfiguration: Hashable, Sendable {
         }
         let language = try yaml.string("language") ?? "en"
         guard isLanguageTag(language) else {
-            throw Diagnostic.error("'language' must be a language tag like 'en' or 'pt-BR', not '\(language)'",
-                                   at: yaml.location(of: "language"))
+            let dashed = language.replacingOccurrences(of: "_", with: "-")
+            let hint = dashed != language && isLanguageTag(dashed) ? "subtags are joined by '-': '\(dashed)'"
+                : "the language is its two- or three-letter code: 'en' for English, 'de' for German, 'ja' for Japanese"
+            throw Diagnostic.error("'language' must be a language tag like 'en' or 'pt-BR', not '\(Diagnostic.excerpt(language))'",
+                                   at: yaml.location(of: "language"), hint: hint)
         }
         let pageSize = try yaml.int("page_size") ?? 20
         guard pageSize >= 1 else {
@@ -173,7 +176,9 @@ public struct SiteConfiguration: Hashable, Sendable {
 
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        // Every language in the IANA registry has a code of two or three letters (ISO 639);
+        // the longer forms BCP 47 allows are unassigned, and `lang="english"` is invalid HTML.
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 }

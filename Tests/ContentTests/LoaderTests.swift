@@ -322,6 +322,23 @@ import Testing
         }
     }
 
+    @Test("'language' is a language tag whose language is a two- or three-letter code", arguments: [
+        ("en", nil), ("pt-BR", nil), ("zh-Hans-CN", nil), ("haw", nil),
+        ("english", "the language is its two- or three-letter code: 'en' for English, 'de' for German, 'ja' for Japanese"),
+        ("en_US", "subtags are joined by '-': 'en-US'"), ("x", "the language is its two- or three-letter code: 'en' for English, 'de' for German, 'ja' for Japanese"),
+    ] as [(String, String?)])
+    func language(_ tag: String, hint: String?) {
+        let text = ContentFixtures.configText + "\nlanguage: \(tag)\n"
+        var log = DiagnosticLog()
+        if let hint {
+            let error = expectDiagnostic { _ = try SiteConfiguration.parse(text, log: &log) }
+            #expect(error?.message == "'language' must be a language tag like 'en' or 'pt-BR', not '\(tag)'")
+            #expect(error?.hint == hint)
+        } else {
+            #expect(throws: Never.self) { _ = try SiteConfiguration.parse(text, log: &log) }
+        }
+    }
+
     @Test("unknown config keys warn; missing required keys fail")
     func configErrors() {
         var log = DiagnosticLog()
