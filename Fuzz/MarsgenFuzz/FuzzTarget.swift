@@ -13,7 +13,8 @@ enum FuzzTarget {
         // A fixed, valid site: the fuzzed text is the only variable.
         let config = try? SiteConfiguration.parse("""
             title: Fuzz
-            base_url: https://example.org/
+            base_url: https://example.org/mission/
+            unsafe_html: true
             mission:
               name: Fuzz
               landing: 2038-11-02T14:17:00Z

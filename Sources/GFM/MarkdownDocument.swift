@@ -113,6 +113,12 @@ public final class MarkdownDocument {
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+                let html = String(cString: literal)
+                let resolved = RawHTMLURLs.resolving(html, against: base)
+                if resolved != html { _ = cmark_node_set_literal(node, resolved) }
+                continue
+            }
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
             let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
             if isRelativeReference(bytes) { _ = cmark_node_set_url(node, base + String(decoding: bytes, as: UTF8.self)) }

@@ -26,6 +26,33 @@ import Testing
         #expect(MarkdownDocument(parsing: "[a](img/a.png)").html() == "<p><a href=\"img/a.png\">a</a></p>\n")
     }
 
+    @Test("with raw HTML on, relative URLs in its tags are written after the base too; text, comments and other URLs are not")
+    func rawHTML() {
+        let text = """
+            <figure><img src="img/dust.png" alt="src=img/alt.png > x"><figcaption>See <a href='journal/a/'>a</a></figcaption></figure>
+
+            Inline <img src=img/inline.png> and <a href="/about/">root</a>, <a href="https://example.org/x">web</a>,
+            <a href="#top">top</a>, <video poster="img/p.jpg" src="//cdn.example.org/v.mp4"></video>.
+
+            <picture><source srcset="img/a.png 1x, img/b.png 2x,https://x.org/c.png 3x"><img SRC = "img/c.png"></picture>
+
+            <!-- <img src="img/comment.png"> --> Text with src="img/text.png" stays.
+
+            """
+        let options = MarkdownOptions(allowsRawHTML: true, relativeURLBase: "/m&s/")
+        let html = MarkdownDocument(parsing: text, options: options).html()
+        for written in ["<img src=\"/m&amp;s/img/dust.png\" alt=\"src=img/alt.png > x\">", "<a href='/m&amp;s/journal/a/'>",
+                        "<img src=/m&amp;s/img/inline.png>", "<a href=\"/about/\">", "<a href=\"https://example.org/x\">",
+                        "<a href=\"#top\">", "poster=\"/m&amp;s/img/p.jpg\" src=\"//cdn.example.org/v.mp4\"",
+                        "srcset=\"/m&amp;s/img/a.png 1x, /m&amp;s/img/b.png 2x,https://x.org/c.png 3x\"", "<img SRC = \"/m&amp;s/img/c.png\">",
+                        "<!-- <img src=\"img/comment.png\"> --> Text with src=\"img/text.png\" stays."] {
+            #expect(html.contains(written), "\(written) in \(html)")
+        }
+        // Without raw HTML, it is left out whatever its URLs.
+        let safe = MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/m/")).html()
+        #expect(!safe.contains("<img src=\"/m/img/dust.png\""))
+    }
+
     @Test("a document's parts, rendered on their own, are resolved once")
     func parts() {
         let text = "Before [a](a.html)\n\n## 09:00 vega\n![b](b.png)\n\n## 09:05 arden\n[c](c/)\n"
