@@ -94,13 +94,26 @@ struct OutputWriter {
     /// Writes one file into the staging directory. Safe to call from several threads at once
     /// for different paths.
     func stage(_ bytes: [UInt8], at relative: String) throws(Diagnostic) {
-        let path = SitePaths.join(stagingPath, relative)
         do {
-            try FileSystem.createDirectories(SitePaths.parent(path))
-            try FileSystem.write(bytes, to: path)
+            try write(bytes, at: relative)
         } catch {
             throw failure(error)
         }
+    }
+
+    private func write(_ bytes: [UInt8], at relative: String) throws(FileSystem.Failure) {
+        let path = SitePaths.join(stagingPath, relative)
+        try FileSystem.createDirectories(SitePaths.parent(path))
+        try FileSystem.write(bytes, to: path)
+    }
+
+    /// The error for static file `relative` (of `static/`) when writing it failed with
+    /// `failure`: a clear one when a generated page needs its name as a folder, or it needs
+    /// a page's name as one (`static/journal` beside the pages in `journal/`).
+    static func staticFileFailure(_ relative: String, _ failure: FileSystem.Failure) -> Diagnostic? {
+        guard failure.code == EISDIR || failure.code == ENOTDIR else { return nil }
+        return Diagnostic.error("static file \(relative) and a generated page need the same name, one as a file and the other as a folder",
+                                at: SourceLocation(path: "static/\(relative)"), hint: "rename or move the file in static/")
     }
 
     /// Copies `copies` into the staging directory, carries over the old output's dot files,
@@ -113,7 +126,11 @@ struct OutputWriter {
                 guard let data = files.contents(atPath: source) else {
                     throw Diagnostic.error("cannot read static file", at: SourceLocation(path: source))
                 }
-                try stage([UInt8](data), at: relative)
+                do {
+                    try write([UInt8](data), at: relative)
+                } catch {
+                    throw Self.staticFileFailure(relative, error) ?? failure(error)
+                }
             }
             if stagesInside {
                 try FileSystem.createDirectories(staging)

@@ -31,7 +31,11 @@ struct IncrementalWriter {
                 guard let source = copies[relative], let data = files.contents(atPath: source) else {
                     throw Diagnostic.error("cannot read static file", at: SourceLocation(path: copies[relative] ?? relative))
                 }
-                try write([UInt8](data), to: relative)
+                do {
+                    try write([UInt8](data), to: relative)
+                } catch let failure as FileSystem.Failure {
+                    throw OutputWriter.staticFileFailure(relative, failure) ?? failure
+                }
             }
             for relative in deletes.sorted() {
                 let path = SitePaths.join(output, relative)
