@@ -22,6 +22,11 @@ public enum CrewLoader {
                                        at: yaml.keyLocation(of: id), hint: "ids appear in URLs: /crew/<id>/")
             }
             if let problem = Slug.lengthProblem(id, what: "crew id", at: yaml.keyLocation(of: id)) { throw problem }
+            // /crew/<id>/ would be a folder named like the crew index page, /crew/index.html.
+            guard id != "index.html" else {
+                throw Diagnostic.error("crew id 'index.html' is the name of the crew index page's file",
+                                       at: yaml.keyLocation(of: id), hint: "ids appear in URLs, /crew/<id>/: choose another")
+            }
             guard let fields = try yaml.mapping(id) else {
                 throw Diagnostic.error("crew member '\(id)' needs 'name' and 'role'", at: yaml.keyLocation(of: id))
             }
