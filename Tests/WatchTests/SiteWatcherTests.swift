@@ -45,9 +45,10 @@ struct SiteWatcherTests {
         #expect(await site.wait { site.reported.contains("content/journal/2039/d.md") })
     }
 
-    @Test("a file whose name is not UTF-8, alone or in a folder moved in, is reported as events dropped: only a full listing can name it")
-    func undecodableName() async throws {
-        let site = try WatchFixture(files: ["content/journal/sol-01.md": "first"])
+    @Test("a file whose name is not UTF-8, alone or in a folder moved in, is reported as events dropped: only a full listing can name it",
+          arguments: [WatchMode.automatic, .polling(interval: .milliseconds(30))])
+    func undecodableName(_ mode: WatchMode) async throws {
+        let site = try WatchFixture(mode: mode, files: ["content/journal/sol-01.md": "first"])
         /// Renames `from` to `to` with `é` as the Latin-1 byte E9, as an archive from an old system names it.
         func renameToLatin1(_ from: String, _ to: String) -> Int32 {
             var bytes = Array(site.path(to).utf8).flatMap { $0 == UInt8(ascii: "%") ? [UInt8(0xE9)] : [$0] }

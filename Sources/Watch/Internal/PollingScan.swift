@@ -16,9 +16,16 @@ struct PollingScan: ChangeSource {
         var inode: UInt64
     }
 
+    /// What one scan found: every reported file with its stamp, and how many names that are
+    /// not valid UTF-8 each folder holds.
+    struct Scan {
+        var files: [String: Stamp] = [:]
+        var undecodableNames: [String: Int] = [:]
+    }
+
     let target: WatchTarget
     let interval: Duration
-    private var snapshot: [String: Stamp]
+    private var snapshot: Scan
     private var lastScan: ContinuousClock.Instant
 
     init(target: WatchTarget, interval: Duration) {
@@ -38,39 +45,45 @@ struct PollingScan: ChangeSource {
     mutating func collect(into coalescer: inout ChangeCoalescer, readable: Bool, at now: ContinuousClock.Instant) -> FallbackReason? {
         guard now >= lastScan + interval else { return nil }
         let fresh = Self.scan(target)
-        for (path, stamp) in fresh where snapshot[path] != stamp { coalescer.add(path, at: now) }
-        for path in snapshot.keys where fresh[path] == nil { coalescer.add(path, at: now) }
+        for (path, stamp) in fresh.files where snapshot.files[path] != stamp { coalescer.add(path, at: now) }
+        for path in snapshot.files.keys where fresh.files[path] == nil { coalescer.add(path, at: now) }
+        // A name that is not valid UTF-8 came or went: no path stands for it, and only a build
+        // that lists every input reports it (as inotify's watcher does).
+        if fresh.undecodableNames != snapshot.undecodableNames { coalescer.addOverflow(at: now) }
         snapshot = fresh
         lastScan = now
         return nil
     }
 
-    /// Every reported file under the target with its stamp.
-    static func scan(_ target: WatchTarget) -> [String: Stamp] {
-        var result: [String: Stamp] = [:]
+    /// Every reported file under the target with its stamp, and the names no path stands for.
+    static func scan(_ target: WatchTarget) -> Scan {
+        var result = Scan()
         for file in target.files {
-            if let stamp = stamp(SitePath.join(target.root, file)) { result[file] = stamp }
+            if let stamp = stamp(SitePath.join(target.root, file)) { result.files[file] = stamp }
         }
         for directory in target.directories {
             var visited: Set<DirectoryIdentity> = []
-            walk(root: target.root, relative: directory, target: target, visited: &visited) { relative, stamp in
-                result[relative] = stamp
-            }
+            walk(root: target.root, relative: directory, target: target, visited: &visited, into: &result)
         }
         return result
     }
 
     private static func walk(root: String, relative: String, target: WatchTarget, visited: inout Set<DirectoryIdentity>,
-                             _ body: (String, Stamp) -> Void) {
+                             into result: inout Scan) {
         let path = SitePath.join(root, relative)
         guard let identity = DirectoryIdentity(path: path), visited.insert(identity).inserted else { return }
-        // A name that is not valid UTF-8 cannot be stat'ed by path: the next full build reports it.
-        for entry in DirectoryListing.entries(of: path) where !entry.isUndecodable && !target.ignores(entry.name) {
+        for entry in DirectoryListing.entries(of: path) {
+            // A name that is not valid UTF-8 cannot be stat'ed by path: counted instead.
+            guard !entry.isUndecodable else {
+                result.undecodableNames[relative, default: 0] += 1
+                continue
+            }
+            guard !target.ignores(entry.name) else { continue }
             let child = SitePath.join(relative, entry.name)
             if entry.isDirectory {
-                walk(root: root, relative: child, target: target, visited: &visited, body)
+                walk(root: root, relative: child, target: target, visited: &visited, into: &result)
             } else if let stamp = stamp(SitePath.join(root, child)) {
-                body(child, stamp)
+                result.files[child] = stamp
             }
         }
     }
