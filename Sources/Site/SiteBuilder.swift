@@ -1013,6 +1013,7 @@ public struct SiteBuilder {
             context.staging = nil
             return
         }
+        if !context.isIncremental { try checkOutputHoldsOnlyTheSite(context) }
         // The state describes the output as it was; remove its index before touching the
         // output, so a build killed while writing leads to a full build, never to a wrong
         // site. (A state is only read when the index names it. Removing the state itself
@@ -1027,7 +1028,6 @@ public struct SiteBuilder {
             staging?.discard()
             context.staging = nil
         } else {
-            try checkOutputHoldsOnlyTheSite(context)
             let writer = context.staging ?? OutputWriter(output: options.outputDirectory)
             if context.staging == nil { try writer.begin() }
             context.staging = writer
@@ -1044,11 +1044,11 @@ public struct SiteBuilder {
 
     /// A full build replaces everything in the output folder but its dot files: before it
     /// does, checks that nothing else is there than what this site makes (`--output
-    /// ~/Documents` must not delete someone's documents), unless this site was built into the
-    /// folder before (its state says so), or `--force`.
+    /// ~/Documents` must not delete someone's documents), unless this site was built into
+    /// this very folder before (its index records the folder, or, when a killed build took
+    /// the index, its state remains), or `--force`.
     func checkOutputHoldsOnlyTheSite(_ context: BuildContext) throws(Diagnostic) {
-        guard !options.replacesOtherFiles, !FileManager.default.fileExists(atPath: statePath),
-              !FileManager.default.fileExists(atPath: indexPath),
+        guard !options.replacesOtherFiles, !wasBuiltHere(context),
               let folder = FileSystem.OpenFolder(path: OutputWriter(output: options.outputDirectory).output) else { return }
         let made = Set((Array(context.writes.keys) + Array(context.copies.keys) + context.staged).map { path in
             path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path
@@ -1060,7 +1060,21 @@ public struct SiteBuilder {
         let them = others.count == 1 ? "it" : "them"
         throw Diagnostic.error("the output folder holds \(named), which this site does not make; a full build would delete \(them)",
                                at: SourceLocation(path: options.outputDirectory),
-                               hint: "build into an empty or new folder, move \(them) out, or pass --force to delete \(them)")
+                               hint: "build into an empty or new folder, move \(them) out (what the site should publish goes in "
+                                   + "static/), or pass --force to delete \(them)")
+    }
+
+    /// Whether this site's last build left the output folder as it is now: the same folder,
+    /// and nothing added to or removed from it since (its inode and status-change time are
+    /// those the index recorded; an inode alone is reused at once by a folder made anew).
+    func wasBuiltHere(_ context: BuildContext) -> Bool {
+        guard let index = context.previousIndex ?? BuildIndex.load(from: indexPath) else {
+            // A build killed while writing took the index, and left its state.
+            return FileManager.default.fileExists(atPath: statePath)
+        }
+        var info = stat()
+        guard stat(options.outputDirectory, &info) == 0 else { return false }
+        return index.outputFolders.first { $0.path == "." } == InputFolder(path: ".", info)
     }
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {

@@ -64,9 +64,10 @@ import Testing
         let output = site.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: output.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("ref".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        // A file an earlier build made that this one does not.
+        try SiteFixture.write("stale", to: "static/stale.html", in: site)
         _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
-        // A page an earlier build made that this one does not.
-        try Data("stale".utf8).write(to: output.appendingPathComponent("stale.html"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("static/stale.html"))
         _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: true)).build()
         let files = try SiteFixture.snapshot(output)
         #expect(files[".git/HEAD"] == Data("ref".utf8))
@@ -168,7 +169,7 @@ import Testing
         #expect(file.err.contains("error: the output path is a file"))
     }
 
-    @Test("a folder holding files the site does not make is not replaced without --force; one the site was built into is")
+    @Test("a folder holding files the site does not make is not replaced without --force; one as the site's last build left it is")
     func foreignFilesInOutput() throws {
         let site = try SiteFixture.copyOfDemoSite()
         defer { try? FileManager.default.removeItem(at: site) }
@@ -184,19 +185,30 @@ import Testing
             #expect(refused.status == 1, "\(command)")
             #expect(refused.err.contains("error: the output folder holds 'notes.txt', 'photos', which this site does not make; "
                                          + "a full build would delete them"), "\(command): \(refused.err)")
-            #expect(refused.err.contains("hint: build into an empty or new folder, move them out, or pass --force to delete them"))
+            #expect(refused.err.contains("hint: build into an empty or new folder, move them out (what the site should publish goes in "
+                                         + "static/), or pass --force to delete them"))
             #expect(try SiteFixture.snapshot(documents) == before, "\(command)")
         }
         let forced = try SiteFixture.run(["build", "--source", site.path, "--output", documents.path, "--force"])
         #expect(forced.status == 0, "\(forced.err)")
         let built = try SiteFixture.snapshot(documents)
         #expect(built["notes.txt"] == nil && built["photos/cat.jpg"] == nil && built[".nojekyll"] == Data("a deploy's".utf8))
-        // Built into once, the folder is the site's: files added to it since go with the next full build.
-        try SiteFixture.write("a stray file", to: "documents/stray.txt", in: site)
+        // As the last build left it, the folder is the site's: a full build replaces it.
         let again = try SiteFixture.run(["build", "--source", site.path, "--output", documents.path, "--clean"])
         #expect(again.status == 0, "\(again.err)")
         #expect(try SiteFixture.snapshot(documents) == built)
+        // A file put in it by hand since would go with the next full build: that is refused too.
+        try SiteFixture.write("a verification file", to: "documents/google123.html", in: site)
+        let stray = try SiteFixture.run(["build", "--source", site.path, "--output", documents.path, "--clean"])
+        #expect(stray.status == 1 && stray.err.contains("error: the output folder holds 'google123.html', which this site does not make"))
+        try FileManager.default.removeItem(at: documents.appendingPathComponent("google123.html"))
+        // The same path, another folder: the inode of the old one, reused at once, is not enough.
+        try FileManager.default.removeItem(at: documents)
+        try SiteFixture.write("mine", to: "documents/mine.txt", in: site)
+        let remade = try SiteFixture.run(["build", "--source", site.path, "--output", documents.path])
+        #expect(remade.status == 1 && remade.err.contains("error: the output folder holds 'mine.txt', which this site does not make"))
         // An output holding only what the site makes (a build's whose state is gone) is fine.
+        try FileManager.default.removeItem(at: documents.appendingPathComponent("mine.txt"))
         try FileManager.default.removeItem(at: site.appendingPathComponent(".marsgen"))
         #expect(try SiteFixture.run(["build", "--source", site.path, "--output", documents.path]).status == 0)
     }

@@ -104,9 +104,9 @@ import Testing
         #expect(try SiteFixture.shell("mount -t tmpfs marsgen-test '\(output.path)'") == 0)
         defer { _ = try? SiteFixture.shell("umount '\(output.path)'") }
         try Data("deploy".utf8).write(to: output.appendingPathComponent(".nojekyll"))
-        // What a deploy left there that the site does not have.
-        try FileManager.default.createDirectory(at: output.appendingPathComponent("old-section"), withIntermediateDirectories: false)
-        try Data("x".utf8).write(to: output.appendingPathComponent("old-section/index.html"))
+        // What an older build of the site left in the volume: a page the site no longer makes.
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("journal/gone"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: output.appendingPathComponent("journal/gone/index.html"))
         // The first build sees another folder there, and builds in full.
         for clean in [false, true] {
             let report = try build(clean: clean)
