@@ -290,10 +290,25 @@ extension SiteReader {
         try inputFiles(recordedIn: nil)
     }
 
+    /// Checks that the input folders and the crew file, when they are symbolic links or lie
+    /// under one (`static` → a folder elsewhere), stay inside the site, as every link met
+    /// while listing must: the listing starts inside each folder, and would never see it.
+    func checkInputsStayInside() throws(Diagnostic) {
+        var siteRoot: String?
+        for relative in [CrewLoader.path] + Self.inputFolders.map(\.directory) {
+            guard let target = FileSystem.realPath(SitePaths.join(root, relative)) else { continue }
+            if siteRoot == nil { siteRoot = FileSystem.realPath(root) ?? root }
+            guard let siteRoot, !SitePaths.isWithin(target, siteRoot) else { continue }
+            throw Diagnostic.error("symbolic link points outside the site, to \(target)", at: SourceLocation(path: relative, line: 1, column: 1),
+                                   hint: "marsgen reads only files inside the site folder; copy the files in instead of linking")
+        }
+    }
+
     /// ``inputFiles()``, taking what `index` recorded of each input folder (its
     /// ``BuildIndex/folders``) for what it can tell without reading the folders again (see
     /// ``recordedListing(under:suffix:files:folders:recordedBy:)``); the same listing.
     func inputFiles(recordedIn index: BuildIndex?) throws(Diagnostic) -> ListedInputs {
+        try checkInputsStayInside()
         var listed = ListedInputs()
         if let stat = FileStat(path: SitePaths.join(root, CrewLoader.path)) {
             listed.files.append((CrewLoader.path, stat))
