@@ -87,6 +87,12 @@ import Testing
         #expect(Slug.derive(from: "🚀") == "entry")
     }
 
+    @Test("a key written twice in front matter is an error at its second line")
+    func duplicateFrontMatterKey() {
+        let error = expectDiagnostic { _ = try load("---\ntitle: One\nauthor: vega\nsol: 3\ntitle: Two\n---\nText.\n") }
+        #expect(error?.headline == "content/journal/dust.md:5:1: error: duplicate key 'title'")
+    }
+
     @Test("a slug from a long file name is cut to fit a folder name, at no dash")
     func longDerivedSlug() {
         // 80 characters whose Latin spelling is 9 bytes each, less the last dash.
@@ -337,6 +343,19 @@ import Testing
         } else {
             #expect(throws: Never.self) { _ = try SiteConfiguration.parse(text, log: &log) }
         }
+    }
+
+    @Test("a duplicate key is an error at its second appearance, in the config, the crew file and nested mappings")
+    func duplicateKeys() {
+        var log = DiagnosticLog()
+        let config = expectDiagnostic { _ = try SiteConfiguration.parse(ContentFixtures.configText + "\ntitle: Again\n", log: &log) }
+        #expect(config?.location?.line == ContentFixtures.configText.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
+        #expect(config?.message == "duplicate key 'title'")
+        #expect(config?.hint == "a key may appear once in a mapping: remove one, or merge their values")
+        let crew = expectDiagnostic {
+            _ = try CrewLoader.load(SourceFile(path: "content/crew.yml", text: "vega:\n  name: A\n  role: B\n  'name': C\n"), log: &log)
+        }
+        #expect(crew?.headline == "content/crew.yml:4:3: error: duplicate key 'name'")
     }
 
     @Test("unknown config keys warn; missing required keys fail")

@@ -66,6 +66,23 @@ public struct YAMLMapping {
         return SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
     }
 
+    /// The line and column of the second `key:` written at `column` from line `start` on,
+    /// plain or quoted; nil when the key is written some other way (a flow mapping).
+    static func secondAppearance(of key: String, in text: String, mappingAt start: Int, column: Int) -> (Int, Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var seen = 0
+        for (index, line) in lines.enumerated() where index + 1 >= start {
+            let indentation = line.prefix { $0 == " " }.count
+            guard indentation == column - 1 else { continue }
+            let rest = line.dropFirst(indentation)
+            let written = [key, "\"\(key)\"", "'\(key)'"].contains { rest.hasPrefix($0 + ":") || rest.hasPrefix($0 + " :") }
+            guard written else { continue }
+            seen += 1
+            if seen == 2 { return (index + 1, column) }
+        }
+        return nil
+    }
+
     static func diagnostic(for error: YamlError, path: String, lineOffset: Int, text: String) -> Diagnostic {
         let hasTab = text.contains("\t")
         let tabHint = hasTab ? "YAML does not allow tabs for indentation; use spaces" : nil
@@ -90,8 +107,12 @@ public struct YAMLMapping {
         case .reader(let problem, _, _, _):
             return .error("invalid YAML: \(problem)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
         case .duplicatedKeysInMapping(let duplicates, let context):
+            // libyaml names the mapping; the key's second appearance is what to fix.
+            let (line, column) = secondAppearance(of: duplicates.first ?? "", in: text, mappingAt: context.mark.line,
+                                                  column: context.mark.column) ?? (context.mark.line, context.mark.column)
             return .error("duplicate key '\(duplicates.joined(separator: "', '"))'",
-                          at: SourceLocation(path: path, line: context.mark.line + lineOffset, column: context.mark.column))
+                          at: SourceLocation(path: path, line: line + lineOffset, column: column),
+                          hint: "a key may appear once in a mapping: remove one, or merge their values")
         default:
             return .error("invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
         }
