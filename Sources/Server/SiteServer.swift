@@ -168,7 +168,8 @@ public struct SiteServer: Sendable {
             return .error("cannot listen on \(configuration.host): not an address of this machine",
                           hint: "pass --host 127.0.0.1, or an address this machine has")
         default:
-            return .error("cannot listen on \(address): \(error.description)")
+            return .error("cannot listen on \(address): \(error.description)",
+                          hint: "pass --host 127.0.0.1, and --port 0 to pick a free port")
         }
     }
 }

@@ -124,7 +124,8 @@ struct OutputWriter {
             for relative in copies.keys.sorted() {
                 guard let source = copies[relative] else { continue }
                 guard let data = files.contents(atPath: source) else {
-                    throw Diagnostic.error("cannot read static file", at: SourceLocation(path: source))
+                    throw Diagnostic.error("cannot read static file", at: SourceLocation(path: source),
+                                           hint: "check that it still exists and your user may read it")
                 }
                 do {
                     try write([UInt8](data), at: relative)

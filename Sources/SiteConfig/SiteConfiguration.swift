@@ -94,7 +94,8 @@ public struct SiteConfiguration: Hashable, Sendable {
         }
         let pageSize = try yaml.int("page_size") ?? 20
         guard pageSize >= 1 else {
-            throw Diagnostic.error("'page_size' must be at least 1", at: yaml.location(of: "page_size"))
+            throw Diagnostic.error("'page_size' must be at least 1", at: yaml.location(of: "page_size"),
+                                   hint: "it is how many objects a feed page shows, like 'page_size: 20'")
         }
         guard let missionYAML = try yaml.mapping("mission") else {
             throw Diagnostic.error("missing required key 'mission'", at: yaml.startLocation,
@@ -112,7 +113,8 @@ public struct SiteConfiguration: Hashable, Sendable {
                                    hint: "add the east-positive longitude in degrees, e.g. 'longitude: -35.8'")
         }
         guard (-360...360).contains(longitude) else {
-            throw Diagnostic.error("'longitude' must be between -360 and 360 degrees", at: missionYAML.location(of: "longitude"))
+            throw Diagnostic.error("'longitude' must be between -360 and 360 degrees", at: missionYAML.location(of: "longitude"),
+                                   hint: "the landing site's longitude in degrees, east positive, like 'longitude: 77.5'")
         }
         let firstSol = try missionYAML.int("first_sol") ?? 0
         guard firstSol == 0 || firstSol == 1 else {

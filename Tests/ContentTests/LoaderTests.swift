@@ -358,6 +358,25 @@ import Testing
         #expect(crew?.headline == "content/crew.yml:4:3: error: duplicate key 'name'")
     }
 
+    @Test("every error in the config and the crew file comes with a hint", arguments: [
+        ("page_size: 0", "it is how many objects a feed page shows, like 'page_size: 20'"),
+        ("page_size: many", "write it in digits, like 'page_size: 20'"),
+        ("unsafe_html: maybe", "write 'unsafe_html: true' or 'unsafe_html: false'"),
+        ("title: [a, b]", "write it on the key's line, 'title: value', not as a list or a mapping under it"),
+        ("? [a]\n: x", "write each key as a word before its colon, like 'title: …'"),
+    ])
+    func configHints(_ line: String, hint: String) {
+        let text = ContentFixtures.configText.split(separator: "\n").filter { !$0.hasPrefix(line.prefix(while: { $0 != ":" }) + ":") }
+            .joined(separator: "\n") + "\n" + line + "\n"
+        var log = DiagnosticLog()
+        let error = expectDiagnostic { _ = try SiteConfiguration.parse(text, log: &log) }
+        #expect(error?.hint == hint, "\(line): \(String(describing: error))")
+        let crew = expectDiagnostic {
+            _ = try CrewLoader.load(SourceFile(path: "content/crew.yml", text: "vega:\n  name: Ines Vega\nokoro:\n"), log: &log)
+        }
+        #expect(crew?.hint != nil)
+    }
+
     @Test("unknown config keys warn; missing required keys fail")
     func configErrors() {
         var log = DiagnosticLog()

@@ -28,7 +28,8 @@ public enum CrewLoader {
                                        at: yaml.keyLocation(of: id), hint: "ids appear in URLs, /crew/<id>/: choose another")
             }
             guard let fields = try yaml.mapping(id) else {
-                throw Diagnostic.error("crew member '\(id)' needs 'name' and 'role'", at: yaml.keyLocation(of: id))
+                throw Diagnostic.error("crew member '\(id)' needs 'name' and 'role'", at: yaml.keyLocation(of: id),
+                                       hint: "indent them under the id: '  name: Full Name' and '  role: Commander'")
             }
             fields.warnAboutUnknownKeys(["name", "role"], into: &log, context: "crew member '\(id)'")
             let name = try fields.requiredString("name", hint: "add 'name: Full Name' under '\(id):'")

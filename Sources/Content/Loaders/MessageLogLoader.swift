@@ -74,7 +74,8 @@ public enum MessageLogLoader {
         let fields = matter.fields
         if let dateText = try fields.string("date") {
             if fields.contains("sol") {
-                throw Diagnostic.error("give either 'date' or 'sol' as the log's default day, not both", at: fields.keyLocation(of: "sol"))
+                throw Diagnostic.error("give either 'date' or 'sol' as the log's default day, not both", at: fields.keyLocation(of: "sol"),
+                                       hint: "remove 'sol' (the log's headings are then UTC times) or 'date' (they are then LMST)")
             }
             if let instant = Instant(iso8601: dateText) {
                 let c = instant.utcComponents
@@ -84,7 +85,8 @@ public enum MessageLogLoader {
                 let c = day.utcComponents
                 return .utcDate(year: c.year, month: c.month, day: c.day)
             }
-            throw Diagnostic.error("'date' must be a UTC day like 2037-03-01, not '\(dateText)'", at: fields.location(of: "date"))
+            throw Diagnostic.error("'date' must be a UTC day like 2037-03-01, not '\(dateText)'", at: fields.location(of: "date"),
+                                   hint: "a year, month and day that exist, written YYYY-MM-DD")
         }
         if let sol = try fields.int("sol") {
             try context.checkSol(sol, at: fields.location(of: "sol"), what: "this log")
@@ -132,7 +134,8 @@ public enum MessageLogLoader {
                 let seconds = Int(time.secondsOfSol)
                 guard let instant = Instant(year: year, month: month, day: day, hour: seconds / 3600,
                                             minute: seconds / 60 % 60, second: seconds % 60) else {
-                    throw Diagnostic.error("'\(first)' is not a valid UTC time", at: location)
+                    throw Diagnostic.error("'\(first)' is not a valid UTC time", at: location,
+                                           hint: "the log's 'date' and this time must make an instant between the years 0001 and 9999")
                 }
                 moment = context.moment(at: instant)
                 try context.checkSol(moment.sol, at: location, what: "this message")

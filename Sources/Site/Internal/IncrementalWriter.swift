@@ -29,7 +29,8 @@ struct IncrementalWriter {
             }
             for relative in copies.keys.sorted() {
                 guard let source = copies[relative], let data = files.contents(atPath: source) else {
-                    throw Diagnostic.error("cannot read static file", at: SourceLocation(path: copies[relative] ?? relative))
+                    throw Diagnostic.error("cannot read static file", at: SourceLocation(path: copies[relative] ?? relative),
+                                           hint: "check that it still exists and your user may read it")
                 }
                 do {
                     try write([UInt8](data), to: relative)

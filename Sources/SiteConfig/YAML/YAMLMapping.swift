@@ -31,7 +31,8 @@ public struct YAMLMapping {
         } catch let error as YamlError {
             throw diagnostic(for: error, path: path, lineOffset: lineOffset, text: text)
         } catch {
-            throw Diagnostic.error("cannot read YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+            throw Diagnostic.error("cannot read YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1),
+                                   hint: "check the indentation and quoting")
         }
         guard let node else {
             return YAMLMapping(path: path, lineOffset: lineOffset, entries: [],
@@ -50,7 +51,8 @@ public struct YAMLMapping {
         var seen: Set<String> = []
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else {
-                throw Diagnostic.error("a key must be plain text", at: location(of: keyNode, path: path, lineOffset: lineOffset))
+                throw Diagnostic.error("a key must be plain text", at: location(of: keyNode, path: path, lineOffset: lineOffset),
+                                       hint: "write each key as a word before its colon, like 'title: …'")
             }
             guard seen.insert(key).inserted else {
                 throw Diagnostic.error("duplicate key '\(key)'", at: location(of: keyNode, path: path, lineOffset: lineOffset),
@@ -114,7 +116,8 @@ public struct YAMLMapping {
                           at: SourceLocation(path: path, line: line + lineOffset, column: column),
                           hint: "a key may appear once in a mapping: remove one, or merge their values")
         default:
-            return .error("invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1))
+            return .error("invalid YAML: \(error)", at: SourceLocation(path: path, line: lineOffset + 1, column: 1),
+                          hint: "check the indentation and quoting")
         }
     }
 
@@ -152,7 +155,8 @@ public struct YAMLMapping {
             if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
             return scalar.string
         }
-        throw Diagnostic.error("'\(key)' must be a single value", at: location(of: key))
+        throw Diagnostic.error("'\(key)' must be a single value", at: location(of: key),
+                               hint: "write it on the key's line, '\(key): value', not as a list or a mapping under it")
     }
 
     /// A required string value.
@@ -169,7 +173,8 @@ public struct YAMLMapping {
     public func int(_ key: String) throws(Diagnostic) -> Int? {
         guard let text = try string(key) else { return nil }
         guard let value = Int(text.trimmingSpaces) else {
-            throw Diagnostic.error("'\(key)' must be a whole number, not '\(text)'", at: location(of: key))
+            throw Diagnostic.error("'\(key)' must be a whole number, not '\(text)'", at: location(of: key),
+                                   hint: "write it in digits, like '\(key): 20'")
         }
         return value
     }
@@ -178,7 +183,8 @@ public struct YAMLMapping {
     public func double(_ key: String) throws(Diagnostic) -> Double? {
         guard let text = try string(key) else { return nil }
         guard let value = Double(text.trimmingSpaces), value.isFinite else {
-            throw Diagnostic.error("'\(key)' must be a number, not '\(text)'", at: location(of: key))
+            throw Diagnostic.error("'\(key)' must be a number, not '\(text)'", at: location(of: key),
+                                   hint: "write it in digits, with a '.' for a fraction, like '\(key): -52.5'")
         }
         return value
     }
@@ -189,7 +195,8 @@ public struct YAMLMapping {
         switch text.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default: throw Diagnostic.error("'\(key)' must be true or false, not '\(text)'", at: location(of: key))
+        default: throw Diagnostic.error("'\(key)' must be true or false, not '\(text)'", at: location(of: key),
+                                        hint: "write '\(key): true' or '\(key): false'")
         }
     }
 
@@ -204,13 +211,14 @@ public struct YAMLMapping {
             for item in sequence {
                 guard let text = item.string else {
                     throw Diagnostic.error("'\(key)' must be a list of words",
-                                           at: Self.location(of: item, path: path, lineOffset: lineOffset))
+                                           at: Self.location(of: item, path: path, lineOffset: lineOffset),
+                                           hint: "write it like '\(key): [dust, rover]', each item a word, not a list or a mapping")
                 }
                 values.append(text)
             }
             return values
         default:
-            throw Diagnostic.error("'\(key)' must be a list", at: location(of: key))
+            throw Diagnostic.error("'\(key)' must be a list", at: location(of: key), hint: "write it like '\(key): [dust, rover]'")
         }
     }
 
