@@ -229,7 +229,10 @@ import Testing
         }
         let again = try SiteFixture.run(["init", site.path])
         #expect(again.status == 1)
-        #expect(again.err.contains("is not empty"))
+        #expect(again.err.contains("\(site.path): error: the folder is not empty"))
+        #expect(again.err.contains("hint: choose a new folder, or pass --force to add the starter files"))
+        let onAFile = try SiteFixture.run(["init", site.appendingPathComponent("marsgen.yml").path])
+        #expect(onAFile.status == 1 && onAFile.err.contains("marsgen.yml: error: a file is already there, not a folder"))
         let rebuild = try SiteFixture.run(["build"], in: site)
         #expect(rebuild.status == 0)
     }

@@ -19,8 +19,15 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let files = FileManager.default
         let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
+            Console.report(.error("a file is already there, not a folder", at: SourceLocation(path: directory),
+                                  hint: "choose a new folder for the site"))
+            throw ExitCode.failure
+        }
         if let existing = try? files.contentsOfDirectory(atPath: root), !existing.filter({ !$0.hasPrefix(".") }).isEmpty, !force {
-            Console.report(.error("\(directory) is not empty", hint: "choose a new folder, or pass --force to add the starter files"))
+            Console.report(.error("the folder is not empty", at: SourceLocation(path: directory),
+                                  hint: "choose a new folder, or pass --force to add the starter files"))
             throw ExitCode.failure
         }
         do {
@@ -31,7 +38,19 @@ struct InitCommand: ParsableCommand {
                 try Data(file.text.utf8).write(to: URL(fileURLWithPath: path))
             }
         } catch {
-            Console.report(.error("cannot create the site: \(error.localizedDescription)", at: SourceLocation(path: directory)))
+            // Foundation's sentences ("The operation could not be completed.") say less than the system's.
+            let reason: String
+            switch (error as? CocoaError)?.code {
+            case .fileNoSuchFile?, .fileWriteNoPermission?, .fileWriteFileExists?, .fileWriteVolumeReadOnly?, .fileWriteOutOfSpace?:
+                let codes: [CocoaError.Code: Int32] = [.fileNoSuchFile: ENOENT, .fileWriteNoPermission: EACCES,
+                                                        .fileWriteFileExists: EEXIST, .fileWriteVolumeReadOnly: EROFS,
+                                                        .fileWriteOutOfSpace: ENOSPC]
+                reason = (error as? CocoaError).flatMap { codes[$0.code] }.map { String(cString: strerror($0)) } ?? error.localizedDescription
+            default:
+                reason = error.localizedDescription
+            }
+            Console.report(.error("cannot create the site: \(reason)", at: SourceLocation(path: directory),
+                                  hint: "check that the folder above it exists and you may write in it"))
             throw ExitCode.failure
         }
         Console.out("Created a site in \(directory)")
