@@ -12,16 +12,28 @@ import Testing
 /// `MARSGEN_EQUIVALENCE_EDITS` sets the number of edits (default 300) and `MARSGEN_SEED`
 /// the seed (default 2038); a failure prints both so it can be replayed.
 @Suite(.serialized) struct IncrementalEquivalenceTests {
-    @Test("incremental builds equal clean builds after every random edit")
-    func equivalence() throws {
+    /// With `outputIsAMountPoint` (root only), `public/` is a tmpfs mount, as a Docker volume
+    /// is: every build stages inside it (see `OutputWriter`), over a fifth as many edits.
+    @Test("incremental builds equal clean builds after every random edit", arguments: [false, true])
+    func equivalence(outputIsAMountPoint: Bool) throws {
+        if outputIsAMountPoint, !IncrementalBuildTests.canMount { return }
         let environment = ProcessInfo.processInfo.environment
-        let edits = environment["MARSGEN_EQUIVALENCE_EDITS"].flatMap(Int.init) ?? 300
+        let allEdits = environment["MARSGEN_EQUIVALENCE_EDITS"].flatMap(Int.init) ?? 300
+        let edits = outputIsAMountPoint ? max(1, allEdits / 5) : allEdits
         let seed = environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 2038
         let root = try SiteFixture.temporaryDirectory("equivalence")
         let cleanOutput = try SiteFixture.temporaryDirectory("clean")
-        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: cleanOutput) }
-        var site = try GeneratedSite(root: root, seed: seed)
         let output = root.appendingPathComponent("public")
+        if outputIsAMountPoint {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            #expect(try SiteFixture.shell("mount -t tmpfs marsgen-equivalence '\(output.path)'") == 0)
+        }
+        defer {
+            if outputIsAMountPoint { _ = try? SiteFixture.shell("umount '\(output.path)'") }
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: cleanOutput)
+        }
+        var site = try GeneratedSite(root: root, seed: seed)
         let incremental = BuildOptions(sourceDirectory: root.path)
         // As `marsgen serve` builds: the state kept in memory between builds. Every seventh
         // build goes without it, as a `marsgen build` run meanwhile would, so the next
@@ -37,6 +49,7 @@ import Testing
 
         let first = try SiteBuilder(options: incremental).build()
         #expect(first.isFullBuild)
+        if outputIsAMountPoint { #expect(try SiteFixture.shell("mountpoint -q '\(output.path)'") == 0) }
         memory.startTrustingChanges()
         _ = site.changes.take()
         var incrementalBuilds = 0
