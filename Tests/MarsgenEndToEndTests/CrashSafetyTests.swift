@@ -8,19 +8,31 @@ import Testing
 ///
 /// `MARSGEN_KILL_TRIALS` sets the number of trials (default 50) and `MARSGEN_SEED` the seed.
 @Suite(.serialized) struct CrashSafetyTests {
-    @Test("after a build killed at a random moment, the next build equals a clean build")
-    func killedBuilds() throws {
+    /// With `outputIsAMountPoint` (root only), `public/` is a tmpfs mount, whose builds stage
+    /// inside it and replace its entries one by one: a fifth as many trials.
+    @Test("after a build killed at a random moment, the next build equals a clean build", arguments: [false, true])
+    func killedBuilds(outputIsAMountPoint: Bool) throws {
+        if outputIsAMountPoint, !IncrementalBuildTests.canMount { return }
         let environment = ProcessInfo.processInfo.environment
-        let trials = environment["MARSGEN_KILL_TRIALS"].flatMap(Int.init) ?? 50
+        let allTrials = environment["MARSGEN_KILL_TRIALS"].flatMap(Int.init) ?? 50
+        let trials = outputIsAMountPoint ? max(2, allTrials / 5) : allTrials
         let seed = environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 452
         let root = try SiteFixture.temporaryDirectory("kill")
         let cleanOutput = try SiteFixture.temporaryDirectory("kill-clean")
-        defer { try? FileManager.default.removeItem(at: root); try? FileManager.default.removeItem(at: cleanOutput) }
+        let output = root.appendingPathComponent("public")
+        if outputIsAMountPoint {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            #expect(try SiteFixture.shell("mount -t tmpfs marsgen-kill '\(output.path)'") == 0)
+        }
+        defer {
+            if outputIsAMountPoint { _ = try? SiteFixture.shell("umount '\(output.path)'") }
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: cleanOutput)
+        }
         var site = try GeneratedSite(root: root, seed: seed)
         // Big enough that a build takes a while, so the kills land in every step.
         for _ in 0..<250 { _ = try site.addEntry() }
         var random = SeededRandom(seed: seed)
-        let output = root.appendingPathComponent("public")
 
         // How long uninterrupted full and incremental builds take here: kills are spread over
         // them. Odd trials kill a full build (--clean), even ones an incremental build.
@@ -51,6 +63,7 @@ import Testing
                     "\(replay): missing \(missing), extra \(extra), different \(different)")
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
                 .filter { $0.hasPrefix(".public.staging-") || $0.hasPrefix(".public.old-") }
+                + FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".marsgen-") }
             let stateFiles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".marsgen").path)
             var strays = stateFiles.filter { name in
                 name != "lock" && !(name.hasPrefix("build-") && [".state", ".index", ".rows", ".chunks"].contains { name.hasSuffix($0) })
