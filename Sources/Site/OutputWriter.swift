@@ -178,8 +178,10 @@ struct OutputWriter {
             return
         }
         if marsgen_exchange_paths(staging, output) == 0 {
-            // `staging` now holds the previous site.
-            try FileSystem.removeTree(staging)
+            // `staging` now holds the previous site. The new one is in place: a part of the
+            // old one that cannot be removed (files another user left there) stays behind for
+            // the next build to try again, and fails nothing.
+            try? FileSystem.removeTree(staging)
             return
         }
         do {
@@ -196,7 +198,7 @@ struct OutputWriter {
     /// Afterwards neither `source` nor `retired` holds anything.
     private func replace(_ target: String, with source: String, keepingPreviousIn retired: String) throws {
         if marsgen_exchange_paths(source, target) == 0 {
-            try FileSystem.removeTree(source)
+            try? FileSystem.removeTree(source)
             return
         }
         try? FileSystem.removeTree(retired)
@@ -237,7 +239,8 @@ struct OutputWriter {
             if name.first == UInt8(ascii: ".") { return IncrementalWriter.isTemporaryName(String(decoding: name, as: UTF8.self)) }
             return !kept.contains(Array(name))
         }
-        try FileSystem.removeTree(staging)
+        // What stays behind (another user's files) the next build tries again.
+        try? FileSystem.removeTree(staging)
     }
 
     /// Removes staging directories left by builds that were killed (their process is gone),

@@ -226,7 +226,10 @@ public struct SiteBuilder {
         // A state this build cannot replace would describe the output as it was before this
         // build: the next build, trusting it, could leave pages as this one wrote them.
         guard !context.keepsNoState else {
-            context.report.notice = "the site folder is read-only, so no build state is kept in .marsgen/: full build"
+            let stateFolder = SitePaths.join(options.sourceDirectory, ".marsgen")
+            context.report.notice = FileManager.default.fileExists(atPath: stateFolder)
+                ? "cannot write .marsgen/ (another user's? sudo chown it back), so no build state is kept: full build"
+                : "the site folder is read-only, so no build state is kept in .marsgen/: full build"
             return
         }
         guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
