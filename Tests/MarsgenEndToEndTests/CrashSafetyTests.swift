@@ -12,23 +12,14 @@ import Testing
     /// inside it and replace its entries one by one: a fifth as many trials.
     @Test("after a build killed at a random moment, the next build equals a clean build", arguments: [false, true])
     func killedBuilds(outputIsAMountPoint: Bool) throws {
-        if outputIsAMountPoint, !IncrementalBuildTests.canMount { return }
+        if outputIsAMountPoint, !SiteFixture.canMount { return }
         let environment = ProcessInfo.processInfo.environment
         let allTrials = environment["MARSGEN_KILL_TRIALS"].flatMap(Int.init) ?? 50
         let trials = outputIsAMountPoint ? max(2, allTrials / 5) : allTrials
         let seed = environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 452
-        let root = try SiteFixture.temporaryDirectory("kill")
-        let cleanOutput = try SiteFixture.temporaryDirectory("kill-clean")
-        let output = root.appendingPathComponent("public")
-        if outputIsAMountPoint {
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            #expect(try SiteFixture.shell("mount -t tmpfs marsgen-kill '\(output.path)'") == 0)
-        }
-        defer {
-            if outputIsAMountPoint { _ = try? SiteFixture.shell("umount '\(output.path)'") }
-            try? FileManager.default.removeItem(at: root)
-            try? FileManager.default.removeItem(at: cleanOutput)
-        }
+        let folders = try SiteFixture.ComparedFolders("kill", mountingOutput: outputIsAMountPoint)
+        defer { folders.remove() }
+        let (root, output, cleanOutput) = (folders.root, folders.output, folders.cleanOutput)
         var site = try GeneratedSite(root: root, seed: seed)
         // Big enough that a build takes a while, so the kills land in every step.
         for _ in 0..<250 { _ = try site.addEntry() }

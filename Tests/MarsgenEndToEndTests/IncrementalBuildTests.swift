@@ -87,22 +87,13 @@ import Testing
         }
     }
 
-    /// Whether this process may mount a file system (root, outside a container that forbids it).
-    static let canMount: Bool = {
-        guard getuid() == 0, let probe = try? SiteFixture.temporaryDirectory("mount-probe") else { return false }
-        defer { try? FileManager.default.removeItem(at: probe) }
-        guard (try? SiteFixture.shell("mount -t tmpfs marsgen-probe '\(probe.path)' 2>/dev/null")) == 0 else { return false }
-        return (try? SiteFixture.shell("umount '\(probe.path)'")) == 0
-    }()
-
     @Test("an output folder that is a mount point (a Docker volume) gets full and incremental builds in place, and stays mounted",
-          .enabled(if: canMount, "needs root and mount"))
+          .enabled(if: SiteFixture.canMount, "needs root and mount"))
     func outputIsAMountPoint() throws {
         let expected = try SiteFixture.snapshot(output)
         try FileManager.default.removeItem(at: output)
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
-        #expect(try SiteFixture.shell("mount -t tmpfs marsgen-test '\(output.path)'") == 0)
-        defer { _ = try? SiteFixture.shell("umount '\(output.path)'") }
+        try SiteFixture.mountTemporaryFileSystem(at: output)
+        defer { SiteFixture.unmount(output) }
         try Data("deploy".utf8).write(to: output.appendingPathComponent(".nojekyll"))
         // What an older build of the site left in the volume: a page the site no longer makes.
         try FileManager.default.createDirectory(at: output.appendingPathComponent("journal/gone"), withIntermediateDirectories: true)

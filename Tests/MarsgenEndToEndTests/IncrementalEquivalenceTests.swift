@@ -16,23 +16,14 @@ import Testing
     /// is: every build stages inside it (see `OutputWriter`), over a fifth as many edits.
     @Test("incremental builds equal clean builds after every random edit", arguments: [false, true])
     func equivalence(outputIsAMountPoint: Bool) throws {
-        if outputIsAMountPoint, !IncrementalBuildTests.canMount { return }
+        if outputIsAMountPoint, !SiteFixture.canMount { return }
         let environment = ProcessInfo.processInfo.environment
         let allEdits = environment["MARSGEN_EQUIVALENCE_EDITS"].flatMap(Int.init) ?? 300
         let edits = outputIsAMountPoint ? max(1, allEdits / 5) : allEdits
         let seed = environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 2038
-        let root = try SiteFixture.temporaryDirectory("equivalence")
-        let cleanOutput = try SiteFixture.temporaryDirectory("clean")
-        let output = root.appendingPathComponent("public")
-        if outputIsAMountPoint {
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            #expect(try SiteFixture.shell("mount -t tmpfs marsgen-equivalence '\(output.path)'") == 0)
-        }
-        defer {
-            if outputIsAMountPoint { _ = try? SiteFixture.shell("umount '\(output.path)'") }
-            try? FileManager.default.removeItem(at: root)
-            try? FileManager.default.removeItem(at: cleanOutput)
-        }
+        let folders = try SiteFixture.ComparedFolders("equivalence", mountingOutput: outputIsAMountPoint)
+        defer { folders.remove() }
+        let (root, output, cleanOutput) = (folders.root, folders.output, folders.cleanOutput)
         var site = try GeneratedSite(root: root, seed: seed)
         let incremental = BuildOptions(sourceDirectory: root.path)
         // As `marsgen serve` builds: the state kept in memory between builds. Every seventh

@@ -75,6 +75,51 @@ enum SiteFixture {
         return process
     }
 
+    /// Whether this process may mount a file system (root, outside a container that forbids it).
+    static let canMount: Bool = {
+        guard getuid() == 0, let probe = try? temporaryDirectory("mount-probe") else { return false }
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard (try? mountTemporaryFileSystem(at: probe)) != nil else { return false }
+        return (try? shell("umount '\(probe.path)'")) == 0
+    }()
+
+    /// Mounts an empty tmpfs at `folder` (made when missing), as a Docker volume is mounted
+    /// over a site's output; ``unmount(_:)`` takes it away.
+    static func mountTemporaryFileSystem(at folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard try shell("mount -t tmpfs marsgen-test '\(folder.path)' 2>/dev/null") == 0 else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    static func unmount(_ folder: URL) {
+        _ = try? shell("umount '\(folder.path)'")
+    }
+
+    /// The folders of a site that is built again and again and compared with clean builds:
+    /// the site's, its output (a tmpfs mount when asked for) and the clean builds' output.
+    struct ComparedFolders {
+        let root: URL
+        let output: URL
+        let cleanOutput: URL
+        let isOutputMounted: Bool
+
+        init(_ label: String, mountingOutput: Bool) throws {
+            root = try SiteFixture.temporaryDirectory(label)
+            cleanOutput = try SiteFixture.temporaryDirectory("\(label)-clean")
+            output = root.appendingPathComponent("public")
+            isOutputMounted = mountingOutput
+            if mountingOutput { try SiteFixture.mountTemporaryFileSystem(at: output) }
+        }
+
+        /// Unmounts the output and removes every folder.
+        func remove() {
+            if isOutputMounted { SiteFixture.unmount(output) }
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: cleanOutput)
+        }
+    }
+
     /// Runs `command` with `/bin/sh -c` and returns its exit status.
     @discardableResult
     static func shell(_ command: String) throws -> Int32 {
