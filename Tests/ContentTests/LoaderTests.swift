@@ -243,6 +243,16 @@ import Testing
         #expect(error?.hint != nil)
     }
 
+    @Test("a time one digit short and a crew id in capitals get a hint with what was likely meant", arguments: [
+        ("## 9:05 vega", "write hours and minutes with two digits each: '09:05'"),
+        ("## 09:05 Vega", "crew ids are lowercase: did you mean 'vega'?"),
+        ("## 29:05 vega", "write the heading as '## HH:MM author', '## Sol N HH:MM author' or '## 2037-03-01T14:02:00Z author'"),
+    ])
+    func likelyMeant(_ heading: String, _ hint: String) {
+        let error = expectDiagnostic { _ = try load("---\nsol: 3\n---\n\(heading)\nHi\n") }
+        #expect(error?.hint == hint)
+    }
+
     @Test("a runaway heading is quoted cut short in its error")
     func longHeading() {
         let words = (1...5000).map { "word\($0)" }.joined(separator: " ")

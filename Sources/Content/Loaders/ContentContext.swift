@@ -31,6 +31,11 @@ public struct ContentContext: Sendable {
     /// Resolves a crew id at `location`, or throws a diagnostic listing the known ids.
     func author(_ id: String, at location: SourceLocation) throws(Diagnostic) -> CrewMember {
         if let member = crew.member(id: id) { return member }
+        // Ids are lowercase: `Vega` for `vega` is the likeliest slip.
+        if let member = crew.members.first(where: { $0.id == id.lowercased() }) {
+            throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
+                                   hint: "crew ids are lowercase: did you mean '\(member.id)'?")
+        }
         let known = crew.members.map(\.id).joined(separator: ", ")
         throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
                                hint: crew.members.isEmpty ? "add '\(id)' to content/crew.yml"
