@@ -4,6 +4,8 @@
 enum RawHTMLURLs {
     /// The attributes that hold one URL.
     static let urlAttributes: Set<String> = ["href", "src", "poster", "cite", "action", "formaction", "data", "background"]
+    private static let commentStart = Array("<!--".utf8)
+    private static let commentEnd = Array("-->".utf8)
 
     /// `html` with each relative URL in a tag's URL attribute (and each in a `srcset`)
     /// written after `base`. Text, comments, and anything that is not a tag, are left as
@@ -19,9 +21,8 @@ enum RawHTMLURLs {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
         }
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        func starts(_ text: String, at index: Int) -> Bool {
-            let text = Array(text.utf8)
-            return index + text.count <= bytes.count && bytes[index..<(index + text.count)].elementsEqual(text)
+        func starts(_ text: [UInt8], at index: Int) -> Bool {
+            index + text.count <= bytes.count && bytes[index..<(index + text.count)].elementsEqual(text)
         }
         /// Copies a URL value, written after the base when relative.
         func copyURL(_ value: ArraySlice<UInt8>) {
@@ -60,9 +61,9 @@ enum RawHTMLURLs {
                 position += 1
                 continue
             }
-            if starts("<!--", at: position) {
+            if starts(Self.commentStart, at: position) {
                 var end = position + 4
-                while end < bytes.count, !starts("-->", at: end) { end += 1 }
+                while end < bytes.count, !starts(Self.commentEnd, at: end) { end += 1 }
                 end = min(bytes.count, end + 3)
                 output += bytes[position..<end]
                 position = end

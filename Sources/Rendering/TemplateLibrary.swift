@@ -120,16 +120,9 @@ public struct TemplateLibrary: Sendable {
             }
         }
         self.dynamicNames = dynamicNames
+        // By the names the templates give (a dynamic one names no template here).
         self.reentrantTemplates = dynamicNames.isEmpty ? [] : Set(sources.keys.filter { name in
-            var seen: Set<String> = []
-            var pending = [name]
-            while let next = pending.popLast() {
-                guard seen.insert(next).inserted else { continue }
-                let named = references[next] ?? []
-                if named.contains(where: \.isDynamic) { return true }
-                pending.append(contentsOf: named.map(\.name))
-            }
-            return false
+            Self.reachable(from: name) { references[$0]?.map(\.name) ?? [] }.contains { references[$0]?.contains(where: \.isDynamic) ?? false }
         })
         self.library = library
         self.origins = sources.mapValues(\.path)
@@ -201,8 +194,9 @@ public struct TemplateLibrary: Sendable {
             for key in dictionary.keys.sorted() {
                 guard let value = dictionary[key] else { continue }
                 if let text = value as? String {
-                    if names.contains(text), keys[key] != nil { return (key, text) }
-                    if names.contains(text), keys["."] != nil { return (".", text) }
+                    guard names.contains(text) else { continue }
+                    if keys[key] != nil { return (key, text) }
+                    if keys["."] != nil { return (".", text) }
                 } else if let found = firstValue(in: value, under: keys, naming: names) {
                     return found
                 }
@@ -223,11 +217,16 @@ public struct TemplateLibrary: Sendable {
 
     /// `name` and every partial it uses, directly or through other partials.
     public func templatesUsed(by name: String) -> Set<String> {
+        Self.reachable(from: name) { partials[$0] ?? [] }
+    }
+
+    /// `name` and every template `named` leads to from it, directly or through others.
+    static func reachable(from name: String, _ named: (String) -> some Sequence<String>) -> Set<String> {
         var seen: Set<String> = []
         var pending = [name]
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
-            pending.append(contentsOf: partials[next] ?? [])
+            pending.append(contentsOf: named(next))
         }
         return seen
     }

@@ -91,6 +91,9 @@ public struct BuildContext {
     /// Pages a build has already written into its staging directory, as it rendered them
     /// (holding every page's bytes until the end would need the whole site in memory).
     var staged: [String] = []
+    /// The output's writer as "Check paths" made it: what the output is (a link, a mount
+    /// point) is looked at once a build.
+    var outputWriter: OutputWriter?
     /// The staging directory's writer, once a build has started writing.
     var staging: OutputWriter?
     /// Files to copy: output-relative path → absolute source path.

@@ -177,13 +177,6 @@ struct OutputWriter {
             try FileSystem.move(staging, to: output)
             return
         }
-        if marsgen_exchange_paths(staging, output) == 0 {
-            // `staging` now holds the previous site. The new one is in place: a part of the
-            // old one that cannot be removed (files another user left there) stays behind for
-            // the next build to try again, and fails nothing.
-            try? FileSystem.removeTree(staging)
-            return
-        }
         do {
             try replace(output, with: staging, keepingPreviousIn: retiredPath)
         } catch let failure as FileSystem.Failure where [EPERM, EACCES, EBUSY].contains(failure.code) {
@@ -195,7 +188,9 @@ struct OutputWriter {
 
     /// Puts what is at `source` at `target` (which exists): exchanged where the system can,
     /// else two renames, the previous one kept at `retired` until the new one is in place.
-    /// Afterwards neither `source` nor `retired` holds anything.
+    /// Afterwards neither `source` nor `retired` holds anything, but what of the previous
+    /// one cannot be removed (files another user left there): it stays behind for the next
+    /// build to try again, and fails nothing, as the new one is in place.
     private func replace(_ target: String, with source: String, keepingPreviousIn retired: String) throws {
         if marsgen_exchange_paths(source, target) == 0 {
             try? FileSystem.removeTree(source)

@@ -196,6 +196,7 @@ public struct SiteBuilder {
         }
         let writer = OutputWriter(output: output)
         try writer.validate()
+        context.outputWriter = writer
         // Under the site lock: what a killed build left behind can go now.
         writer.removeAbandonedStaging()
         BuildState.removeAbandonedTemporaries(siteRoot: source)
@@ -868,7 +869,7 @@ public struct SiteBuilder {
         // rendered, so a build holds only the pages in hand (a template edit renders
         // thousands): a full build then swaps the directory into place, an incremental one
         // moves those pages into the output. A failed build only removes the directory.
-        let staging = OutputWriter(output: options.outputDirectory)
+        let staging = outputWriter(context)
         try staging.begin()
         context.staging = staging
         let previousBytes = toRender.map { context.previous?.pages[pages[$0].outputPath]?.bytes }
@@ -1010,6 +1011,11 @@ public struct SiteBuilder {
         return "no longer produced"
     }
 
+    /// The writer "Check paths" made for the output.
+    func outputWriter(_ context: BuildContext) -> OutputWriter {
+        context.outputWriter ?? OutputWriter(output: options.outputDirectory)
+    }
+
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
         if context.isIncremental, context.writes.isEmpty, context.copies.isEmpty, context.deletes.isEmpty, context.staged.isEmpty {
             context.staging?.discard()
@@ -1031,7 +1037,7 @@ public struct SiteBuilder {
             staging?.discard()
             context.staging = nil
         } else {
-            let writer = context.staging ?? OutputWriter(output: options.outputDirectory)
+            let writer = context.staging ?? outputWriter(context)
             if context.staging == nil { try writer.begin() }
             context.staging = writer
             for relative in context.writes.keys.sorted() {
@@ -1052,7 +1058,7 @@ public struct SiteBuilder {
     /// the index, its state remains), or `--force`.
     func checkOutputHoldsOnlyTheSite(_ context: BuildContext) throws(Diagnostic) {
         guard !options.replacesOtherFiles, !wasBuiltHere(context),
-              let folder = FileSystem.OpenFolder(path: OutputWriter(output: options.outputDirectory).output) else { return }
+              let folder = FileSystem.OpenFolder(path: outputWriter(context).output) else { return }
         let made = Set((Array(context.writes.keys) + Array(context.copies.keys) + context.staged).map { path in
             path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path
         })

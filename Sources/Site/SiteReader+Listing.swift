@@ -70,8 +70,7 @@ extension SiteReader {
                 if siteRoot == nil { siteRoot = FileSystem.realPath(root) ?? root }
                 guard SitePaths.isWithin(target, siteRoot ?? root) else {
                     if entry.kind == .file, let suffix, !entry.name.hasSuffix(suffix) { return false }
-                    problems.append(.error("symbolic link points outside the site, to \(target)", at: SourceLocation(path: path, line: 1, column: 1),
-                                           hint: "marsgen reads only files inside the site folder; copy the file in instead of linking"))
+                    problems.append(Self.linkOutOfSite(path, to: target, what: "the file"))
                     return false
                 }
             }
@@ -299,9 +298,15 @@ extension SiteReader {
             guard let target = FileSystem.realPath(SitePaths.join(root, relative)) else { continue }
             if siteRoot == nil { siteRoot = FileSystem.realPath(root) ?? root }
             guard let siteRoot, !SitePaths.isWithin(target, siteRoot) else { continue }
-            throw Diagnostic.error("symbolic link points outside the site, to \(target)", at: SourceLocation(path: relative, line: 1, column: 1),
-                                   hint: "marsgen reads only files inside the site folder; copy the files in instead of linking")
+            throw Self.linkOutOfSite(relative, to: target, what: "the files")
         }
+    }
+
+    /// The error for the symbolic link at `path` that leads to `target`, out of the site;
+    /// `what` names what to copy in instead.
+    static func linkOutOfSite(_ path: String, to target: String, what: String) -> Diagnostic {
+        .error("symbolic link points outside the site, to \(target)", at: SourceLocation(path: path, line: 1, column: 1),
+               hint: "marsgen reads only files inside the site folder; copy \(what) in instead of linking")
     }
 
     /// ``inputFiles()``, taking what `index` recorded of each input folder (its

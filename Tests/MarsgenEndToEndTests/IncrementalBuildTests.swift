@@ -26,6 +26,15 @@ import Testing
         return times
     }
 
+    /// A web server's folder, `www`, in a folder of its own (removed by the caller), so that
+    /// nothing else's files are beside it.
+    func webServerFolder() throws -> (server: URL, webRoot: URL) {
+        let server = try SiteFixture.temporaryDirectory("web-server")
+        let webRoot = server.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: false)
+        return (server, webRoot)
+    }
+
     func edit(_ relative: String, _ change: (String) -> String) throws {
         let url = site.appendingPathComponent(relative)
         try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
@@ -64,11 +73,8 @@ import Testing
     @Test("an output folder that is a symbolic link (to a web server's folder) stays a link; the folder it points to gets the site")
     func outputIsALink() throws {
         let files = FileManager.default
-        // A folder of its own around it, so that nothing else's files are beside it.
-        let server = try SiteFixture.temporaryDirectory("web-server")
+        let (server, webRoot) = try webServerFolder()
         defer { try? files.removeItem(at: server) }
-        let webRoot = server.appendingPathComponent("www")
-        try files.createDirectory(at: webRoot, withIntermediateDirectories: false)
         try files.removeItem(at: output)
         try files.createSymbolicLink(atPath: output.path, withDestinationPath: webRoot.path)
         for clean in [false, true] {
@@ -123,10 +129,8 @@ import Testing
           .enabled(if: getuid() == 0, "needs root, to run marsgen as another user"))
     func outputInAFolderNotWritable() throws {
         let files = FileManager.default
-        let server = try SiteFixture.temporaryDirectory("web-server")
+        let (server, webRoot) = try webServerFolder()
         defer { try? files.removeItem(at: server) }
-        let webRoot = server.appendingPathComponent("www")
-        try files.createDirectory(at: webRoot, withIntermediateDirectories: false)
         try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: server.path)
         try files.setAttributes([.posixPermissions: 0o777], ofItemAtPath: webRoot.path)
         for arguments in [["build", "--source", site.path, "--output", webRoot.path],

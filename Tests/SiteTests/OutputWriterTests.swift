@@ -19,6 +19,13 @@ import Testing
         return found
     }
 
+    /// `root/public`, holding an old front page.
+    func outputWithFrontPage(in root: URL) throws -> URL {
+        let output = root.appendingPathComponent("public")
+        try write("old front page", at: "index.html", in: output)
+        return output
+    }
+
     func write(_ text: String, at relative: String, in root: URL) throws {
         let url = root.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -29,8 +36,7 @@ import Testing
     func stagesInside() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let output = root.appendingPathComponent("public")
-        try write("old front page", at: "index.html", in: output)
+        let output = try outputWithFrontPage(in: root)
         try write("old entry", at: "journal/old/index.html", in: output)
         try write("kept entry folder, other page", at: "journal/kept/index.html", in: output)
         try write("a file the site no longer has", at: "stale.txt", in: output)
@@ -66,8 +72,7 @@ import Testing
     func failedBuildInside() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let output = root.appendingPathComponent("public")
-        try write("old front page", at: "index.html", in: output)
+        let output = try outputWithFrontPage(in: root)
         let writer = OutputWriter(output: output.path, stagesInside: true)
         try writer.begin()
         try writer.stage(Array("new front page".utf8), at: "index.html")

@@ -39,16 +39,10 @@ struct InitCommand: ParsableCommand {
             }
         } catch {
             // Foundation's sentences ("The operation could not be completed.") say less than the system's.
-            let reason: String
-            switch (error as? CocoaError)?.code {
-            case .fileNoSuchFile?, .fileWriteNoPermission?, .fileWriteFileExists?, .fileWriteVolumeReadOnly?, .fileWriteOutOfSpace?:
-                let codes: [CocoaError.Code: Int32] = [.fileNoSuchFile: ENOENT, .fileWriteNoPermission: EACCES,
-                                                        .fileWriteFileExists: EEXIST, .fileWriteVolumeReadOnly: EROFS,
-                                                        .fileWriteOutOfSpace: ENOSPC]
-                reason = (error as? CocoaError).flatMap { codes[$0.code] }.map { String(cString: strerror($0)) } ?? error.localizedDescription
-            default:
-                reason = error.localizedDescription
-            }
+            let codes: [CocoaError.Code: Int32] = [.fileNoSuchFile: ENOENT, .fileWriteNoPermission: EACCES,
+                                                    .fileWriteFileExists: EEXIST, .fileWriteVolumeReadOnly: EROFS,
+                                                    .fileWriteOutOfSpace: ENOSPC]
+            let reason = (error as? CocoaError).flatMap { codes[$0.code] }.map { String(cString: strerror($0)) } ?? error.localizedDescription
             Console.report(.error("cannot create the site: \(reason)", at: SourceLocation(path: directory),
                                   hint: "check that the folder above it exists and you may write in it"))
             throw ExitCode.failure
