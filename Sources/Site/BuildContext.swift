@@ -103,6 +103,8 @@ public struct BuildContext {
 
     /// The previous build's pages that this one does not produce, once rendering knows.
     var pagesGone: [String]?
+    /// The pages this build produces that the previous one did not (incremental builds).
+    var pagesAdded: [String] = []
     /// How many diagnostics the log held when the site's files began to be read: the
     /// warnings after it are the site's (see ``BuildIndex/warnings``).
     var contentLogStart = 0

@@ -810,7 +810,9 @@ public struct SiteBuilder {
             // unchanged): when those and the planned ones that existed account for every
             // record, no page is gone and the records need no search.
             let unplanned = context.pages.count - planned.count
-            let plannedThatExisted = planned.count { previous.pages[$0.page.outputPath] != nil }
+            let added = planned.lazy.map(\.page.outputPath).filter { previous.pages[$0] == nil }
+            context.pagesAdded = Array(added)
+            let plannedThatExisted = planned.count - context.pagesAdded.count
             var gone: [String] = []
             if unplanned + plannedThatExisted != previous.pages.count {
                 let paths = Set(context.pages.map(\.outputPath))
@@ -959,12 +961,16 @@ public struct SiteBuilder {
 
     func collectStatic(_ context: inout BuildContext) throws(Diagnostic) {
         var produced: Set<String> = []
-        for path in try files(under: "static", context: context) {
+        let staticPaths = try files(under: "static", context: context)
+        let names = StaticNames(files: staticPaths.map { String($0.dropFirst("static/".count)) })
+        let themeFiles = DefaultTheme.assets.keys.filter { !names.files.contains($0) }.sorted()
+        // Files the previous build wrote beside these static files did not clash with them.
+        let sameStaticFiles = context.previous.map { previous in names.files.allSatisfy { previous.files[$0] != nil } } ?? false
+        let clashes = names.clashes(pages: context.state.pages, themeFiles: themeFiles,
+                                    added: sameStaticFiles ? context.pagesAdded : nil)
+        if !clashes.isEmpty { throw StaticNames.diagnostic(for: clashes) }
+        for path in staticPaths {
             let relative = String(path.dropFirst("static/".count))
-            guard context.state.pages[relative] == nil else {
-                throw Diagnostic.error("static file would overwrite the generated page \(relative)", at: SourceLocation(path: path),
-                                       hint: "rename or move the file in static/")
-            }
             produced.insert(relative)
             let record: BuildState.SourceRecord
             switch try readIfChanged(path, context: context, mayReuse: true) {

@@ -644,6 +644,46 @@ import Testing
         #expect(report.explanations == ["patch.txt: deleted, static file removed"])
     }
 
+    @Test("an entry that adds the first page of a folder a static file is named like is the error a full build gives, before anything is written; every clash is named")
+    func staticFileWhereANewPageGoes() throws {
+        // No object is on sol 40 yet: `static/sol/40` is copied as it is.
+        try SiteFixture.write("not a folder\n", to: "static/sol/40", in: site)
+        #expect(try build().explanations == ["sol/40: new static file"])
+        let before = try SiteFixture.snapshot(output)
+        try SiteFixture.write("---\ntitle: Far ahead\nauthor: okoro\nsol: 40\n---\nPlanning.\n",
+                              to: "content/journal/sol-40-ahead.md", in: site)
+        for clean in [false, true] {
+            #expect {
+                _ = try build(clean: clean)
+            } throws: { error in
+                let diagnostic = error as? Diagnostic
+                return diagnostic?.location?.path == "static/sol/40"
+                    && diagnostic?.message == "static file sol/40 and a generated page need the same name, one as a file and the other as a folder"
+                    && diagnostic?.hint == "rename or move the file in static/"
+            }
+            #expect(try SiteFixture.snapshot(output) == before)
+        }
+        // Two more: one where a page's folder goes, one that takes a page's path; all are named.
+        try SiteFixture.write("x\n", to: "static/crew", in: site)
+        try SiteFixture.write("x\n", to: "static/feed.xml", in: site)
+        #expect {
+            _ = try build()
+        } throws: { error in
+            (error as? Diagnostic)?.hint == "rename or move the file in static/; so too static/feed.xml, static/sol/40"
+        }
+        for file in ["crew", "feed.xml", "sol/40"] {
+            try FileManager.default.removeItem(at: site.appendingPathComponent("static/\(file)"))
+        }
+        let report = try build()
+        #expect(report.written.contains("sol/40/index.html") && report.deleted == ["sol/40"])
+        // And back: the page's folder goes, the static file takes its name, in one build.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/journal/sol-40-ahead.md"))
+        try SiteFixture.write("not a folder\n", to: "static/sol/40", in: site)
+        let back = try build()
+        #expect(!back.isFullBuild && back.deleted.contains("sol/40/index.html"))
+        #expect(try SiteFixture.snapshot(output) == before)
+    }
+
     @Test("a config change means a full build, with a notice")
     func configChange() throws {
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }

@@ -1,9 +1,9 @@
 import Diagnostics
 import Foundation
 
-/// Applies an incremental build to an existing output directory: writes each changed file
-/// atomically (temporary file beside it, then rename), deletes files no longer produced and
-/// removes the directories they leave empty. Unchanged files are never touched, so their
+/// Applies an incremental build to an existing output directory: deletes files no longer
+/// produced and removes the directories they leave empty, then writes each changed file
+/// atomically (temporary file beside it, then rename). Unchanged files are never touched, so their
 /// modification times stay as they were.
 struct IncrementalWriter {
     let output: String
@@ -16,6 +16,14 @@ struct IncrementalWriter {
     func apply(writes: [String: [UInt8]], copies: [String: String], deletes: [String],
                moves: (from: String, paths: [String])? = nil) throws(Diagnostic) {
         do {
+            // What is no longer produced goes first: a file and a folder may trade a name
+            // (a static file `journal` where the removed entries' folder was, or a page's
+            // folder where a removed static file was).
+            for relative in deletes.sorted() {
+                let path = SitePaths.join(output, relative)
+                if files.fileExists(atPath: path) { try files.removeItem(atPath: path) }
+                removeEmptyDirectories(above: relative)
+            }
             if let moves {
                 for relative in moves.paths.sorted() {
                     let path = SitePaths.join(output, relative)
@@ -37,11 +45,6 @@ struct IncrementalWriter {
                 } catch let failure as FileSystem.Failure {
                     throw OutputWriter.staticFileFailure(relative, failure) ?? failure
                 }
-            }
-            for relative in deletes.sorted() {
-                let path = SitePaths.join(output, relative)
-                if files.fileExists(atPath: path) { try files.removeItem(atPath: path) }
-                removeEmptyDirectories(above: relative)
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
