@@ -27,6 +27,17 @@ enum FuzzTarget {
         return ContentContext(config: config, crew: crew)
     }()
 
+    /// ``context`` with a few targets for links between content files.
+    static let linkingContext: ContentContext = {
+        var linking = context
+        linking.links = ContentLinks(targets: [
+            "content/journal/2038/a.md": .init(url: "/mission/journal/a/", page: "/mission/journal/a/"),
+            "content/journal/b.md": .init(url: "/mission/journal/b/", page: "/mission/journal/b/", isDraft: true),
+            "content/messages/log.md": .init(url: "/mission/sol/3/#m-1", page: "/mission/sol/3/"),
+        ])
+        return linking
+    }()
+
     static func run(_ bytes: [UInt8]) {
         guard let file = try? SourceFile(path: "content/messages/fuzz.md", bytes: bytes) else { return }
         var log = DiagnosticLog()
@@ -34,6 +45,10 @@ enum FuzzTarget {
         _ = try? FrontMatter(splitting: file, isRequired: false)
         _ = try? MessageLogLoader.load(file, context: context, log: &log)
         _ = try? JournalLoader.load(SourceFile(path: "content/journal/fuzz.md", text: file.text), context: context, log: &log)
+        // Links to other content files, written as their pages once the targets are known.
+        var links: [ContentLinkUse] = []
+        _ = try? JournalLoader.load(SourceFile(path: "content/journal/2038/fuzz.md", text: file.text), context: linkingContext,
+                                    log: &log, links: &links)
         _ = try? WeatherLoader.load(SourceFile(path: "content/weather/fuzz.md", text: file.text), context: context, log: &log)
         for line in file.text.split(separator: "\n", maxSplits: 64).prefix(64) {
             let text = String(line.prefix(200))

@@ -18,6 +18,11 @@ public struct DiagnosticLog: Sendable {
         entries.append(.warning(message, at: location, hint: hint))
     }
 
+    /// Removes the diagnostics `shouldBeRemoved` picks (those of a file read again).
+    public mutating func removeAll(where shouldBeRemoved: (Diagnostic) -> Bool) {
+        entries.removeAll(where: shouldBeRemoved)
+    }
+
     /// Adds all entries of another log.
     public mutating func merge(_ other: DiagnosticLog) {
         entries.append(contentsOf: other.entries)

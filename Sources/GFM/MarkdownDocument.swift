@@ -17,11 +17,18 @@ public final class MarkdownDocument {
 
     /// Parses Markdown text.
     ///
+    /// Every link to another Markdown file in the document (see ``MarkdownFileLink``), in
+    /// document order.
+    public private(set) var fileLinks: [MarkdownFileLink] = []
+
     /// - Parameters:
     ///   - text: The Markdown source.
     ///   - firstLine: The line of the file that `text` starts on (after front matter).
     ///   - options: How to render.
-    public init(parsing text: String, firstLine: Int = 1, options: MarkdownOptions = MarkdownOptions()) {
+    ///   - resolveFileLink: The URL a link to another Markdown file is written as, or nil to
+    ///     write it as any other relative URL. Called once for each such link.
+    public init(parsing text: String, firstLine: Int = 1, options: MarkdownOptions = MarkdownOptions(),
+                resolveFileLink: ((MarkdownFileLink) -> String?)? = nil) {
         let parser = cmark_parser_new(Self.cmarkOptions(options))!
         var text = text
         // See ExtensionRegistry: only documents with a `~` need strikethrough, and its lock.
@@ -39,10 +46,13 @@ public final class MarkdownDocument {
         self.parser = parser
         self.root = cmark_parser_finish(parser)
         if hasTilde { ExtensionRegistry.strikethroughLock.unlock() }
-        // Once, on the whole tree: its parts may be rendered more than once.
-        if !options.relativeURLBase.isEmpty { Self.resolveRelativeURLs(under: root, against: options.relativeURLBase) }
         self.firstLine = firstLine
         self.options = options
+        // Once, on the whole tree: its parts may be rendered more than once.
+        if !options.relativeURLBase.isEmpty || resolveFileLink != nil {
+            fileLinks = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
+                                                 resolveFileLink: resolveFileLink)
+        }
     }
 
     deinit {
@@ -106,9 +116,14 @@ public final class MarkdownDocument {
     }
 
     /// Writes each relative URL of a link or an image under `root` after `base` (see
-    /// ``MarkdownOptions/relativeURLBase``).
-    static func resolveRelativeURLs(under root: OpaquePointer, against base: String) {
-        guard let iterator = cmark_iter_new(root) else { return }
+    /// ``MarkdownOptions/relativeURLBase``), but a link to another Markdown file as
+    /// `resolveFileLink` says, when it says.
+    ///
+    /// - Returns: The links to other Markdown files.
+    static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1,
+                                    resolveFileLink: ((MarkdownFileLink) -> String?)? = nil) -> [MarkdownFileLink] {
+        var fileLinks: [MarkdownFileLink] = []
+        guard let iterator = cmark_iter_new(root) else { return fileLinks }
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
@@ -121,8 +136,19 @@ public final class MarkdownDocument {
             }
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
             let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
-            if isRelativeReference(bytes) { _ = cmark_node_set_url(node, base + String(decoding: bytes, as: UTF8.self)) }
+            guard isRelativeReference(bytes) else { continue }
+            let written = String(decoding: bytes, as: UTF8.self)
+            if type == CMARK_NODE_LINK, let link = MarkdownFileLink(written, line: Int(cmark_node_get_start_line(node)) + firstLine - 1,
+                                                                    column: Int(cmark_node_get_start_column(node))) {
+                fileLinks.append(link)
+                if let resolved = resolveFileLink?(link) {
+                    _ = cmark_node_set_url(node, resolved)
+                    continue
+                }
+            }
+            if !base.isEmpty { _ = cmark_node_set_url(node, base + written) }
         }
+        return fileLinks
     }
 
     /// Whether `url` is a path relative to the document it is in: not empty, no scheme
@@ -245,4 +271,31 @@ public struct MarkdownPart: Hashable, Sendable {
     public var bodyHTML: String
     /// The line of the first block under the heading (0 when there is none).
     public var bodyLine: Int
+}
+
+/// A link to another Markdown file, relative to the document's own (`[yesterday](sol-04.md)`,
+/// `[the storm](../storms/dust.md#forecast)`): what a writer's editor follows to the file,
+/// and what the site should follow to the page made from it.
+public struct MarkdownFileLink: Hashable, Sendable {
+    /// The path to the file as written, percent-escapes decoded (`../storms/dust.md`).
+    public var path: String
+    /// What follows the path as written, from its `#` or `?` (`#forecast`), or empty.
+    public var suffix: String
+    /// Where the link starts in the file.
+    public var line: Int
+    public var column: Int
+
+    /// Creates a link as it would be found.
+    public init(path: String, suffix: String = "", line: Int = 1, column: Int = 1) {
+        (self.path, self.suffix, self.line, self.column) = (path, suffix, line, column)
+    }
+
+    /// The link to a Markdown file that `url` (a relative reference) is, if it is one: its
+    /// path ends in `.md`.
+    init?(_ url: String, line: Int, column: Int) {
+        let end = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
+        let path = url[..<end].removingPercentEncoding ?? String(url[..<end])
+        guard path.count > 3, path.lowercased().hasSuffix(".md") else { return nil }
+        (self.path, suffix, self.line, self.column) = (path, String(url[end...]), line, column)
+    }
 }

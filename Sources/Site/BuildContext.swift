@@ -112,6 +112,10 @@ public struct BuildContext {
     /// `watch` and `serve` keep theirs in ``BuildMemory``).
     var renderedRows: RowCache?
 
+    /// Where links between content files lead, once "Resolve links" has worked it out for
+    /// files it reads again; nil before (see ``ContentLinks``).
+    var contentLinks: ContentLinks?
+
     var journalEntries: [JournalEntry] = []
     var messages: [Message] = []
     var weatherReports: [WeatherReport] = []

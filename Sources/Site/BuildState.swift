@@ -10,7 +10,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 7
+    public static let formatVersion = 8
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -87,6 +87,8 @@ public struct BuildState: Sendable, Equatable {
             public var weatherReports: [WeatherReport] = []
             /// Warnings found while parsing it, replayed when it is reused.
             public var warnings: [Diagnostic] = []
+            /// Its links to other content files, as they were written (see ``ContentLinkUse``).
+            public var links: [ContentLinkUse] = []
         }
 
         private final class Box: Sendable {

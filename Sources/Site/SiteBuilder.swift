@@ -38,6 +38,7 @@ public struct SiteBuilder {
             BuildStep(named: "Load journal entries", body: loadJournal),
             BuildStep(named: "Load message logs", body: loadMessages),
             BuildStep(named: "Load weather reports", body: loadWeather),
+            BuildStep(named: "Resolve links", body: resolveLinks),
             BuildStep(named: "Check content", body: checkContent),
             BuildStep(named: "Load templates", body: loadTemplates),
             BuildStep(named: "Plan pages", body: planPages),
@@ -483,44 +484,33 @@ public struct SiteBuilder {
     }
 
     func contentContext(_ context: BuildContext) throws(Diagnostic) -> ContentContext {
-        ContentContext(config: try context.requireConfig(), crew: context.crew)
+        var content = ContentContext(config: try context.requireConfig(), crew: context.crew)
+        content.links = context.contentLinks
+        return content
     }
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
-        let content = try contentContext(context)
         let includesDrafts = options.includesDrafts
-        context.journalEntries = try readSources(try files(under: "content/journal", context: context), context: &context) {
-            file, log throws(Diagnostic) in
-            var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-            record.journalEntries = [try JournalLoader.load(file, context: content, log: &log)]
-            return record
-        } objects: { record, entries in
+        context.journalEntries = try load(.journal, context: &context) { record, entries in
             for entry in record.journalEntries where !entry.isDraft || includesDrafts { entries.append(entry) }
         }
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
-        let content = try contentContext(context)
-        context.messages = try readSources(try files(under: "content/messages", context: context), context: &context) {
-            file, log throws(Diagnostic) in
-            var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-            record.messages = try MessageLogLoader.load(file, context: content, log: &log)
-            return record
-        } objects: { record, messages in
-            messages.append(contentsOf: record.messages)
-        }
+        context.messages = try load(.messages, context: &context) { record, messages in messages.append(contentsOf: record.messages) }
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
+        context.weatherReports = try load(.weather, context: &context) { record, reports in reports.append(contentsOf: record.weatherReports) }
+    }
+
+    /// Reads the files of `kind` (see ``readSources(_:context:parse:objects:)``).
+    func load<Object>(_ kind: ContentKind, context: inout BuildContext,
+                      objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         let content = try contentContext(context)
-        context.weatherReports = try readSources(try files(under: "content/weather", context: context), context: &context) {
-            file, log throws(Diagnostic) in
-            var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-            record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log)]
-            return record
-        } objects: { record, reports in
-            reports.append(contentsOf: record.weatherReports)
-        }
+        return try readSources(try files(under: kind.folder, context: context), context: &context, parse: { file, log throws(Diagnostic) in
+            try kind.parse(file, content: content, log: &log)
+        }, objects: objects)
     }
 
     /// The files of one of ``SiteReader/inputFolders``, sorted: as "Check for changes"
@@ -1065,11 +1055,20 @@ public struct SiteBuilder {
     func checkOutputHoldsOnlyTheSite(_ context: BuildContext) throws(Diagnostic) {
         guard !options.replacesOtherFiles, !wasBuiltHere(context),
               let folder = FileSystem.OpenFolder(path: outputWriter(context).output) else { return }
-        let made = Set((Array(context.writes.keys) + Array(context.copies.keys) + context.staged).map { path in
-            path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path
-        })
-        let others = folder.entries.map(\.name).filter { !$0.hasPrefix(".") && !made.contains($0) }.sorted()
+        /// The name in the output folder that a file at the output-relative `path` is under.
+        func topLevelName(_ path: String) -> String { path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path }
+        let made = Set((Array(context.writes.keys) + Array(context.copies.keys) + context.staged).map(topLevelName))
+        var others = folder.entries.map(\.name).filter { !$0.hasPrefix(".") && !made.contains($0) }.sorted()
         guard !others.isEmpty else { return }
+        // What the site's last build wrote, as it wrote it, is the site's though the folder
+        // changed since (a build killed after staging inside it, a dot file added): a static
+        // folder removed from the site then goes with the rest. Not a file of the same name
+        // in a folder made anew at the same path, nor one edited by hand.
+        if case .success(let previous) = BuildState.load(from: statePath), previous.outputDirectory == options.outputDirectory {
+            let previouslyMade = Set((Array(previous.pages.keys) + Array(previous.files.keys)).map(topLevelName))
+            others.removeAll { previouslyMade.contains($0) && Self.isAsWritten($0, by: previous, in: outputWriter(context).output) }
+            guard !others.isEmpty else { return }
+        }
         var named = others.prefix(3).map { "'\(Diagnostic.excerpt($0))'" }.joined(separator: ", ")
         if others.count > 3 { named += " and \(others.count - 3) more" }
         let them = others.count == 1 ? "it" : "them"
@@ -1077,6 +1076,39 @@ public struct SiteBuilder {
                                at: SourceLocation(path: options.outputDirectory),
                                hint: "build into an empty or new folder, move \(them) out (what the site should publish goes in "
                                    + "static/), or pass --force to delete \(them)")
+    }
+
+    /// Whether every file at or under the top-level entry `name` of the output folder `output`
+    /// is a page or file that `previous` records, with the bytes it records.
+    static func isAsWritten(_ name: String, by previous: BuildState, in output: String) -> Bool {
+        var paths: [String] = []
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: SitePaths.join(output, name), isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue {
+            var plain = true
+            FileSystem.walk(SitePaths.join(output, name)) { entry in
+                guard !entry.isLink, plain else {
+                    plain = false
+                    return false
+                }
+                switch entry.kind {
+                case .directory: return true
+                case .file: paths.append(name + "/" + entry.relative)
+                case .brokenLink, .directoryLoop, .undecodableName: plain = false
+                }
+                return false
+            }
+            guard plain else { return false }
+        } else {
+            paths = [name]
+        }
+        return !paths.isEmpty && paths.allSatisfy { path in
+            guard let data = FileManager.default.contents(atPath: SitePaths.join(output, path)) else { return false }
+            var hash = ContentHash()
+            hash.combine(bytes: [UInt8](data))
+            if let page = previous.pages[path] { return page.bytes == hash }
+            return previous.files[path]?.bytes == hash.description
+        }
     }
 
     /// Whether this site's last build left the output folder as it is now: the same folder,

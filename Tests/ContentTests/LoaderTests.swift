@@ -1,5 +1,6 @@
 import Content
 import Diagnostics
+import GFM
 import MarsTime
 import SiteConfig
 import Testing
@@ -426,5 +427,63 @@ import Testing
                                      authorIDs: offered)
             #expect(message.authorIDs == ["lewis"] && entry.authorIDs == ["lewis"], "\(String(describing: offered))")
         }
+    }
+}
+
+@Suite struct ContentLinkTests {
+    static let targets = ContentLinks(targets: [
+        "content/journal/sol-04.md": .init(url: "/log/journal/dust/", page: "/log/journal/dust/"),
+        "content/journal/plans.md": .init(url: "/log/journal/plans/", page: "/log/journal/plans/", isDraft: true),
+        "content/messages/hab.md": .init(url: "/log/sol/3/#m-1", page: "/log/sol/3/"),
+    ])
+
+    func load(_ body: String, links: ContentLinks?, log: inout DiagnosticLog, uses: inout [ContentLinkUse]) throws(Diagnostic) -> JournalEntry {
+        var context = ContentFixtures.context
+        context.links = links
+        return try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md", text: "---\nauthor: vega\nsol: 5\n---\n" + body),
+                                      context: context, log: &log, links: &uses)
+    }
+
+    @Test("a link's target is found relative to the file it is in, and never above the site's folder")
+    func targetPaths() {
+        func target(_ path: String) -> String? {
+            ContentLinks.targetPath(of: MarkdownFileLink(path: path), in: "content/journal/2038/sol-05.md")
+        }
+        #expect(target("sol-04.md") == "content/journal/2038/sol-04.md")
+        #expect(target("./../sol-01.md") == "content/journal/sol-01.md")
+        #expect(target("../../messages//hab.md") == "content/messages/hab.md")
+        #expect(target("../../../../outside.md") == nil)
+    }
+
+    @Test("with the targets known, links lead to their pages (a log's to its first message), keep their fragment, and are recorded")
+    func resolved() throws {
+        var (log, uses) = (DiagnosticLog(), [ContentLinkUse]())
+        let entry = try load("[a](sol-04.md) [b](../messages/hab.md) [c](../messages/hab.md#m-2) [d](sol-04.md)\n",
+                             links: Self.targets, log: &log, uses: &uses)
+        for written in ["href=\"/log/journal/dust/\"", "href=\"/log/sol/3/#m-1\"", "href=\"/log/sol/3/#m-2\""] {
+            #expect(entry.bodyHTML.contains(written), "\(written) in \(entry.bodyHTML)")
+        }
+        #expect(uses.map(\.resolution) == ["/log/journal/dust/", "/log/sol/3/#m-1", "/log/sol/3/#m-1", "/log/journal/dust/"])
+        #expect(log.entries.isEmpty)
+        // Before the targets are known, links are recorded as unresolved and written as any relative URL.
+        uses = []
+        let first = try load("[a](sol-04.md)\n", links: nil, log: &log, uses: &uses)
+        #expect(uses == [ContentLinkUse(target: "content/journal/sol-04.md", resolution: ContentLinkUse.unresolved)])
+        #expect(first.bodyHTML.contains("href=\"/log/sol-04.md\""))
+    }
+
+    @Test("a link to no content file of the site is an error at the link; one to a draft, a warning", arguments: [
+        ("Text.\n\nSee [that](sol-03.md).\n", "content/journal/sol-05.md:7:5", "content/journal/sol-03.md is not a journal entry"),
+        ("[up](../../../x.md)\n", "content/journal/sol-05.md:5:1", "leads out of the site's folder"),
+    ])
+    func unresolved(body: String, location: String, message: String) throws {
+        var (log, uses) = (DiagnosticLog(), [ContentLinkUse]())
+        let diagnostic = expectDiagnostic { _ = try load(body, links: Self.targets, log: &log, uses: &uses) }
+        #expect(diagnostic?.location?.description == location)
+        #expect(diagnostic?.message.contains(message) == true, "\(String(describing: diagnostic))")
+        #expect(diagnostic?.hint != nil)
+        _ = try load("[later](plans.md)\n", links: Self.targets, log: &log, uses: &uses)
+        #expect(log.warnings.count == 1 && log.warnings.first?.location?.description == "content/journal/sol-05.md:5:1")
+        #expect(uses.last?.resolution == "draft /log/journal/plans/")
     }
 }

@@ -62,4 +62,31 @@ import Testing
         for written in ["href=\"/a.html\"", "src=\"/b.png\"", "href=\"/c/\""] { #expect(html.contains(written), "\(html)") }
         #expect(!html.contains("//"))
     }
+
+    @Test("links to Markdown files are found with their place in the file and written as the resolver says; other URLs are not")
+    func fileLinks() {
+        let text = """
+            See [yesterday](sol-04.md), [the storm](../storms/Dust%20Devil.MD#forecast) and [a query](b.md?x=1).
+            Not these: [page](journal/a/), ![image](map.md), [web](https://example.org/a.md), [root](/a.md), [md](.md)
+
+            > Quoted [ref][r]
+
+            [r]: deep/c.md
+
+            """
+        var asked: [MarkdownFileLink] = []
+        let document = MarkdownDocument(parsing: text, firstLine: 7, options: MarkdownOptions(relativeURLBase: "/m/")) { link in
+            asked.append(link)
+            return link.path == "sol-04.md" ? "/m/journal/dust/" : nil
+        }
+        #expect(asked == document.fileLinks)
+        #expect(document.fileLinks.map(\.path) == ["sol-04.md", "../storms/Dust Devil.MD", "b.md", "deep/c.md"])
+        #expect(document.fileLinks.map(\.suffix) == ["", "#forecast", "?x=1", ""])
+        #expect(document.fileLinks.map { "\($0.line):\($0.column)" } == ["7:5", "7:29", "7:81", "10:10"])
+        let html = document.html()
+        for written in ["href=\"/m/journal/dust/\"", "href=\"/m/../storms/Dust%20Devil.MD#forecast\"", "href=\"/m/journal/a/\"",
+                        "src=\"/m/map.md\"", "href=\"https://example.org/a.md\"", "href=\"/a.md\"", "href=\"/m/.md\""] {
+            #expect(html.contains(written), "\(written) in \(html)")
+        }
+    }
 }

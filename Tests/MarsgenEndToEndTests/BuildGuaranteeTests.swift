@@ -212,6 +212,31 @@ import Testing
         try FileManager.default.removeItem(at: site.appendingPathComponent(".marsgen"))
         #expect(try SiteFixture.run(["build", "--source", site.path, "--output", documents.path]).status == 0)
     }
+
+    @Test("what the last build wrote is the site's, though the output folder changed since: a static folder removed goes with the full build; edited by hand, it is refused")
+    func removedStaticFolderAfterOutputChanged() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let output = site.appendingPathComponent("public")
+        for edited in [false, true] {
+            try SiteFixture.write("patch", to: "static/assets/patch.txt", in: site)
+            #expect(try SiteFixture.run(["build", "--source", site.path]).status == 0)
+            try FileManager.default.removeItem(at: site.appendingPathComponent("static/assets"))
+            if edited { try SiteFixture.write("mine now", to: "public/assets/patch.txt", in: site) }
+            // The output folder changes as when a build staging inside it was killed.
+            let staging = output.appendingPathComponent(".marsgen-staging-999999")
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            try FileManager.default.removeItem(at: staging)
+            let result = try SiteFixture.run(["build", "--source", site.path])
+            if edited {
+                #expect(result.status == 1 && result.err.contains("error: the output folder holds 'assets', which this site does not make"),
+                        "\(result.err)")
+            } else {
+                #expect(result.status == 0, "\(result.err)")
+                #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("assets").path))
+            }
+        }
+    }
 }
 
 @Suite(.serialized) struct CommandLineTests {

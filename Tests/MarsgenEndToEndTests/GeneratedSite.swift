@@ -13,6 +13,8 @@ struct GeneratedSite {
         var slug: String?
         var isDraft = false
         var body: String
+        /// Links to other content files, as written (`entry-3.md`, `../weather/sol-2.md`).
+        var links: [String] = []
     }
 
     struct LogMessage {
@@ -70,7 +72,7 @@ struct GeneratedSite {
 
     /// Applies one random edit and says what it was.
     mutating func randomEdit() throws -> String {
-        switch random.next(19) {
+        switch random.next(20) {
         case 0: return "add entry \(try addEntry())"
         case 1:
             let sentence = randomSentence()
@@ -79,6 +81,7 @@ struct GeneratedSite {
             guard let name = pick(entries.keys), entries.count > 3 else { return "skip" }
             entries[name] = nil
             try remove("content/journal/\(name)")
+            try relink(name, to: nil)
             return "delete entry \(name)"
         case 3:
             guard let name = pick(entries.keys), let entry = entries[name] else { return "skip" }
@@ -88,6 +91,7 @@ struct GeneratedSite {
             entries[newName] = entry
             try remove("content/journal/\(name)")
             try writeEntry(newName)
+            try relink(name, to: newName)
             return "rename \(name) → \(newName)"
         case 4:
             counter += 1
@@ -127,12 +131,14 @@ struct GeneratedSite {
             guard let name = pick(logs.keys), logs.count > 1 else { return "skip" }
             logs[name] = nil
             try remove("content/messages/\(name)")
+            try relink("../messages/\(name)", to: nil)
             return "delete log \(name)"
         case 11:
             let sol = Int(random.next(Self.sols.count)) + 1
             if weather[sol] != nil, random.next(3) == 0 {
                 weather[sol] = nil
                 try remove("content/weather/sol-\(sol).md")
+                try relink("../weather/sol-\(sol).md", to: nil)
                 return "delete weather for sol \(sol)"
             }
             weather[sol] = -20 - random.next(60)
@@ -158,9 +164,39 @@ struct GeneratedSite {
             staticFiles.insert(file)
             try write("asset \(counter)", to: "static/\(file)")
             return "add or change static \(file)"
+        case 19:
+            // A link to another entry, a log or a weather report, by file; or one taken out.
+            guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
+            if !entry.links.isEmpty, random.next(3) == 0 {
+                let gone = entry.links.remove(at: Int(random.next(entry.links.count)))
+                entries[name] = entry
+                try writeEntry(name)
+                return "unlink \(gone) in \(name)"
+            }
+            let targets = entries.keys.filter { $0 != name } + logs.keys.map { "../messages/\($0)" }
+                + weather.keys.map { "../weather/sol-\($0).md" }
+            guard let target = pick(targets) else { return "skip" }
+            entry.links.append(random.next(2) == 0 ? target : target + "#part")
+            entries[name] = entry
+            try writeEntry(name)
+            return "link \(name) → \(target)"
         case 17: return try editTemplate("sol-row") { $0.replacingOccurrences(of: "<span class=\"sol-counts\">", with: "<span class=\"sol-counts\" data-v=\"\($1)\">") }
         default:
             return try editEntry("toggle draft") { $0.isDraft.toggle() }
+        }
+    }
+
+    /// Points the links to `target` (as an entry would write it) at `replacement`, or removes
+    /// them, in every entry that has one.
+    mutating func relink(_ target: String, to replacement: String?) throws {
+        for name in entries.keys.sorted() {
+            guard var entry = entries[name], entry.links.contains(where: { $0 == target || $0 == target + "#part" }) else { continue }
+            entry.links = entry.links.compactMap { link in
+                guard link == target || link == target + "#part" else { return link }
+                return replacement.map { link == target ? $0 : $0 + "#part" }
+            }
+            entries[name] = entry
+            try writeEntry(name)
         }
     }
 
@@ -201,7 +237,7 @@ struct GeneratedSite {
                      "time: \"\(pad(entry.minute / 60)):\(pad(entry.minute % 60))\""]
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.isDraft { lines.append("draft: true") }
-        lines += ["---", entry.body, ""]
+        lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." } + [""]
         try write(lines.joined(separator: "\n"), to: "content/journal/\(name)")
     }
 

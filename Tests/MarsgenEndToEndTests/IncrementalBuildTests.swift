@@ -684,6 +684,41 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == before)
     }
 
+    @Test("a link to another entry's file follows that entry's slug; one to a file that went is an error at the link, the output untouched")
+    func linksBetweenEntries() throws {
+        try edit("content/journal/sol-05-chess.md") { $0 + "\nYesterday: [the bags](sol-07-bags.md#tally).\n" }
+        _ = try build()
+        let chess = output.appendingPathComponent("journal/sol-05-chess/index.html")
+        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/sol-07-bags/#tally\""))
+        // A new slug for the entry linked to: the page with the link is written again, and
+        // the site is the one a clean build makes.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\nslug: bags\n") }
+        let report = try build()
+        #expect(report.written.contains("journal/sol-05-chess/index.html"), "\(report.written)")
+        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#tally\""))
+        let incremental = try SiteFixture.snapshot(output)
+        #expect(try build(clean: true).pagesWritten > 0)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+        // The entry linked to removed: an error at the link, and nothing written.
+        let bags = site.appendingPathComponent("content/journal/sol-07-bags.md")
+        let text = try Data(contentsOf: bags)
+        try FileManager.default.removeItem(at: bags)
+        #expect {
+            _ = try build()
+        } throws: { error in
+            let diagnostic = error as? Diagnostic
+            return diagnostic?.location?.path == "content/journal/sol-05-chess.md" && diagnostic?.location?.line != nil
+                && diagnostic?.message == "link to 'sol-07-bags.md': content/journal/sol-07-bags.md is not a journal entry, message log or weather report of this site"
+        }
+        #expect(try SiteFixture.snapshot(output) == incremental)
+        // Back as a draft: the site builds, and the link's warning is given again by builds that change nothing.
+        try text.write(to: bags)
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "slug: bags\n", with: "slug: bags\ndraft: true\n") }
+        let draft = try build()
+        #expect(draft.warnings.map(\.message).contains { $0.hasPrefix("link to 'sol-07-bags.md', a draft") }, "\(draft.warnings)")
+        #expect(try build().warnings.map(\.message).contains { $0.hasPrefix("link to 'sol-07-bags.md', a draft") })
+    }
+
     @Test("a config change means a full build, with a notice")
     func configChange() throws {
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }

@@ -45,6 +45,10 @@ struct BuildStateCodingTests {
                 warning.step = index % 5 == 0 ? "Load weather reports" : nil
                 record.warnings = [warning, Diagnostic.warning("no location")]
             }
+            if index % 3 == 0 {
+                record.links = [ContentLinkUse(target: "content/journal/\(text()).md", resolution: index % 2 == 0 ? "/journal/\(text())/" : ""),
+                                ContentLinkUse(target: text(), resolution: "draft /journal/x/")]
+            }
             state.sources[path] = record
             for object in record.journalEntries as [any FeedObject] + record.messages + record.weatherReports {
                 objects.append(object.fingerprint)

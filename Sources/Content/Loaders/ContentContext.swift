@@ -14,6 +14,9 @@ public struct ContentContext: Sendable {
     /// The last sol an object may be on: the last with an Earth date (see
     /// ``MissionClock/datedSols``). Worked out once: every file's date is checked against it.
     public private(set) var lastSol: Int
+    /// Where links to other content files lead; nil while not known (a build's first pass
+    /// over its files), when such links are recorded and written as any relative URL.
+    public var links: ContentLinks?
 
     /// Creates a context.
     public init(config: SiteConfiguration, crew: Crew) {

@@ -19,6 +19,13 @@ public enum JournalLoader {
     /// - Throws: A ``Diagnostic`` for bad front matter, a missing or bad date, an unknown author
     ///   or an invalid slug.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> JournalEntry {
+        var links: [ContentLinkUse] = []
+        return try load(file, context: context, log: &log, links: &links)
+    }
+
+    /// Parses one journal entry, adding its links to other content files to `links`.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
+                            links: inout [ContentLinkUse]) throws(Diagnostic) -> JournalEntry {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "journal front matter")
@@ -48,8 +55,8 @@ public enum JournalLoader {
             log.warn("this entry has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
                      hint: "write the entry below the closing '---', or add 'draft: true' until it is ready")
         }
-        let document = MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
-                                        options: context.markdownOptions(footnotePrefix: "\(slug)-"))
+        let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "\(slug)-", in: file,
+                                            uses: &links, log: &log)
         return JournalEntry(
             sourcePath: file.path,
             explicitTitle: title.flatMap { $0.isEmpty ? nil : $0 },

@@ -33,6 +33,13 @@ public enum MessageLogLoader {
     ///
     /// - Throws: A ``Diagnostic`` at the heading that does not parse or names an unknown author.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> [Message] {
+        var links: [ContentLinkUse] = []
+        return try load(file, context: context, log: &log, links: &links)
+    }
+
+    /// Parses one message log, adding its links to other content files to `links`.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
+                            links: inout [ContentLinkUse]) throws(Diagnostic) -> [Message] {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "message log front matter")
@@ -40,8 +47,8 @@ public enum MessageLogLoader {
         let channel = try fields.string("channel") ?? fileName
         let defaultDay = try readDefaultDay(fields: matter, context: context)
 
-        let document = MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
-                                        options: context.markdownOptions(footnotePrefix: ""))
+        let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "", in: file,
+                                            uses: &links, log: &log)
         let (preamble, parts) = document.split(atHeadingLevel: 2)
         if let preamble {
             log.warn("text before the first message heading is ignored", at: file.location(line: preamble.line),

@@ -21,6 +21,13 @@ public enum WeatherLoader {
     ///
     /// A report dated by `sol` alone is placed at the start of that sol, so it leads the sol's page.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> WeatherReport {
+        var links: [ContentLinkUse] = []
+        return try load(file, context: context, log: &log, links: &links)
+    }
+
+    /// Parses one weather report, adding its links to other content files to `links`.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
+                            links: inout [ContentLinkUse]) throws(Diagnostic) -> WeatherReport {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "weather front matter")
@@ -69,8 +76,8 @@ public enum WeatherLoader {
                                    hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let notes = matter.body.allSatisfy(\.isWhitespace) ? "" :
-            MarkdownDocument(parsing: matter.body, firstLine: matter.bodyFirstLine,
-                             options: context.markdownOptions(footnotePrefix: "w\(moment.sol)-")).html()
+            try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "w\(moment.sol)-", in: file,
+                                 uses: &links, log: &log).html()
         return WeatherReport(sourcePath: file.path, instant: moment.instant, sol: moment.sol, lmst: moment.lmst,
                              temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
                              condition: condition, notesHTML: notes)

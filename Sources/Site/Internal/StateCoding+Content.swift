@@ -101,6 +101,11 @@ extension StateWriter {
         for report in record.weatherReports { write(report) }
         write(count: record.warnings.count)
         for warning in record.warnings { write(warning) }
+        write(count: record.links.count)
+        for link in record.links {
+            write(link.target)
+            write(link.resolution)
+        }
     }
 }
 
@@ -207,6 +212,9 @@ extension StateReader {
         record.messages = try readList { reader throws(Damaged) in try reader.readMessage(&fields) }
         record.weatherReports = try readList { reader throws(Damaged) in try reader.readWeatherReport(&fields) }
         record.warnings = try readList { reader throws(Damaged) in try reader.readDiagnostic() }
+        record.links = try readList { reader throws(Damaged) in
+            ContentLinkUse(target: try reader.readString(), resolution: try reader.readString())
+        }
         return record
     }
 

@@ -1,0 +1,137 @@
+import Diagnostics
+import GFM
+import SiteConfig
+
+/// Where links from one content file to another lead: the page each journal entry, message
+/// log and weather report is shown on, by the file's site-relative path.
+///
+/// A writer links to yesterday's entry as their editor does, by file (`[yesterday](sol-04.md)`,
+/// relative to the file the link is in); the site writes the link as that entry's URL
+/// (`/journal/dust-storm/`). Which URL that is depends on other files (a slug in front matter,
+/// a log's first sol), so a build parses its files first, then makes this table, then parses
+/// again the files whose links it resolves differently from the last time (see
+/// ``ContentLinkUse``).
+public struct ContentLinks: Sendable {
+    /// The page a content file is shown on.
+    public struct Target: Hashable, Sendable {
+        /// Where a link to the file leads: an entry's page, or the first message's or the
+        /// report's place on its sol's page (`/sol/3/#m-…`).
+        public var url: String
+        /// The page alone, for a link that names its own fragment (`sol-03.md#comms`).
+        public var page: String
+        /// A draft left out of this build: the link leads nowhere until it is published.
+        public var isDraft: Bool
+
+        public init(url: String, page: String, isDraft: Bool = false) {
+            (self.url, self.page, self.isDraft) = (url, page, isDraft)
+        }
+    }
+
+    /// The targets by site-relative path (`content/journal/sol-04.md`).
+    public var targets: [String: Target]
+
+    public init(targets: [String: Target] = [:]) {
+        self.targets = targets
+    }
+
+    /// How a link to `path` is written, as ``ContentLinkUse/resolution`` records it.
+    public func resolution(of path: String) -> String {
+        guard let target = targets[path] else { return ContentLinkUse.unresolved }
+        return target.isDraft ? "draft " + target.url : target.url
+    }
+
+    /// The name of a target in the same folder as `path` that `path`'s name is likely a typo
+    /// of (see `isCloseMatch`), for an error's hint.
+    func nearName(to path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let (folder, name) = (path[...slash], path[path.index(after: slash)...])
+        return targets.keys.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }.map { String($0.dropFirst(folder.count)) }
+            .sorted().first { $0.isCloseMatch(for: String(name)) }
+    }
+
+    /// The site-relative path that `link`, in the file at `source`, leads to; nil for one
+    /// that leads out of the site's folder.
+    public static func targetPath(of link: MarkdownFileLink, in source: String) -> String? {
+        var segments = source.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init)
+        for segment in link.path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..":
+                guard !segments.isEmpty else { return nil }
+                segments.removeLast()
+            default: segments.append(String(segment))
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+}
+
+/// A link from a content file to another, as a build wrote it: kept with the file's parsed
+/// objects, so that the next build parses the file again only when the link would now be
+/// written differently (the entry it leads to got another slug, was removed, or added).
+public struct ContentLinkUse: Hashable, Sendable {
+    /// The site-relative path of the file the link leads to (or as written, when it leads
+    /// out of the site).
+    public var target: String
+    /// The URL it was written as (`draft ` before it for a draft's), or ``unresolved``.
+    public var resolution: String
+
+    /// The resolution of a link written before the targets were known, or to no target.
+    public static let unresolved = ""
+
+    public init(target: String, resolution: String) {
+        (self.target, self.resolution) = (target, resolution)
+    }
+}
+
+extension ContentContext {
+    /// Parses a content file's Markdown, writing each link to another content file as
+    /// ``links`` says (when known), and recording each in `uses`.
+    ///
+    /// - Throws: With ``links`` known, a ``Diagnostic`` at the first link to a file that is
+    ///   not a journal entry, message log or weather report of this site.
+    func markdown(_ text: String, firstLine: Int, footnotePrefix: String, in file: SourceFile,
+                  uses: inout [ContentLinkUse], log: inout DiagnosticLog) throws(Diagnostic) -> MarkdownDocument {
+        var found: [ContentLinkUse] = []
+        var problem: Diagnostic?
+        var drafts: [(MarkdownFileLink, String)] = []
+        let links = self.links
+        let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(footnotePrefix: footnotePrefix)) { link in
+            guard let path = ContentLinks.targetPath(of: link, in: file.path) else {
+                found.append(ContentLinkUse(target: link.path, resolution: ContentLinkUse.unresolved))
+                if links != nil, problem == nil {
+                    problem = Diagnostic.error("link to '\(Diagnostic.excerpt(link.path))' leads out of the site's folder",
+                                               at: file.location(line: link.line, column: link.column),
+                                               hint: "link to another entry, log or report by its file, relative to this one, or to a page by its URL")
+                }
+                return nil
+            }
+            guard let links else {
+                found.append(ContentLinkUse(target: path, resolution: ContentLinkUse.unresolved))
+                return nil
+            }
+            found.append(ContentLinkUse(target: path, resolution: links.resolution(of: path)))
+            guard let target = links.targets[path] else {
+                if problem == nil {
+                    let near = links.nearName(to: path).map { name in
+                        "did you mean '\(link.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map { $0 + "/" }.joined())\(name)'?"
+                    }
+                    problem = Diagnostic.error("link to '\(Diagnostic.excerpt(link.path))': \(path) is not a journal entry, message log or weather report of this site",
+                                               at: file.location(line: link.line, column: link.column),
+                                               hint: near ?? "links to other content files are relative to this file's folder; check the name, or link to a page by its URL")
+                }
+                return nil
+            }
+            if target.isDraft { drafts.append((link, path)) }
+            return link.suffix.isEmpty ? target.url : target.page + link.suffix
+        }
+        if let problem { throw problem }
+        for (link, path) in drafts {
+            log.warn("link to '\(Diagnostic.excerpt(link.path))', a draft: \(path) is left out of the site, so the link leads nowhere",
+                     at: file.location(line: link.line, column: link.column),
+                     hint: "publish the entry (remove 'draft: true'), build with --drafts to see it, or remove the link")
+        }
+        uses += found
+        return document
+    }
+}
