@@ -409,6 +409,15 @@ import Testing
         #expect(crew.member(id: "vega")?.role == "Commander")
         let error = expectDiagnostic { var log = DiagnosticLog(); _ = try CrewLoader.load(SourceFile(path: "c.yml", text: "Bad Id:\n  name: x\n"), log: &log) }
         #expect(error?.location?.line == 1)
+        // A member with nothing under the id, or a single value: what it needs, at the id.
+        for member in ["okoro:\n", "okoro: Daniel Okoro\n"] {
+            let bare = expectDiagnostic {
+                var log = DiagnosticLog()
+                _ = try CrewLoader.load(SourceFile(path: "c.yml", text: "vega:\n  name: Ines Vega\n" + member), log: &log)
+            }
+            #expect(bare?.message == "crew member 'okoro' needs 'name' and 'role'" && bare?.location?.description == "c.yml:3:1")
+            #expect(bare?.hint == "indent them under the id: '  name: Full Name' and '  role: Commander'")
+        }
     }
 }
 

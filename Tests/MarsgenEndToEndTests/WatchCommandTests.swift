@@ -11,7 +11,8 @@ struct WatchCommandTests {
         let outURL: URL
         let errURL: URL
 
-        init() throws {
+        /// - Parameter combined: Standard output and error to one file, as `> log 2>&1` does.
+        init(combined: Bool = false) throws {
             site = try SiteFixture.copyOfDemoSite()
             outURL = site.appendingPathComponent(".watch-out.log")
             errURL = site.appendingPathComponent(".watch-err.log")
@@ -21,7 +22,7 @@ struct WatchCommandTests {
             process.executableURL = binary
             process.arguments = ["watch", "--source", site.path]
             process.standardOutput = try FileHandle(forWritingTo: outURL)
-            process.standardError = try FileHandle(forWritingTo: errURL)
+            process.standardError = combined ? process.standardOutput : try FileHandle(forWritingTo: errURL)
             try process.run()
         }
 
@@ -45,6 +46,21 @@ struct WatchCommandTests {
             }
             return condition()
         }
+    }
+
+    @Test("in a log of both outputs, a rebuild's warnings come after its line, not before it")
+    func warningsAfterTheirLine() async throws {
+        let watch = try Watching(combined: true)
+        #expect(await watch.wait { watch.out.contains("Watching content/") })
+        try Data("---\ntitle: Empty\nauthor: vega\nsol: 9\n---\n".utf8)
+            .write(to: watch.site.appendingPathComponent("content/journal/sol-09-empty.md"))
+        let warning = "content/journal/sol-09-empty.md:6:1: warning: this entry has no text after its front matter"
+        #expect(await watch.wait { watch.out.contains(warning) })
+        let lines = watch.out.split(separator: "\n").map(String.init)
+        let line = try #require(lines.firstIndex { $0.contains("content/journal/sol-09-empty.md changed → ") }, "\(lines)")
+        #expect(lines.firstIndex(of: warning) == line + 1, "\(lines)")
+        watch.process.interrupt()
+        watch.process.waitUntilExit()
     }
 
     @Test("saves rebuild with one line each; a broken template keeps the last good site until fixed; Ctrl-C exits 0 and leaves the folders recorded")

@@ -27,7 +27,8 @@ public enum CrewLoader {
                 throw Diagnostic.error("crew id 'index.html' is the name of the crew index page's file",
                                        at: yaml.keyLocation(of: id), hint: "ids appear in URLs, /crew/<id>/: choose another")
             }
-            guard let fields = try yaml.mapping(id) else {
+            // `vega:` alone, or `vega: Ines Vega`: the member's fields are missing.
+            guard yaml.holdsMapping(id), let fields = try yaml.mapping(id) else {
                 throw Diagnostic.error("crew member '\(id)' needs 'name' and 'role'", at: yaml.keyLocation(of: id),
                                        hint: "indent them under the id: '  name: Full Name' and '  role: Commander'")
             }

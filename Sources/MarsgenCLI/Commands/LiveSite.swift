@@ -113,15 +113,18 @@ final class LiveSite: @unchecked Sendable {
         let cause = changes.map { "\($0.summary) changed → " } ?? ""
         switch result {
         case .success(let report):
-            for warning in report.warnings { Console.report(warning) }
             if let notice = report.notice, changes == nil { Console.out("note: \(notice)") }
-            guard !quiet else { return }
-            if verbose { Console.printSteps(of: report) }
-            if changes == nil {
-                Console.out(report.summary)
-            } else {
-                Console.out("\(time) \(cause)\(report.changeSummary)")
+            if !quiet {
+                if verbose { Console.printSteps(of: report) }
+                if changes == nil {
+                    Console.out(report.summary)
+                } else {
+                    Console.out("\(time) \(cause)\(report.changeSummary)")
+                }
             }
+            // After the line they belong to, as a failed build's error is: in a log of many
+            // rebuilds, warnings before it read as the previous rebuild's.
+            for warning in report.warnings { Console.report(warning) }
         case .failure(let diagnostic):
             Console.error("\(time) \(cause)build failed; the last good site stays in place")
             Console.report(diagnostic)

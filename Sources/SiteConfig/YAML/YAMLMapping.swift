@@ -131,6 +131,12 @@ public struct YAMLMapping {
 
     private func node(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
 
+    /// Whether the value of `key` is a mapping (not empty, not a single value, not a list).
+    public func holdsMapping(_ key: String) -> Bool {
+        guard case .mapping = node(key) else { return false }
+        return true
+    }
+
     /// Where the value of `key` is, or where the mapping starts when the key is absent.
     public func location(of key: String) -> SourceLocation {
         guard let node = node(key) else { return start }
