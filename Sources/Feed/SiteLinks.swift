@@ -8,6 +8,7 @@ import SiteConfig
 /// | front page | `/` |
 /// | feed archive page `k` (1 = oldest) | `/page/k/` |
 /// | journal entry | `/journal/<slug>/` |
+/// | the journal's own feed (and archive page `k`) | `/journal/` (`/journal/page/k/`) |
 /// | sol | `/sol/<n>/` |
 /// | crew member (and archive page `k`) | `/crew/<id>/` (`/crew/<id>/page/k/`) |
 /// | messages, weather | their sol page, at the section's anchor |
@@ -31,6 +32,10 @@ public struct SiteLinks: Sendable {
     public func feedPage(_ number: Int) -> String { "\(basePath)page/\(number)/" }
     /// A journal entry's page.
     public func journal(slug: String) -> String { "\(basePath)journal/\(slug)/" }
+    /// The journal's own feed.
+    public var journalIndex: String { "\(basePath)journal/" }
+    /// Archive page `number` of the journal's own feed (1 = oldest).
+    public func journalIndex(page number: Int) -> String { "\(basePath)journal/page/\(number)/" }
     /// A sol's page.
     public func sol(_ sol: Int) -> String { "\(basePath)sol/\(sol)/" }
     /// The index of sols.

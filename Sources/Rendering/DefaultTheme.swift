@@ -28,6 +28,7 @@ public enum DefaultTheme {
             ("page-sol", PackageResources.page_sol_mustache),
             ("page-sols", PackageResources.page_sols_mustache),
             ("sol-row", PackageResources.sol_row_mustache),
+            ("page-journal", PackageResources.page_journal_mustache),
             ("page-crew", PackageResources.page_crew_mustache),
             ("page-crew-index", PackageResources.page_crew_index_mustache),
             ("page-404", PackageResources.page_404_mustache),

@@ -1001,8 +1001,8 @@ public struct SiteBuilder {
     func deletionReason(_ path: String, wasFile: Bool) -> String {
         if wasFile { return "static file removed" }
         if path.hasPrefix("sol/") { return "sol \(path.split(separator: "/").dropFirst().first ?? ""): lost last object" }
+        if path.hasPrefix("page/") || path.hasPrefix("journal/page/") || path.contains("/page/") { return "fewer objects to page through" }
         if path.hasPrefix("journal/") { return "entry removed or its slug changed" }
-        if path.hasPrefix("page/") || path.contains("/page/") { return "fewer objects to page through" }
         if path.hasPrefix("crew/") { return "crew member removed" }
         return "no longer produced"
     }

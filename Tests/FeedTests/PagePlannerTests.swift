@@ -50,6 +50,42 @@ import Testing
         }
     }
 
+    @Test("the journal's list: a line per entry, newest first, five feed pages' worth a page, archive pages stable and text edits unseen")
+    func journalList() throws {
+        func lists(_ library: ContentLibrary) -> [String: Page] {
+            Dictionary(uniqueKeysWithValues: pages(library, pageSize: 2).filter { $0.kind == .journalIndex }.map { ($0.outputPath, $0) })
+        }
+        func titles(_ page: Page?) -> [String] {
+            (page?.context["entries"] as? [TemplateContext] ?? []).compactMap { $0["title"] as? String }
+        }
+        let before = lists(try library(entries: 23))
+        #expect(before.keys.sorted() == ["journal/index.html", "journal/page/1/index.html", "journal/page/2/index.html"])
+        #expect(titles(before["journal/index.html"]) == (13...22).reversed().map { "Entry e\($0)" })
+        #expect(titles(before["journal/page/1/index.html"]) == (0...9).reversed().map { "Entry e\($0)" })
+        #expect(before["journal/index.html"]?.context["entryCount"] as? Int == 23)
+        // One more entry: the list's front page changes, its archive pages do not.
+        let planner = { (library: ContentLibrary) in PagePlanner(library: library, config: FeedFixtures.config(pageSize: 2)) }
+        let inputs = { (library: ContentLibrary) in
+            Dictionary(uniqueKeysWithValues: planner(library).plans().filter { $0.outputPath.hasPrefix("journal/") }.map { ($0.outputPath, $0.inputs) })
+        }
+        let old = inputs(try library(entries: 23))
+        let added = inputs(try library(entries: 24))
+        #expect(added["journal/index.html"] != old["journal/index.html"])
+        #expect(added["journal/page/1/index.html"] == old["journal/page/1/index.html"]
+                && added["journal/page/2/index.html"] == old["journal/page/2/index.html"])
+        // An entry's text edited: its own page changes, no list page does; its title: the list page showing it.
+        var entries = (0..<23).map { FeedFixtures.entry("e\($0)", sol: 1 + $0 / 3, hour: 8 + $0 % 3 * 4) }
+        let original = entries[5]
+        entries[5] = FeedFixtures.entry("e5", sol: original.sol, hour: 16, body: "<p>Edited</p>\n")
+        let edited = inputs(try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: [], weatherReports: []))
+        #expect(edited["journal/e5/index.html"] != old["journal/e5/index.html"])
+        #expect(edited.filter { $0.key.hasPrefix("journal/page/") || $0.key == "journal/index.html" }.allSatisfy { old[$0.key] == $0.value })
+        entries[5] = FeedFixtures.entry("e5", sol: original.sol, hour: 16, title: "Retitled")
+        let retitled = inputs(try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: [], weatherReports: []))
+        #expect(retitled["journal/page/1/index.html"] != old["journal/page/1/index.html"])
+        #expect(retitled["journal/index.html"] == old["journal/index.html"] && retitled["journal/page/2/index.html"] == old["journal/page/2/index.html"])
+    }
+
     @Test("every object appears on some feed page")
     func coverage() throws {
         let library = try library(entries: 10, weather: [1, 2, 3])

@@ -45,6 +45,11 @@ public enum JournalLoader {
                                        hint: "for example 'slug: \(Slug.derive(from: explicit) == "entry" ? "dust-on-the-panels" : Slug.derive(from: explicit))'")
             }
             if let problem = Slug.lengthProblem(explicit, what: "slug", at: fields.location(of: "slug")) { throw problem }
+            // /journal/<slug>/ would be a folder named like the journal's own page, /journal/index.html.
+            guard explicit != "index.html" else {
+                throw Diagnostic.error("slug 'index.html' is the name of the journal page's file", at: fields.location(of: "slug"),
+                                       hint: "slugs appear in URLs, /journal/<slug>/: choose another")
+            }
             slug = explicit
         } else {
             let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path

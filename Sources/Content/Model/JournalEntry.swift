@@ -33,6 +33,9 @@ public final class JournalEntry: FeedObject, Hashable {
 
     /// Stored, not computed: the planner asks every object for its authors on every build.
     public let authorIDs: [String]
+    /// A hash of what a list of entries shows of this one (title, slug, time, author), not
+    /// of its text: an edit to the text leaves the journal's list pages as they were.
+    public let listingStamp: UInt64
     public var title: String { explicitTitle ?? "Sol \(sol), \(lmst.hourMinute) LMST" }
 
     /// Creates an entry and computes its identifier and content hash.
@@ -80,6 +83,15 @@ public final class JournalEntry: FeedObject, Hashable {
         self.tags = tags
         self.isDraft = isDraft
         self.body = body
+        var listing = ContentHash()
+        listing.combine(explicitTitle ?? "\u{0}")
+        listing.combine(slug)
+        listing.combine(author.id)
+        listing.combine(author.name)
+        listing.combine(Int64(sol))
+        listing.combine(lmst.description)
+        listing.combine(instant.unixMillis)
+        self.listingStamp = listing.value
     }
 
     public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {

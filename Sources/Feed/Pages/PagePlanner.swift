@@ -150,6 +150,7 @@ public struct PagePlanner {
             { [$0.solIndexPage()] },
             { $0.crewPages() },
             { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] },
+            { $0.journalIndexPages() },
         ]
         let planned = UnsafeMutableBufferPointer<[PagePlan]>.allocate(capacity: groups.count)
         planned.initialize(repeating: [])
@@ -162,7 +163,7 @@ public struct PagePlanner {
         // The largest groups first (a page per entry; the crew's pages, after a pass over
         // the whole feed), so that the small ones fill in beside them: in list order, the
         // crew's started last and the other core sat idle at the end.
-        let largestFirst = [1, 4, 0, 2, 3, 5]
+        let largestFirst = [1, 4, 0, 2, 6, 3, 5]
         DispatchQueue.concurrentPerform(iterations: groups.count) { turn in
             let index = largestFirst[turn]
             slots[index] = groups[index](shared)
@@ -205,6 +206,7 @@ public struct PagePlanner {
             "landing": config.mission.clock.landing.iso8601,
             "landingDate": config.mission.clock.landing.isoDate,
             "home": links.home,
+            "journalURL": links.journalIndex,
             "solsURL": links.sols,
             "crewURL": links.crewIndex,
             "atomURL": links.atom,
@@ -222,7 +224,7 @@ public struct PagePlanner {
         context["url"] = url
         context["canonical"] = links.absolute(url)
         context["description"] = config.description.isEmpty ? "\(config.mission.name) mission log" : config.description
-        context["nav"] = ["feed": section == "feed", "sols": section == "sols", "crew": section == "crew"]
+        context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew"]
         return context
     }
 
@@ -322,10 +324,71 @@ public struct PagePlanner {
                 extra["hasPager"] = !neighbours.isEmpty
                 return Page(kind: .journal, url: url, outputPath: links.outputPath(for: url), template: "page-entry",
                             slots: ["sections": [Page.SlotItem(object: entry)]],
-                            context: context(title: entry.title, url: url, heading: entry.title, section: "feed", extra: extra),
+                            context: context(title: entry.title, url: url, heading: entry.title, section: "journal", extra: extra),
                             objectIDs: neighbours)
             }
         }
+    }
+
+    /// How many entries a page of the journal's list shows: five feed pages' worth (100
+    /// with the default `page_size`), since a line is a fraction of a section.
+    var journalListPageSize: Int { min(config.pageSize, Int.max / 5) * 5 }
+
+    /// The journal's list of entries, one line each (sol, time, title, author), newest
+    /// first: `/journal/` with the newest and the count, and `/journal/page/k/` with the
+    /// older ones, paged from the oldest end as the feed is, so that a new entry leaves the
+    /// archive pages as they were. An edit to an entry's text leaves them all as they were
+    /// (see ``JournalEntry/listingStamp``).
+    func journalIndexPages() -> [PagePlan] {
+        let newestFirst = Array(journalInTimeOrder.reversed())
+        let pageSize = journalListPageSize
+        let paging = StablePagination(newestFirst: Array(newestFirst.indices), pageSize: pageSize)
+        let count = paging.archivePageCount
+        let olderPage = newestFirst.count > pageSize ? paging.archivePage(containingNewestFirstPosition: pageSize) : nil
+        let url = links.journalIndex
+        func rows(_ positions: some Sequence<Int>) -> [TemplateContext] {
+            positions.map { position in
+                let entry = newestFirst[position]
+                return ["title": entry.title, "url": links.journal(slug: entry.slug), "sol": entry.sol, "solURL": links.sol(entry.sol),
+                        "lmst": entry.lmst.hourMinute, "date": entry.instant.isoDate, "author": entry.author.name,
+                        "authorURL": links.crew(entry.author.id)]
+            }
+        }
+        var plans = [plan(.journalIndex, url: url, outputPath: links.outputPath(for: url)) { hash in
+            hash.combine(Int64(newestFirst.count))
+            hash.combine(Int64(olderPage ?? -1))
+            for entry in newestFirst.prefix(pageSize) { hash.combine(Int64(bitPattern: entry.listingStamp)) }
+        } page: {
+            var extra: TemplateContext = ["isFront": true, "entryCount": newestFirst.count, "isEmpty": newestFirst.isEmpty,
+                                          "entries": rows(newestFirst.indices.prefix(pageSize))]
+            if let olderPage {
+                extra["older"] = link(links.journalIndex(page: olderPage), "Older")
+                extra["hasPager"] = true
+            }
+            return Page(kind: .journalIndex, url: url, outputPath: links.outputPath(for: url), template: "page-journal",
+                        context: context(title: "Journal", url: url, heading: "Journal", section: "journal", extra: extra),
+                        objectIDs: Set(newestFirst.prefix(pageSize).map(\.diffIdentifier)))
+        }]
+        for number in stride(from: 1, through: count, by: 1) where newestFirst.count > pageSize {
+            let pageURL = links.journalIndex(page: number)
+            plans.append(plan(.journalIndex, url: pageURL, outputPath: links.outputPath(for: pageURL)) { hash in
+                // Not the page count itself: a new page must not change every other one.
+                hash.combine(Int64(number))
+                hash.combine(number < count ? 1 : 0)
+                for position in paging.archivePage(number) { hash.combine(Int64(bitPattern: newestFirst[position].listingStamp)) }
+            } page: {
+                let positions = paging.archivePage(number)
+                let range = solRange(of: positions.map { newestFirst[$0] as any FeedObject })
+                var extra: TemplateContext = ["isFront": false, "hasPager": true, "entries": rows(positions)]
+                extra["newer"] = link(number < count ? links.journalIndex(page: number + 1) : url, "Newer")
+                if number > 1 { extra["older"] = link(links.journalIndex(page: number - 1), "Older") }
+                return Page(kind: .journalIndex, url: pageURL, outputPath: links.outputPath(for: pageURL), template: "page-journal",
+                            context: context(title: "Journal, \(range)", url: pageURL, heading: "Journal · \(range)", section: "journal",
+                                             extra: extra),
+                            objectIDs: Set(positions.map { newestFirst[$0].diffIdentifier }))
+            })
+        }
+        return plans
     }
 
     // MARK: - Sols
