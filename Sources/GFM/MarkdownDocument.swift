@@ -15,12 +15,12 @@ public final class MarkdownDocument {
     public let firstLine: Int
     private let options: MarkdownOptions
 
-    /// Parses Markdown text.
-    ///
     /// Every link to another Markdown file in the document (see ``MarkdownFileLink``), in
     /// document order.
     public private(set) var fileLinks: [MarkdownFileLink] = []
 
+    /// Parses Markdown text.
+    ///
     /// - Parameters:
     ///   - text: The Markdown source.
     ///   - firstLine: The line of the file that `text` starts on (after front matter).

@@ -48,16 +48,16 @@ extension SiteBuilder {
     /// the link, and one to a draft a warning.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         // Most sites have no such links: one look at each record says so.
-        var linking: [String] = []
-        for (path, record) in context.state.sources where !record.links.isEmpty { linking.append(path) }
+        var linking: [(path: String, uses: [ContentLinkUse])] = []
+        for (path, record) in context.state.sources where !record.links.isEmpty { linking.append((path, record.links)) }
         guard !linking.isEmpty else { return }
         let links = try contentLinks(context)
-        let stale = linking.filter { path in
-            context.state.sources[path]?.links.contains { use in
+        let stale = linking.filter { _, uses in
+            uses.contains { use in
                 let now = links.resolution(of: use.target)
                 return now == ContentLinkUse.unresolved || now != use.resolution
-            } ?? false
-        }
+            }
+        }.map(\.path)
         guard !stale.isEmpty else { return }
         context.contentLinks = links
         try parseAgain(stale.sorted(), context: &context)
@@ -70,7 +70,7 @@ extension SiteBuilder {
         for (path, record) in context.state.sources where path.hasPrefix("content/") {
             if let entry = record.journalEntries.first {
                 let url = site.journal(slug: entry.slug)
-                targets[path] = ContentLinks.Target(url: url, page: url, isDraft: entry.isDraft && !options.includesDrafts)
+                targets[path] = ContentLinks.Target(url: url, page: url, isDraft: !isPublished(entry))
             } else if let message = record.messages.first {
                 targets[path] = ContentLinks.Target(url: site.permalink(for: message), page: site.sol(message.sol))
             } else if let report = record.weatherReports.first {
@@ -120,7 +120,7 @@ extension SiteBuilder {
             let records = try files(under: kind.folder, context: context).compactMap { sources[$0] }
             switch kind {
             case .journal:
-                context.journalEntries = records.flatMap(\.journalEntries).filter { !$0.isDraft || options.includesDrafts }
+                context.journalEntries = records.flatMap(\.journalEntries).filter(isPublished)
             case .messages: context.messages = records.flatMap(\.messages)
             case .weather: context.weatherReports = records.flatMap(\.weatherReports)
             }

@@ -490,10 +490,14 @@ public struct SiteBuilder {
     }
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
-        let includesDrafts = options.includesDrafts
         context.journalEntries = try load(.journal, context: &context) { record, entries in
-            for entry in record.journalEntries where !entry.isDraft || includesDrafts { entries.append(entry) }
+            for entry in record.journalEntries where isPublished(entry) { entries.append(entry) }
         }
+    }
+
+    /// Whether this build shows `entry`: a draft only with `--drafts`.
+    func isPublished(_ entry: JournalEntry) -> Bool {
+        !entry.isDraft || options.includesDrafts
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
