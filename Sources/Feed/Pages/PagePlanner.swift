@@ -605,15 +605,21 @@ public struct PagePlanner {
             for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
         } page: {
             let entries = newest.map { object -> Page.SlotItem in
-                let author = library.crew.member(id: object.authorIDs.first ?? "")?.name ?? config.mission.name
-                return Page.SlotItem(object: object, extra: [
+                let member = library.crew.member(id: object.authorIDs.first ?? "")
+                var extra: TemplateContext = [
                     "title": object.title,
                     "link": links.absolute(links.permalink(for: object)),
                     "id": links.absolute(links.permalink(for: object)),
                     "updated": object.instant.iso8601,
-                    "author": author,
+                    "author": member?.name ?? config.mission.name,
+                    "hasAuthorURI": member != nil,
+                    "authorURI": member.map { links.absolute(links.crew($0.id)) } ?? "",
                     "sol": object.sol,
-                ])
+                ]
+                // What a feed reader shows under the entry's own title and author: the text,
+                // not the page's section around it (title, byline, date cell).
+                extra.merge(Self.atomContent(of: object)) { _, new in new }
+                return Page.SlotItem(object: object, extra: extra)
             }
             let updated = newest.first?.instant ?? config.mission.clock.landing
             return Page(kind: .atom, url: url, outputPath: Page.atomOutputPath, template: "atom", layout: nil,
@@ -621,6 +627,32 @@ public struct PagePlanner {
                         context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
                                   "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
         }
+    }
+
+    /// An Atom entry's `content` (HTML, the template escapes it) and `categories` (each a
+    /// `term`) for `object`: an entry's text and tags, a message's text and channel, a weather
+    /// report's readings and notes. Everything here is in the object's content hash, which
+    /// the feed's inputs include.
+    static func atomContent(of object: any FeedObject) -> TemplateContext {
+        let content: String
+        var terms: [String] = []
+        switch object {
+        case let entry as JournalEntry:
+            content = entry.bodyHTML
+            terms = entry.tags
+        case let message as Message:
+            content = message.bodyHTML
+            terms = [message.channel]
+        case let report as WeatherReport:
+            // Numbers and the condition's fixed names: nothing here needs escaping.
+            content = "<p>\(formatCelsius(report.temperature)) °C, \(report.condition.displayName). "
+                + "High \(formatCelsius(report.high)) °C, low \(formatCelsius(report.low)) °C. "
+                + "Sunrise \(report.sunrise.hourMinute), sunset \(report.sunset.hourMinute) LMST.</p>\n" + report.notesHTML
+            terms = ["weather"]
+        default:
+            content = ""
+        }
+        return ["content": content, "categories": terms.map { ["term": $0] }]
     }
 
     func sitemapPage(for plans: [PagePlan]) -> PagePlan {

@@ -1,10 +1,11 @@
 import Content
 
 /// A weather report: a summary cell (temperature and condition) that expands to four
-/// detail cells: `SUNRISE`, `SUNSET`, `HIGH 13 C`, `LOW -69 C`.
+/// detail cells (`SUNRISE`, `SUNSET`, `HIGH 13 C`, `LOW -69 C`) and, when the report has
+/// notes, a notes cell under them.
 public struct WeatherSectionController: SectionController {
     public var kind: ObjectKind { .weather }
-    public var cellTemplates: [String] { ["cell-weather-summary", "cell-weather-detail"] }
+    public var cellTemplates: [String] { ["cell-weather-summary", "cell-weather-detail", "cell-weather-notes"] }
 
     /// Creates the controller.
     public init() {}
@@ -23,8 +24,11 @@ public struct WeatherSectionController: SectionController {
             ("HIGH", "\(formatCelsius(report.high)) C"),
             ("LOW", "\(formatCelsius(report.low)) C"),
         ]
-        let detailCells = details.map { label, value in
+        var detailCells = details.map { label, value in
             RenderRequest(template: "cell-weather-detail", context: ["label": label, "value": value])
+        }
+        if !report.notesHTML.isEmpty {
+            detailCells.append(RenderRequest(template: "cell-weather-notes", context: ["notes": report.notesHTML]))
         }
         return FeedSection(kind: kind, diffIdentifier: report.diffIdentifier, contentHash: report.contentHash,
                            anchor: context.links.anchor(for: report), layout: .expandable,
