@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "CSystemCalls"),
         .target(
             name: "Site",
-            dependencies: ["CSystemCalls", "Rendering", "Feed", "Content", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            dependencies: ["CSystemCalls", "Rendering", "Feed", "Content", "GFM", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
             swiftSettings: strictSettings
         ),
 
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime", "MarsgenTesting"]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Diagnostics", "MarsTime", "MarsgenTesting"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "GFM", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
             dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]

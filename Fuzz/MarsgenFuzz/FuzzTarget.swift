@@ -46,7 +46,7 @@ enum FuzzTarget {
         _ = try? MessageLogLoader.load(file, context: context, log: &log)
         _ = try? JournalLoader.load(SourceFile(path: "content/journal/fuzz.md", text: file.text), context: context, log: &log)
         // Links to other content files, written as their pages once the targets are known.
-        var links: [ContentLinkUse] = []
+        var links = LinkUses()
         _ = try? JournalLoader.load(SourceFile(path: "content/journal/2038/fuzz.md", text: file.text), context: linkingContext,
                                     log: &log, links: &links)
         _ = try? WeatherLoader.load(SourceFile(path: "content/weather/fuzz.md", text: file.text), context: context, log: &log)

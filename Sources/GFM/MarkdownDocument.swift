@@ -18,6 +18,10 @@ public final class MarkdownDocument {
     /// Every link to another Markdown file in the document (see ``MarkdownFileLink``), in
     /// document order.
     public private(set) var fileLinks: [MarkdownFileLink] = []
+    /// The links and images with a relative URL that is not a Markdown file's, written after
+    /// ``MarkdownOptions/relativeURLBase``: what they name is a page or a static file of the
+    /// site (`img/dust-devil.svg`), which a build can check. Found only when the base is set.
+    public private(set) var siteLinks: [MarkdownSiteLink] = []
 
     /// Parses Markdown text.
     ///
@@ -50,8 +54,8 @@ public final class MarkdownDocument {
         self.options = options
         // Once, on the whole tree: its parts may be rendered more than once.
         if !options.relativeURLBase.isEmpty || resolveFileLink != nil {
-            fileLinks = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
-                                                 resolveFileLink: resolveFileLink)
+            (fileLinks, siteLinks) = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
+                                                              resolveFileLink: resolveFileLink)
         }
     }
 
@@ -119,11 +123,14 @@ public final class MarkdownDocument {
     /// ``MarkdownOptions/relativeURLBase``), but a link to another Markdown file as
     /// `resolveFileLink` says, when it says.
     ///
-    /// - Returns: The links to other Markdown files.
+    /// - Returns: The links to other Markdown files, and the other links and images with a
+    ///   relative URL (only when `base` is set).
     static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1,
-                                    resolveFileLink: ((MarkdownFileLink) -> String?)? = nil) -> [MarkdownFileLink] {
+                                    resolveFileLink: ((MarkdownFileLink) -> String?)? = nil)
+        -> (fileLinks: [MarkdownFileLink], siteLinks: [MarkdownSiteLink]) {
         var fileLinks: [MarkdownFileLink] = []
-        guard let iterator = cmark_iter_new(root) else { return fileLinks }
+        var siteLinks: [MarkdownSiteLink] = []
+        guard let iterator = cmark_iter_new(root) else { return (fileLinks, siteLinks) }
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
@@ -138,17 +145,19 @@ public final class MarkdownDocument {
             let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
             guard isRelativeReference(bytes) else { continue }
             let written = String(decoding: bytes, as: UTF8.self)
-            if type == CMARK_NODE_LINK, let link = MarkdownFileLink(written, line: Int(cmark_node_get_start_line(node)) + firstLine - 1,
-                                                                    column: Int(cmark_node_get_start_column(node))) {
+            let (line, column) = (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
+            if type == CMARK_NODE_LINK, let link = MarkdownFileLink(written, line: line, column: column) {
                 fileLinks.append(link)
                 if let resolved = resolveFileLink?(link) {
                     _ = cmark_node_set_url(node, resolved)
                     continue
                 }
+            } else if !base.isEmpty {
+                siteLinks.append(MarkdownSiteLink(written, line: line, column: column, isImage: type == CMARK_NODE_IMAGE))
             }
             if !base.isEmpty { _ = cmark_node_set_url(node, base + written) }
         }
-        return fileLinks
+        return (fileLinks, siteLinks)
     }
 
     /// Whether `url` is a path relative to the document it is in: not empty, no scheme
@@ -297,5 +306,29 @@ public struct MarkdownFileLink: Hashable, Sendable {
         let path = url[..<end].removingPercentEncoding ?? String(url[..<end])
         guard path.count > 3, path.lowercased().hasSuffix(".md") else { return nil }
         (self.path, suffix, self.line, self.column) = (path, String(url[end...]), line, column)
+    }
+}
+
+/// A link or an image whose URL is relative to the site's root and not a Markdown file's
+/// (`img/dust-devil.svg`, `sol/4/#w-…`), as a document holds it: what it names must be a page
+/// or a static file of the site.
+public struct MarkdownSiteLink: Hashable, Sendable {
+    /// The path as written, up to its `#` or `?`, percent-escapes decoded (`img/dust devil.svg`).
+    public var path: String
+    /// Where the link or image starts in the file.
+    public var line: Int
+    public var column: Int
+    /// An image (`![…](…)`), not a link.
+    public var isImage: Bool
+
+    /// Creates a link as it would be found.
+    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false) {
+        (self.path, self.line, self.column, self.isImage) = (path, line, column, isImage)
+    }
+
+    /// The link that `url` (a relative reference) is.
+    init(_ url: String, line: Int, column: Int, isImage: Bool) {
+        let end = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
+        self.init(path: url[..<end].removingPercentEncoding ?? String(url[..<end]), line: line, column: column, isImage: isImage)
     }
 }

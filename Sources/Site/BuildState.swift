@@ -1,5 +1,6 @@
 import Content
 import Diagnostics
+import GFM
 import Foundation
 
 /// What a successful build leaves for the next one, in `.marsgen/` in the site root.
@@ -10,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 8
+    public static let formatVersion = 9
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -87,8 +88,21 @@ public struct BuildState: Sendable, Equatable {
             public var weatherReports: [WeatherReport] = []
             /// Warnings found while parsing it, replayed when it is reused.
             public var warnings: [Diagnostic] = []
-            /// Its links to other content files, as they were written (see ``ContentLinkUse``).
-            public var links: [ContentLinkUse] = []
+            /// Its links to other content files, as they were written (see ``ContentLinkUse``),
+            /// and its links and images to the site's pages and static files (`img/map.png`),
+            /// which every build checks against what the site then holds. One field: each
+            /// build looks at every record's, and one look costs half of two.
+            public var linkUses = LinkUses()
+            /// Its links to other content files.
+            public var links: [ContentLinkUse] {
+                get { linkUses.files }
+                set { linkUses.files = newValue }
+            }
+            /// Its links and images to the site's pages and static files.
+            public var siteLinks: [MarkdownSiteLink] {
+                get { linkUses.site }
+                set { linkUses.site = newValue }
+            }
         }
 
         private final class Box: Sendable {
@@ -113,6 +127,11 @@ public struct BuildState: Sendable, Equatable {
                 if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
                 box.fields[keyPath: field] = newValue
             }
+        }
+
+        /// Whether it holds links of either kind (see ``Fields/linkUses``).
+        var holdsLinks: Bool {
+            !box.fields.linkUses.files.isEmpty || !box.fields.linkUses.site.isEmpty
         }
 
         public static func == (lhs: SourceRecord, rhs: SourceRecord) -> Bool {

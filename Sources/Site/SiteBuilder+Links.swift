@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import Feed
+import GFM
 
 /// The three kinds of content file, each in a folder of `content/`.
 enum ContentKind: CaseIterable {
@@ -24,13 +25,13 @@ enum ContentKind: CaseIterable {
     /// Parses a file of this kind into a record of what it holds (its stat and hash not set).
     func parse(_ file: SourceFile, content: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord {
         var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
-        var links: [ContentLinkUse] = []
+        var links = LinkUses()
         switch self {
         case .journal: record.journalEntries = [try JournalLoader.load(file, context: content, log: &log, links: &links)]
         case .messages: record.messages = try MessageLogLoader.load(file, context: content, log: &log, links: &links)
         case .weather: record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log, links: &links)]
         }
-        record.links = links
+        record.linkUses = links
         return record
     }
 }
@@ -47,9 +48,18 @@ extension SiteBuilder {
     /// was added or removed. A link to a file that is not content of the site is an error at
     /// the link, and one to a draft a warning.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
-        // Most sites have no such links: one look at each record says so.
+        // Most sites have no such links: one look at each record says so. The same look
+        // finds the files with links to the site's pages and files, for "Check site links".
         var linking: [(path: String, uses: [ContentLinkUse])] = []
-        for (path, record) in context.state.sources where !record.links.isEmpty { linking.append((path, record.links)) }
+        var siteLinking: [(path: String, record: BuildState.SourceRecord)] = []
+        for (path, record) in context.state.sources where record.holdsLinks {
+            let uses = record.linkUses
+            if !uses.files.isEmpty { linking.append((path, uses.files)) }
+            // Kept as it is: parsing the file again below changes where its links to other
+            // content files lead, not its links to the site's pages and files.
+            if !uses.site.isEmpty { siteLinking.append((path, record)) }
+        }
+        context.siteLinking = siteLinking
         guard !linking.isEmpty else { return }
         let links = try contentLinks(context)
         let stale = linking.filter { _, uses in
@@ -125,5 +135,108 @@ extension SiteBuilder {
             case .weather: context.weatherReports = records.flatMap(\.weatherReports)
             }
         }
+    }
+}
+
+extension SiteBuilder {
+    /// Warns about each link or image whose URL, relative to the site's root, names neither a
+    /// page of this build nor a static or theme file (`![](img/dust-devl.svg)`): the browser
+    /// would get a 404, and nothing else would say so.
+    ///
+    /// Run once pages are planned and static files collected, on every build (full or
+    /// incremental): whether such a link leads somewhere depends on other files. Only the
+    /// files that hold such links are looked at, as "Resolve links" found them.
+    func checkSiteLinks(_ context: inout BuildContext) throws(Diagnostic) {
+        guard !context.siteLinking.isEmpty else { return }
+        let (pages, files) = (context.state.pages, context.state.files)
+        func exists(_ output: String) -> Bool { pages[output] != nil || files[output] != nil }
+        // A site whose every entry shows an image has tens of thousands of these: each is
+        // looked up as written when it can be, in runs on every core, and only the broken
+        // ones are sorted.
+        let linking = context.siteLinking
+        let runs = stride(from: 0, to: linking.count, by: 512).map { $0..<min($0 + 512, linking.count) }
+        let isShown = self.isPublished
+        var broken = try parallelMap(runs) { run throws(Diagnostic) in
+            var broken: [(path: String, link: MarkdownSiteLink, target: String?)] = []
+            // A draft left out of this build shows its links nowhere.
+            for (path, record) in linking[run] where record.journalEntries.allSatisfy(isShown) {
+                for link in record.siteLinks {
+                    // nil: the path climbs above the site's root (`../x`).
+                    let target = Self.isPlainPath(link.path) ? link.path : Self.sitePath(link.path)
+                    if let target {
+                        let isFolder = target.isEmpty || target.utf8.last == UInt8(ascii: "/")
+                        if isFolder ? exists(target + "index.html") : exists(target) || exists(target + "/index.html") { continue }
+                    }
+                    broken.append((path, link, target))
+                }
+            }
+            return broken
+        }.flatMap { $0 }
+        guard !broken.isEmpty else { return }
+        broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
+        let outputs = Array(pages.keys) + Array(files.keys)
+        for (path, link, target) in broken {
+            let near = target.flatMap { Self.nearOutput(to: $0, among: outputs) }
+            let what = link.isImage ? "image" : "link"
+            context.log.warn("\(what) '\(Diagnostic.excerpt(link.path))' leads to \(target == nil ? "above the site's root" : "no page or file of the site")",
+                             at: SourceLocation(path: path, line: link.line, column: link.column),
+                             hint: near.map { "did you mean '\($0)'?" }
+                                 ?? "relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL")
+        }
+    }
+
+    /// Whether `path` is already as ``sitePath(_:)`` would write it: no empty, `.` or `..`
+    /// segment (but an empty last one, after a folder's `/`).
+    static func isPlainPath(_ path: String) -> Bool {
+        var segmentLength = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || dots == segmentLength { return false }
+                (segmentLength, dots) = (0, 0)
+            } else {
+                segmentLength += 1
+                if byte == UInt8(ascii: "."), dots == segmentLength - 1 { dots += 1 }
+            }
+        }
+        // `a/.` or `a/..`: only a dot or two after the last slash; `..x` is a name.
+        return !(segmentLength > 0 && dots == segmentLength && dots <= 2) && !path.isEmpty
+    }
+
+    /// `path` (a link's, relative to the site's root) with `.` and `..` applied and empty
+    /// segments dropped, ending in `/` when it names a folder; nil when it climbs above the root.
+    static func sitePath(_ path: String) -> String? {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..":
+                guard !segments.isEmpty else { return nil }
+                segments.removeLast()
+            default: segments.append(segment)
+            }
+        }
+        let joined = segments.joined(separator: "/")
+        guard !joined.isEmpty else { return "" }
+        let last = path.split(separator: "/", omittingEmptySubsequences: false).last
+        return path.hasSuffix("/") || last == "." || last == ".." ? joined + "/" : joined
+    }
+
+    /// The output in `target`'s folder whose name `target`'s is likely a typo of, as a link
+    /// would name it (a page by its folder, `journal/dust/`), for a warning's hint.
+    static func nearOutput(to target: String, among outputs: [String]) -> String? {
+        let trimmed = target.hasSuffix("/") ? String(target.dropLast()) : target
+        guard !trimmed.isEmpty else { return nil }
+        let slash = trimmed.lastIndex(of: "/")
+        let folder = slash.map { String(trimmed[...$0]) } ?? ""
+        let name = String(slash.map { trimmed[trimmed.index(after: $0)...] } ?? trimmed[...])
+        var candidates: [String] = []
+        for output in outputs where output.hasPrefix(folder) {
+            let form = output.hasSuffix("/index.html") ? String(output.dropLast("index.html".count)) : output
+            let rest = form.dropFirst(folder.count)
+            let own = rest.hasSuffix("/") ? rest.dropLast() : rest
+            guard !own.isEmpty, !own.contains("/"), String(own).isCloseMatch(for: name) else { continue }
+            candidates.append(form)
+        }
+        return candidates.sorted().first
     }
 }

@@ -45,6 +45,7 @@ public struct SiteBuilder {
             BuildStep(named: "Diff object list", body: diffObjects),
             BuildStep(named: "Render pages", body: renderPages),
             BuildStep(named: "Collect static files", body: collectStatic),
+            BuildStep(named: "Check site links", body: checkSiteLinks),
             BuildStep(named: "Write output", body: writeOutput),
             BuildStep(named: "Save build state", body: saveBuildState),
         ]

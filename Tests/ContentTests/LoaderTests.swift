@@ -449,8 +449,10 @@ import Testing
     func load(_ body: String, links: ContentLinks?, log: inout DiagnosticLog, uses: inout [ContentLinkUse]) throws(Diagnostic) -> JournalEntry {
         var context = ContentFixtures.context
         context.links = links
+        var found = LinkUses()
+        defer { uses += found.files }
         return try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md", text: "---\nauthor: vega\nsol: 5\n---\n" + body),
-                                      context: context, log: &log, links: &uses)
+                                      context: context, log: &log, links: &found)
     }
 
     @Test("a link's target is found relative to the file it is in, and never above the site's folder")

@@ -89,4 +89,26 @@ import Testing
             #expect(html.contains(written), "\(written) in \(html)")
         }
     }
+
+    @Test("links and images to the site's pages and files are found with their place, path decoded; Markdown files, absolute and in-page URLs are not")
+    func siteLinks() {
+        let text = """
+            ![map](img/map%20v2.png "title") and [the storm](journal/dust/#notes) or [a query](sol/4/?x=1).
+            Not these: [file](sol-04.md), [web](https://example.org/a.png), [root](/a.png), [here](#top), <https://example.org>
+
+            > Quoted ![ref][r]
+
+            [r]: ./deep/c.svg
+
+            """
+        let document = MarkdownDocument(parsing: text, firstLine: 3, options: MarkdownOptions(relativeURLBase: "/m/"))
+        #expect(document.siteLinks == [
+            MarkdownSiteLink(path: "img/map v2.png", line: 3, column: 1, isImage: true),
+            MarkdownSiteLink(path: "journal/dust/", line: 3, column: 38),
+            MarkdownSiteLink(path: "sol/4/", line: 3, column: 74),
+            MarkdownSiteLink(path: "./deep/c.svg", line: 6, column: 10, isImage: true),
+        ])
+        // Without a base, relative URLs are left as written and nothing is found.
+        #expect(MarkdownDocument(parsing: text).siteLinks.isEmpty)
+    }
 }

@@ -720,6 +720,39 @@ import Testing
         #expect(try build().warnings.map(\.message).contains { $0.hasPrefix("link to 'sol-07-bags.md', a draft") })
     }
 
+    @Test("a link or image to no page or file of the site is a warning at it, from every build, full or incremental, until a page or file is there")
+    func siteLinks() throws {
+        // The demo's own image and links lead somewhere: no warning.
+        #expect(try build(clean: true).warnings.isEmpty)
+        try edit("content/journal/sol-05-chess.md") {
+            $0 + "\n![map](img/map%20v2.png) [bags](journal/sol-07-bags/) [sol](sol/5/#w-x) [feed](feed.xml) [bag](journal/sol-07-bag/)\n"
+        }
+        func siteLinkWarnings(_ report: BuildReport) -> [String] {
+            report.warnings.filter { $0.message.contains("leads to") }.map { "\($0.location?.description ?? ""): \($0.message) (\($0.hint ?? ""))" }
+        }
+        let lines = try #require(try String(contentsOf: site.appendingPathComponent("content/journal/sol-05-chess.md"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("![map]") }) + 1
+        let broken = [
+            "content/journal/sol-05-chess.md:\(lines):1: image 'img/map v2.png' leads to no page or file of the site (relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL)",
+            "content/journal/sol-05-chess.md:\(lines):90: link 'journal/sol-07-bag/' leads to no page or file of the site (did you mean 'journal/sol-07-bags/'?)",
+        ]
+        #expect(try siteLinkWarnings(build()) == broken)
+        // A build that changes nothing says so again.
+        #expect(try siteLinkWarnings(build()) == broken)
+        // The image's file added: its warning goes, in an incremental build.
+        try SiteFixture.write("png\n", to: "static/img/map v2.png", in: site)
+        let added = try build()
+        #expect(!added.isFullBuild && siteLinkWarnings(added) == [broken[1]])
+        // The entry linked to gets another slug: the link that led to it leads nowhere now,
+        // and the one written with the new slug leads somewhere.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\nslug: sol-07-bag\n") }
+        #expect(try siteLinkWarnings(build()) == [broken[1].replacingOccurrences(of: ":90: link 'journal/sol-07-bag/'", with: ":26: link 'journal/sol-07-bags/'")
+            .replacingOccurrences(of: "did you mean 'journal/sol-07-bags/'?", with: "did you mean 'journal/sol-07-bag/'?")])
+        // A draft's links are not shown anywhere, so not checked.
+        try edit("content/journal/sol-05-chess.md") { $0.replacingOccurrences(of: "sol: 5\n", with: "sol: 5\ndraft: true\n") }
+        #expect(try siteLinkWarnings(build()).isEmpty)
+    }
+
     @Test("a config change means a full build, with a notice")
     func configChange() throws {
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }

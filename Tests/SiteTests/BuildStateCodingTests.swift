@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import Foundation
+import GFM
 import MarsTime
 import MarsgenTesting
 @testable import Site
@@ -48,6 +49,9 @@ struct BuildStateCodingTests {
             if index % 3 == 0 {
                 record.links = [ContentLinkUse(target: "content/journal/\(text()).md", resolution: index % 2 == 0 ? "/journal/\(text())/" : ""),
                                 ContentLinkUse(target: text(), resolution: "draft /journal/x/")]
+            }
+            if index % 4 == 1 {
+                record.siteLinks = [MarkdownSiteLink(path: "img/\(index) é.png", line: index, column: 7, isImage: true), MarkdownSiteLink(path: "")]
             }
             state.sources[path] = record
             for object in record.journalEntries as [any FeedObject] + record.messages + record.weatherReports {

@@ -84,14 +84,29 @@ public struct ContentLinkUse: Hashable, Sendable {
     }
 }
 
+/// The links a content file holds that a build keeps with its parsed objects: those to other
+/// content files, and those to the site's pages and static files (`![](img/map.png)`), which
+/// each build checks against what the site holds.
+public struct LinkUses: Hashable, Sendable {
+    /// Links to other content files, as written.
+    public var files: [ContentLinkUse]
+    /// Links and images whose URL is relative to the site's root, where they start in the file.
+    public var site: [MarkdownSiteLink]
+
+    public init(files: [ContentLinkUse] = [], site: [MarkdownSiteLink] = []) {
+        (self.files, self.site) = (files, site)
+    }
+}
+
 extension ContentContext {
     /// Parses a content file's Markdown, writing each link to another content file as
-    /// ``links`` says (when known), and recording each in `uses`.
+    /// ``links`` says (when known), and recording each in `uses`, with its links to the site's
+    /// pages and files.
     ///
     /// - Throws: With ``links`` known, a ``Diagnostic`` at the first link to a file that is
     ///   not a journal entry, message log or weather report of this site.
     func markdown(_ text: String, firstLine: Int, footnotePrefix: String, in file: SourceFile,
-                  uses: inout [ContentLinkUse], log: inout DiagnosticLog) throws(Diagnostic) -> MarkdownDocument {
+                  uses: inout LinkUses, log: inout DiagnosticLog) throws(Diagnostic) -> MarkdownDocument {
         var found: [ContentLinkUse] = []
         var problem: Diagnostic?
         var drafts: [(MarkdownFileLink, String)] = []
@@ -131,7 +146,8 @@ extension ContentContext {
                      at: file.location(line: link.line, column: link.column),
                      hint: "publish the entry (remove 'draft: true'), build with --drafts to see it, or remove the link")
         }
-        uses += found
+        uses.files += found
+        uses.site += document.siteLinks
         return document
     }
 }

@@ -19,13 +19,13 @@ public enum JournalLoader {
     /// - Throws: A ``Diagnostic`` for bad front matter, a missing or bad date, an unknown author
     ///   or an invalid slug.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> JournalEntry {
-        var links: [ContentLinkUse] = []
+        var links = LinkUses()
         return try load(file, context: context, log: &log, links: &links)
     }
 
-    /// Parses one journal entry, adding its links to other content files to `links`.
+    /// Parses one journal entry, adding its links to other content files and to the site's pages and files to `links`.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
-                            links: inout [ContentLinkUse]) throws(Diagnostic) -> JournalEntry {
+                            links: inout LinkUses) throws(Diagnostic) -> JournalEntry {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "journal front matter")

@@ -33,13 +33,13 @@ public enum MessageLogLoader {
     ///
     /// - Throws: A ``Diagnostic`` at the heading that does not parse or names an unknown author.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> [Message] {
-        var links: [ContentLinkUse] = []
+        var links = LinkUses()
         return try load(file, context: context, log: &log, links: &links)
     }
 
-    /// Parses one message log, adding its links to other content files to `links`.
+    /// Parses one message log, adding its links to other content files and to the site's pages and files to `links`.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
-                            links: inout [ContentLinkUse]) throws(Diagnostic) -> [Message] {
+                            links: inout LinkUses) throws(Diagnostic) -> [Message] {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "message log front matter")

@@ -21,13 +21,13 @@ public enum WeatherLoader {
     ///
     /// A report dated by `sol` alone is placed at the start of that sol, so it leads the sol's page.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> WeatherReport {
-        var links: [ContentLinkUse] = []
+        var links = LinkUses()
         return try load(file, context: context, log: &log, links: &links)
     }
 
-    /// Parses one weather report, adding its links to other content files to `links`.
+    /// Parses one weather report, adding its links to other content files and to the site's pages and files to `links`.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
-                            links: inout [ContentLinkUse]) throws(Diagnostic) -> WeatherReport {
+                            links: inout LinkUses) throws(Diagnostic) -> WeatherReport {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "weather front matter")

@@ -1,5 +1,6 @@
 import Content
 import Diagnostics
+import GFM
 import MarsTime
 
 // How each record of the build state is laid out in its binary form. Every `read` mirrors
@@ -105,6 +106,13 @@ extension StateWriter {
         for link in record.links {
             write(link.target)
             write(link.resolution)
+        }
+        write(count: record.siteLinks.count)
+        for link in record.siteLinks {
+            write(link.path)
+            write(link.line)
+            write(link.column)
+            write(link.isImage)
         }
     }
 }
@@ -214,6 +222,10 @@ extension StateReader {
         record.warnings = try readList { reader throws(Damaged) in try reader.readDiagnostic() }
         record.links = try readList { reader throws(Damaged) in
             ContentLinkUse(target: try reader.readString(), resolution: try reader.readString())
+        }
+        record.siteLinks = try readList { reader throws(Damaged) in
+            MarkdownSiteLink(path: try reader.readString(), line: try reader.readInt(), column: try reader.readInt(),
+                             isImage: try reader.readBool())
         }
         return record
     }
