@@ -115,6 +115,9 @@ public struct BuildContext {
     /// Where links between content files lead, once "Resolve links" has worked it out for
     /// files it reads again; nil before (see ``ContentLinks``).
     var contentLinks: ContentLinks?
+    /// The files "Resolve links" parsed again because one of their links now leads elsewhere,
+    /// with which link and where, for `--explain`.
+    var relinked: [String: String] = [:]
     /// The content files with links or images to the site's pages and files, which "Check
     /// site links" looks at (found by "Resolve links").
     var siteLinking: [(path: String, record: BuildState.SourceRecord)] = []

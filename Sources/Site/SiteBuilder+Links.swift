@@ -62,12 +62,18 @@ extension SiteBuilder {
         context.siteLinking = siteLinking
         guard !linking.isEmpty else { return }
         let links = try contentLinks(context)
-        let stale = linking.filter { _, uses in
-            uses.contains { use in
+        var stale: [String] = []
+        for (path, uses) in linking {
+            guard let moved = uses.first(where: { use in
                 let now = links.resolution(of: use.target)
                 return now == ContentLinkUse.unresolved || now != use.resolution
+            }) else { continue }
+            stale.append(path)
+            // For --explain: the file did not change, one of its links did.
+            if moved.resolution != ContentLinkUse.unresolved, let target = links.targets[moved.target] {
+                context.relinked[path] = "its link to \(moved.target) now leads to \(target.isDraft ? "a draft" : target.url)"
             }
-        }.map(\.path)
+        }
         guard !stale.isEmpty else { return }
         context.contentLinks = links
         try parseAgain(stale.sorted(), context: &context)

@@ -927,7 +927,17 @@ public struct SiteBuilder {
         if page.kind == .solIndex { return "a sol's counts or weather changed" }
         let changes = context.objectChanges
         let ids = page.objectIDs.sorted()
-        if let id = ids.first(where: changes.updated.contains) { return "\(shortName(id)) updated" }
+        let updated = ids.filter(changes.updated.contains)
+        if let first = updated.first {
+            // A file parsed again for its links alone was not edited: an edited one is the
+            // likelier cause; failing that, say which link moved.
+            func relinked(_ id: String) -> String? {
+                guard let path = sourcePath(of: id), !(context.changedInputs ?? []).contains(path) else { return nil }
+                return context.relinked[path]
+            }
+            if let id = updated.first(where: { relinked($0) == nil }) { return "\(shortName(id)) updated" }
+            return "\(shortName(first)) updated: \(relinked(first) ?? "")"
+        }
         if let id = ids.first(where: changes.inserted.contains) { return "\(shortName(id)) added" }
         if let id = changes.deleted.sorted().first {
             return changes.deleted.count == 1 ? "\(shortName(id)) removed" : "\(changes.deleted.count) objects removed"
@@ -941,6 +951,14 @@ public struct SiteBuilder {
             return "\(change), \(cause)"
         }
         return change
+    }
+
+    /// The site-relative path of the file the object `id` comes from (`journal:content/journal/a.md`,
+    /// `message:content/messages/hab.md@2038-…/vega`).
+    func sourcePath(of id: String) -> String? {
+        guard let colon = id.firstIndex(of: ":") else { return nil }
+        let rest = id[id.index(after: colon)...]
+        return String(rest[..<(rest.firstIndex(of: "@") ?? rest.endIndex)])
     }
 
     func shortName(_ id: String) -> String {

@@ -696,6 +696,9 @@ import Testing
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\nslug: bags\n") }
         let report = try build()
         #expect(report.written.contains("journal/sol-05-chess/index.html"), "\(report.written)")
+        // --explain says which link moved: the file itself was not edited.
+        #expect(report.explanations.contains("journal/sol-05-chess: journal/sol-05-chess.md updated: its link to content/journal/sol-07-bags.md now leads to /journal/bags/"),
+                "\(report.explanations)")
         #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#tally\""))
         let incremental = try SiteFixture.snapshot(output)
         #expect(try build(clean: true).pagesWritten > 0)
