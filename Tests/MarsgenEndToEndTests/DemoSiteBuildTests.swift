@@ -13,6 +13,9 @@ import FoundationXML
 
     init() throws {
         let site = try SiteFixture.copyOfDemoSite()
+        // The tests read the snapshot: the copy goes at once (one per test, in the system's
+        // temporary folder).
+        defer { try? FileManager.default.removeItem(at: site) }
         output = site.appendingPathComponent("public")
         report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
         files = try SiteFixture.snapshot(output)

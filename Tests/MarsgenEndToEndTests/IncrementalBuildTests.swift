@@ -4,9 +4,12 @@ import Foundation
 import Testing
 
 /// One case each of what an incremental build must get right, on a copy of the demo site.
-@Suite(.serialized) struct IncrementalBuildTests {
+@Suite(.serialized) final class IncrementalBuildTests {
     let site: URL
     var output: URL { site.appendingPathComponent("public") }
+
+    /// Each test's copy of the demo site goes with it.
+    deinit { try? FileManager.default.removeItem(at: site) }
 
     init() throws {
         site = try SiteFixture.copyOfDemoSite()

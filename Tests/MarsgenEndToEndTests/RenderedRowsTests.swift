@@ -3,10 +3,13 @@ import Foundation
 import Testing
 
 /// The sol index's rows as `marsgen build` keeps them between builds (``RenderedRows``).
-@Suite(.serialized) struct RenderedRowsTests {
+@Suite(.serialized) final class RenderedRowsTests {
     let site: URL
     var output: URL { site.appendingPathComponent("public") }
     var rowsFile: String { RenderedRows.path(siteRoot: site.path, output: output.path) }
+
+    /// Each test's copy of the demo site goes with it.
+    deinit { try? FileManager.default.removeItem(at: site) }
 
     init() throws {
         site = try SiteFixture.copyOfDemoSite()
