@@ -38,6 +38,9 @@ public final class BuildMemory: @unchecked Sendable {
     private var templates: (key: String, library: TemplateLibrary)?
     private var remembered: BuildState?
     private var rememberedIndex: (index: BuildIndex, file: FileStat)?
+    /// The index of a site whose `.marsgen/` cannot be written: kept here only (see
+    /// ``keepOnly(_:index:)``).
+    private var indexInMemoryOnly: BuildIndex?
     private var saveProblem: String?
     private let saves = DispatchQueue(label: "marsgen.build-state-save")
     /// When watching began (the build clock, ns since the epoch); nil: changes are not reported.
@@ -129,6 +132,35 @@ public final class BuildMemory: @unchecked Sendable {
         lock.withLock {
             guard let rememberedIndex, let file, rememberedIndex.file == file else { return nil }
             return rememberedIndex.index
+        }
+    }
+
+    /// The index kept by ``keepOnly(_:index:)``, for a site whose `.marsgen/` cannot be written.
+    func indexKeptOnly() -> BuildIndex? {
+        lock.withLock { indexInMemoryOnly }
+    }
+
+    /// Keeps `state` and the index that names it here and nowhere else: the site's
+    /// `.marsgen/` cannot be written (a site mounted read-only), and a watching process need
+    /// not rebuild it in full on every change for that. `state` nil: the index alone changed
+    /// (it learnt the stats of touched files). `index` nil: forget both, as a build that
+    /// touches the output does first; the next build is then a full one.
+    func keepOnly(_ state: BuildState?, index: BuildIndex?) {
+        // The next build changes a few page records: a copy of its own, made here.
+        var pages = state?.pages
+        let count = pages?.count ?? 0
+        pages?.reserveCapacity(count)
+        lock.withLock {
+            indexInMemoryOnly = index
+            guard index != nil else {
+                remembered = nil
+                sparePages = nil
+                return
+            }
+            if let state, let pages {
+                remembered = state
+                sparePages = (state.token, pages)
+            }
         }
     }
 

@@ -228,30 +228,39 @@ public struct SiteBuilder {
         }
         // A state this build cannot replace would describe the output as it was before this
         // build: the next build, trusting it, could leave pages as this one wrote them.
-        guard !context.keepsNoState else {
-            let stateFolder = SitePaths.join(options.sourceDirectory, ".marsgen")
-            context.report.notice = FileManager.default.fileExists(atPath: stateFolder)
-                ? "cannot write .marsgen/ (another user's? sudo chown it back), so no build state is kept: full build"
-                : "the site folder is read-only, so no build state is kept in .marsgen/: full build"
-            return
-        }
-        guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
-            return
-        }
-        // watch and serve: the index this process saved, unless another process saved one since.
-        guard let index = options.memory?.index(current: FileStat(path: indexPath)) ?? BuildIndex.load(from: indexPath),
-              FileStat(path: statePath)?.size == index.stateSize else {
-            if FileManager.default.fileExists(atPath: legacyStatePath) {
-                context.report.notice = BuildState.StateProblem.otherFormat(2).notice
-            } else if !FileManager.default.fileExists(atPath: indexPath) {
-                // A build removes the index before it touches the output and saves it last.
-                context.report.notice = BuildState.StateProblem.unfinished.notice
-            } else if BuildIndex.isOtherFormat(at: indexPath) {
-                context.report.notice = Self.otherVersionNotice
-            } else {
-                context.report.notice = BuildState.StateProblem.unreadable.notice
+        // watch and serve keep theirs in memory instead, from the second build on.
+        let index: BuildIndex
+        if context.keepsNoState {
+            guard let kept = options.memory?.indexKeptOnly() else {
+                let stateFolder = SitePaths.join(options.sourceDirectory, ".marsgen")
+                let isOthers = FileManager.default.fileExists(atPath: stateFolder)
+                let kept = options.memory != nil ? "the build state is kept in memory only"
+                    : isOthers ? "no build state is kept" : "no build state is kept in .marsgen/"
+                context.report.notice = isOthers ? "cannot write .marsgen/ (another user's? sudo chown it back), so \(kept): full build"
+                    : "the site folder is read-only, so \(kept): full build"
+                return
             }
-            return
+            index = kept
+        } else {
+            guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
+                return
+            }
+            // watch and serve: the index this process saved, unless another process saved one since.
+            guard let saved = options.memory?.index(current: FileStat(path: indexPath)) ?? BuildIndex.load(from: indexPath),
+                  FileStat(path: statePath)?.size == saved.stateSize else {
+                if FileManager.default.fileExists(atPath: legacyStatePath) {
+                    context.report.notice = BuildState.StateProblem.otherFormat(2).notice
+                } else if !FileManager.default.fileExists(atPath: indexPath) {
+                    // A build removes the index before it touches the output and saves it last.
+                    context.report.notice = BuildState.StateProblem.unfinished.notice
+                } else if BuildIndex.isOtherFormat(at: indexPath) {
+                    context.report.notice = Self.otherVersionNotice
+                } else {
+                    context.report.notice = BuildState.StateProblem.unreadable.notice
+                }
+                return
+            }
+            index = saved
         }
         var isDirectory: ObjCBool = false
         if index.marsgenVersion != BuildState.marsgenVersion {
@@ -1047,6 +1056,7 @@ public struct SiteBuilder {
         // site. (A state is only read when the index names it. Removing the state itself
         // here would free tens of megabytes on the build's path; the next save replaces it.)
         try? FileManager.default.removeItem(atPath: indexPath)
+        if context.keepsNoState { options.memory?.keepOnly(nil, index: nil) }
         context.stateChanged = true
         if context.isIncremental {
             let staging = context.staging
@@ -1148,11 +1158,16 @@ public struct SiteBuilder {
     }
 
     func saveBuildState(_ context: inout BuildContext) throws(Diagnostic) {
-        guard !context.keepsNoState else { return }
+        // A site whose .marsgen/ cannot be written: only watch and serve keep a state, in memory.
+        guard !context.keepsNoState || options.memory != nil else { return }
         do {
             // A no-op incremental build leaves the state as it is, and the index too, but for
             // the stats it learnt (a touched file).
             if context.isUpToDate || (context.isIncremental && !context.stateChanged) {
+                if context.keepsNoState {
+                    if let refreshed = context.refreshedIndex { options.memory?.keepOnly(nil, index: refreshed) }
+                    return
+                }
                 try context.refreshedIndex?.save(to: indexPath)
                 // One that loaded the state anyway (see `BuildOptions.preparesNextBuild`): the
                 // memory keeps it, with the source records this build took from it (the same,
@@ -1180,6 +1195,15 @@ public struct SiteBuilder {
             if let folders = context.inputFolders, context.listedInputCount == context.state.sources.count { index.folders = folders }
             // After the last page is in place: what the next build compares the output with.
             index.outputFolders = OutputFolders.stamp(of: options.outputDirectory)
+            if context.keepsNoState, let memory = options.memory {
+                let paths = context.state.sources.keys.sorted()
+                index.inputs = IndexInputs(sortedPaths: paths, inputs: paths.map { path in
+                    let record = context.state.sources[path]
+                    return BuildIndex.Input(size: record?.size ?? -1, modified: record?.modified ?? -1, hash: record?.hash ?? "")
+                })
+                memory.keepOnly(context.state, index: index)
+                return
+            }
             if let memory = options.memory {
                 // watch and serve: the pages are in place and the state is in memory; the
                 // disk copy is written in the background, still under this build's lock.

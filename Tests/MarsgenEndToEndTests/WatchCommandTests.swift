@@ -1,4 +1,5 @@
 import Foundation
+import Site
 import Testing
 
 /// `marsgen watch` as a user runs it: one line per rebuild, failures that keep the last
@@ -11,8 +12,11 @@ struct WatchCommandTests {
         let outURL: URL
         let errURL: URL
 
-        /// - Parameter combined: Standard output and error to one file, as `> log 2>&1` does.
-        init(combined: Bool = false) throws {
+        /// - Parameters:
+        ///   - combined: Standard output and error to one file, as `> log 2>&1` does.
+        ///   - asNobody: Run as the user `nobody` (the test runs as root), with `output` as
+        ///     the output folder: the site is then one it may read but not write.
+        init(combined: Bool = false, asNobody output: URL? = nil) throws {
             site = try SiteFixture.copyOfDemoSite()
             outURL = site.appendingPathComponent(".watch-out.log")
             errURL = site.appendingPathComponent(".watch-err.log")
@@ -21,6 +25,13 @@ struct WatchCommandTests {
             let binary: URL = try #require(SiteFixture.executable, "the marsgen executable was not built")
             process.executableURL = binary
             process.arguments = ["watch", "--source", site.path]
+            if let output {
+                // Readable by all, writable by its owner (root) only.
+                _ = try SiteFixture.shell("chmod -R a+rX,go-w '\(site.path)'")
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+                process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "watch", "--source", site.path,
+                                     "--output", output.path]
+            }
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = combined ? process.standardOutput : try FileHandle(forWritingTo: errURL)
             try process.run()
@@ -46,6 +57,43 @@ struct WatchCommandTests {
             }
             return condition()
         }
+    }
+
+    @Test("a site folder it may not write (mounted read-only) is built in full once, then rebuilt from a state kept in memory",
+          .enabled(if: getuid() == 0, "needs root, to run marsgen as another user"))
+    func readOnlySite() async throws {
+        // The output in a folder open to all; the site readable by all, writable by root only.
+        let shared = try SiteFixture.temporaryDirectory("read-only-watch")
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let webRoot = shared.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: false)
+        _ = try SiteFixture.shell("chmod 777 '\(shared.path)' '\(webRoot.path)'")
+        var folder = shared.deletingLastPathComponent()
+        while folder.path != "/" {
+            _ = try SiteFixture.shell("chmod a+x '\(folder.path)'")
+            folder.deleteLastPathComponent()
+        }
+        let watch = try Watching(asNobody: webRoot)
+        #expect(await watch.wait { watch.out.contains("Watching content/") }, "\(watch.out)\(watch.err)")
+        #expect(watch.out.contains("note: the site folder is read-only, so the build state is kept in memory only: full build"))
+        // Each save after the first build is an incremental one, as with a state on disk.
+        try Data("\nOne more line.\n".utf8).append(to: watch.site.appendingPathComponent("content/journal/sol-07-bags.md"))
+        #expect(await watch.wait { watch.out.contains("content/journal/sol-07-bags.md changed → ") })
+        try Data("\n## Sol 14 21:30 vega\nRead-only, rebuilt.\n".utf8).append(to: watch.site.appendingPathComponent("content/messages/habitat.md"))
+        #expect(await watch.wait { watch.out.contains("content/messages/habitat.md changed → ") })
+        try FileManager.default.removeItem(at: watch.site.appendingPathComponent("content/journal/sol-05-chess.md"))
+        #expect(await watch.wait { watch.out.contains("content/journal/sol-05-chess.md changed → ") })
+        let rebuilds = watch.out.split(separator: "\n").filter { $0.contains(" changed → ") }
+        #expect(rebuilds.count == 3 && rebuilds.allSatisfy { $0.range(of: #"→ [1-9]\d? pages written, [01] deleted in"#, options: .regularExpression) != nil },
+                "\(rebuilds)")
+        watch.process.interrupt()
+        watch.process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: watch.site.appendingPathComponent(".marsgen").path))
+        // What a clean build of the site as it is now makes.
+        let clean = try SiteFixture.temporaryDirectory("read-only-clean")
+        defer { try? FileManager.default.removeItem(at: clean) }
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: watch.site.path, outputDirectory: clean.path, isClean: true)).build()
+        #expect(try SiteFixture.snapshot(webRoot) == SiteFixture.snapshot(clean))
     }
 
     @Test("in a log of both outputs, a rebuild's warnings come after its line, not before it")
