@@ -302,11 +302,17 @@ public struct MarkdownFileLink: Hashable, Sendable {
     /// The link to a Markdown file that `url` (a relative reference) is, if it is one: its
     /// path ends in `.md`.
     init?(_ url: String, line: Int, column: Int) {
-        let end = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
-        let path = url[..<end].removingPercentEncoding ?? String(url[..<end])
+        let (path, suffix) = splitReference(url)
         guard path.count > 3, path.lowercased().hasSuffix(".md") else { return nil }
-        (self.path, suffix, self.line, self.column) = (path, String(url[end...]), line, column)
+        (self.path, self.suffix, self.line, self.column) = (path, String(suffix), line, column)
     }
+}
+
+/// A relative reference's path, up to its `#` or `?`, percent-escapes decoded, and what
+/// follows from there (`#forecast`, or empty).
+private func splitReference(_ url: String) -> (path: String, suffix: Substring) {
+    let end = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
+    return (url[..<end].removingPercentEncoding ?? String(url[..<end]), url[end...])
 }
 
 /// A link or an image whose URL is relative to the site's root and not a Markdown file's
@@ -328,7 +334,6 @@ public struct MarkdownSiteLink: Hashable, Sendable {
 
     /// The link that `url` (a relative reference) is.
     init(_ url: String, line: Int, column: Int, isImage: Bool) {
-        let end = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
-        self.init(path: url[..<end].removingPercentEncoding ?? String(url[..<end]), line: line, column: column, isImage: isImage)
+        self.init(path: splitReference(url).path, line: line, column: column, isImage: isImage)
     }
 }

@@ -411,3 +411,10 @@ struct BuildIndex: Equatable {
         try FileSystem.writeAtomically([headerBytes, lines], to: path)
     }
 }
+
+extension BuildIndex.Input {
+    /// What the index records of a source: its stat and hash, as `record` holds them.
+    init(_ record: BuildState.SourceRecord) {
+        self.init(size: record.size, modified: record.modified, hash: record.hash)
+    }
+}

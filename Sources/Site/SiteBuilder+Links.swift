@@ -211,20 +211,11 @@ extension SiteBuilder {
     /// `path` (a link's, relative to the site's root) with `.` and `..` applied and empty
     /// segments dropped, ending in `/` when it names a folder; nil when it climbs above the root.
     static func sitePath(_ path: String) -> String? {
-        var segments: [Substring] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch segment {
-            case ".": continue
-            case "..":
-                guard !segments.isEmpty else { return nil }
-                segments.removeLast()
-            default: segments.append(segment)
-            }
-        }
-        let joined = segments.joined(separator: "/")
+        guard let joined = ContentLinks.sitePath(of: path, from: "") else { return nil }
         guard !joined.isEmpty else { return "" }
-        let last = path.split(separator: "/", omittingEmptySubsequences: false).last
-        return path.hasSuffix("/") || last == "." || last == ".." ? joined + "/" : joined
+        // `img/`, `img/.` and `img/x/..` name a folder.
+        let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        return last == "" || last == "." || last == ".." ? joined + "/" : joined
     }
 
     /// The output in `target`'s folder whose name `target`'s is likely a typo of, as a link

@@ -232,12 +232,12 @@ public struct SiteBuilder {
         let index: BuildIndex
         if context.keepsNoState {
             guard let kept = options.memory?.indexKeptOnly() else {
-                let stateFolder = SitePaths.join(options.sourceDirectory, ".marsgen")
-                let isOthers = FileManager.default.fileExists(atPath: stateFolder)
-                let kept = options.memory != nil ? "the build state is kept in memory only"
+                // .marsgen/ there but not writable: another user's (root's, after sudo).
+                let isOthers = FileManager.default.fileExists(atPath: SitePaths.join(options.sourceDirectory, ".marsgen"))
+                let why = isOthers ? "cannot write .marsgen/ (another user's? sudo chown it back)" : "the site folder is read-only"
+                let state = options.memory != nil ? "the build state is kept in memory only"
                     : isOthers ? "no build state is kept" : "no build state is kept in .marsgen/"
-                context.report.notice = isOthers ? "cannot write .marsgen/ (another user's? sudo chown it back), so \(kept): full build"
-                    : "the site folder is read-only, so \(kept): full build"
+                context.report.notice = "\(why), so \(state): full build"
                 return
             }
             index = kept
@@ -938,12 +938,10 @@ public struct SiteBuilder {
         let ids = page.objectIDs.sorted()
         let updated = ids.filter(changes.updated.contains)
         if let first = updated.first {
-            // A file parsed again for its links alone was not edited: an edited one is the
-            // likelier cause; failing that, say which link moved.
-            func relinked(_ id: String) -> String? {
-                guard let path = sourcePath(of: id), !(context.changedInputs ?? []).contains(path) else { return nil }
-                return context.relinked[path]
-            }
+            // A file parsed again for its links alone was not edited (an edited file's links
+            // are never recorded as moved): an edited one is the likelier cause; failing
+            // that, say which link moved.
+            func relinked(_ id: String) -> String? { sourcePath(of: id).flatMap { context.relinked[$0] } }
             if let id = updated.first(where: { relinked($0) == nil }) { return "\(shortName(id)) updated" }
             return "\(shortName(first)) updated: \(relinked(first) ?? "")"
         }
@@ -1196,11 +1194,8 @@ public struct SiteBuilder {
             // After the last page is in place: what the next build compares the output with.
             index.outputFolders = OutputFolders.stamp(of: options.outputDirectory)
             if context.keepsNoState, let memory = options.memory {
-                let paths = context.state.sources.keys.sorted()
-                index.inputs = IndexInputs(sortedPaths: paths, inputs: paths.map { path in
-                    let record = context.state.sources[path]
-                    return BuildIndex.Input(size: record?.size ?? -1, modified: record?.modified ?? -1, hash: record?.hash ?? "")
-                })
+                let sources = context.state.sources.sorted { $0.key < $1.key }
+                index.inputs = IndexInputs(sortedPaths: sources.map(\.key), inputs: sources.map { BuildIndex.Input($0.value) })
                 memory.keepOnly(context.state, index: index)
                 return
             }
@@ -1254,7 +1249,7 @@ public struct SiteBuilder {
         // (sorted), while the other half of the state is encoded; the index is written after
         // the state.
         let (encoded, (inputs, inputLines)) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { paths, records in
-            let inputs = records.map { BuildIndex.Input(size: $0.size, modified: $0.modified, hash: $0.hash) }
+            let inputs = records.map(BuildIndex.Input.init)
             return (IndexInputs(sortedPaths: paths, inputs: inputs), BuildIndex.inputLines(paths: paths, records: inputs) { $0 })
         }
         index.inputs = inputs

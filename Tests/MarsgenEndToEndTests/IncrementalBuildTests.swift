@@ -153,11 +153,7 @@ import Testing
         try files.removeItem(at: site.appendingPathComponent(".marsgen"))
         // Readable by all, writable by its owner (root) only; the folders above it passable.
         try SiteFixture.shell("chmod -R a+rX,go-w '\(site.path)'")
-        var folder = site.deletingLastPathComponent()
-        while folder.path != "/" {
-            try SiteFixture.shell("chmod a+x '\(folder.path)'")
-            folder.deleteLastPathComponent()
-        }
+        try SiteFixture.openParents(of: site)
         // A sticky folder, as /tmp is, holding an output folder root made for everyone: only
         // root may rename it, so the site goes into it in place.
         let shared = try SiteFixture.temporaryDirectory("sticky")
@@ -166,7 +162,7 @@ import Testing
         try files.createDirectory(at: webRoot, withIntermediateDirectories: false)
         try SiteFixture.shell("chmod 1777 '\(shared.path)' && chmod 777 '\(webRoot.path)'")
         for _ in 0..<2 {
-            let result = try SiteFixture.run(["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "build",
+            let result = try SiteFixture.run(SiteFixture.asNobody + [binary.path, "build",
                                               "--source", site.path, "--output", webRoot.path], executable: "/usr/bin/setpriv")
             #expect(result.status == 0, "\(result.err)")
             #expect(result.out.contains("note: the site folder is read-only, so no build state is kept in .marsgen/: full build"))
@@ -183,13 +179,9 @@ import Testing
         // Root built the site (init); the site folder and the output are open to all, but not
         // .marsgen/ nor the pages' folders root made.
         try SiteFixture.shell("chmod -R a+rX '\(site.path)' && chmod 777 '\(site.path)' '\(output.path)'")
-        var folder = site.deletingLastPathComponent()
-        while folder.path != "/" {
-            try SiteFixture.shell("chmod a+x '\(folder.path)'")
-            folder.deleteLastPathComponent()
-        }
+        try SiteFixture.openParents(of: site)
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 40 today.") }
-        let result = try SiteFixture.run(["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "build", "--source", site.path],
+        let result = try SiteFixture.run(SiteFixture.asNobody + [binary.path, "build", "--source", site.path],
                                          executable: "/usr/bin/setpriv")
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("note: cannot write .marsgen/ (another user's? sudo chown it back), so no build state is kept: full build"))

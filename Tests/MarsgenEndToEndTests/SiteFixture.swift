@@ -138,12 +138,20 @@ enum SiteFixture {
         let binary = try #require(executable, "the marsgen executable was not built")
         // Everything but the files made unreadable on purpose (mode 000) becomes writable by all.
         try shell("find '\(site.path)' ! -perm 000 -exec chmod a+rwX {} +")
-        var path = site.deletingLastPathComponent()
-        while path.path != "/" {
-            try shell("chmod a+x '\(path.path)'")
-            path.deleteLastPathComponent()
+        try openParents(of: site)
+        return try run(asNobody + [binary.path] + arguments, executable: "/usr/bin/setpriv")
+    }
+
+    /// `setpriv`'s arguments to run what follows as the user 'nobody', without root's groups.
+    static let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    /// Makes every folder above `url` passable by all, so another user can reach it.
+    static func openParents(of url: URL) throws {
+        var folder = url.deletingLastPathComponent()
+        while folder.path != "/" {
+            try shell("chmod a+x '\(folder.path)'")
+            folder.deleteLastPathComponent()
         }
-        return try run(["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments, executable: "/usr/bin/setpriv")
     }
 
     /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.

@@ -27,10 +27,9 @@ struct WatchCommandTests {
             process.arguments = ["watch", "--source", site.path]
             if let output {
                 // Readable by all, writable by its owner (root) only.
-                _ = try SiteFixture.shell("chmod -R a+rX,go-w '\(site.path)'")
+                try SiteFixture.shell("chmod -R a+rX,go-w '\(site.path)'")
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-                process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path, "watch", "--source", site.path,
-                                     "--output", output.path]
+                process.arguments = SiteFixture.asNobody + [binary.path, "watch", "--source", site.path, "--output", output.path]
             }
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = combined ? process.standardOutput : try FileHandle(forWritingTo: errURL)
@@ -67,12 +66,8 @@ struct WatchCommandTests {
         defer { try? FileManager.default.removeItem(at: shared) }
         let webRoot = shared.appendingPathComponent("www")
         try FileManager.default.createDirectory(at: webRoot, withIntermediateDirectories: false)
-        _ = try SiteFixture.shell("chmod 777 '\(shared.path)' '\(webRoot.path)'")
-        var folder = shared.deletingLastPathComponent()
-        while folder.path != "/" {
-            _ = try SiteFixture.shell("chmod a+x '\(folder.path)'")
-            folder.deleteLastPathComponent()
-        }
+        try SiteFixture.shell("chmod 777 '\(shared.path)' '\(webRoot.path)'")
+        try SiteFixture.openParents(of: shared)
         let watch = try Watching(asNobody: webRoot)
         #expect(await watch.wait { watch.out.contains("Watching content/") }, "\(watch.out)\(watch.err)")
         #expect(watch.out.contains("note: the site folder is read-only, so the build state is kept in memory only: full build"))

@@ -52,14 +52,21 @@ public struct ContentLinks: Sendable {
     /// The site-relative path that `link`, in the file at `source`, leads to; nil for one
     /// that leads out of the site's folder.
     public static func targetPath(of link: MarkdownFileLink, in source: String) -> String? {
-        var segments = source.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init)
-        for segment in link.path.split(separator: "/", omittingEmptySubsequences: true) {
+        sitePath(of: link.path, from: String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)]))
+    }
+
+    /// The site-relative path that the relative `path` leads to from the site-relative
+    /// `folder` (empty: the site's root), as a browser or an editor reads it: `.` and `..`
+    /// applied, empty segments dropped; nil for one that leads out of the site's folder.
+    public static func sitePath(of path: String, from folder: String) -> String? {
+        var segments = folder.split(separator: "/", omittingEmptySubsequences: true)
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch segment {
             case ".": continue
             case "..":
                 guard !segments.isEmpty else { return nil }
                 segments.removeLast()
-            default: segments.append(String(segment))
+            default: segments.append(segment)
             }
         }
         return segments.joined(separator: "/")
