@@ -55,6 +55,7 @@ public final class MarkdownDocument {
         // Once, on the whole tree: its parts may be rendered more than once.
         if !options.relativeURLBase.isEmpty || resolveFileLink != nil {
             (fileLinks, siteLinks) = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
+                                                              rawHTML: options.allowsRawHTML,
                                                               resolveFileLink: resolveFileLink)
         }
     }
@@ -123,9 +124,10 @@ public final class MarkdownDocument {
     /// ``MarkdownOptions/relativeURLBase``), but a link to another Markdown file as
     /// `resolveFileLink` says, when it says.
     ///
-    /// - Returns: The links to other Markdown files, and the other links and images with a
-    ///   relative URL (only when `base` is set).
-    static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1,
+    /// - Parameter rawHTML: Whether raw HTML is kept in the output, so that its URLs are links too.
+    /// - Returns: The links to other Markdown files, and the other links and images that
+    ///   name a place of the site (only when `base` is set): relative, or from the host's root.
+    static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1, rawHTML: Bool = false,
                                     resolveFileLink: ((MarkdownFileLink) -> String?)? = nil)
         -> (fileLinks: [MarkdownFileLink], siteLinks: [MarkdownSiteLink]) {
         var fileLinks: [MarkdownFileLink] = []
@@ -135,29 +137,60 @@ public final class MarkdownDocument {
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
+            let (line, column) = (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
             if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
                 let html = String(cString: literal)
-                let resolved = RawHTMLURLs.resolving(html, against: base)
+                // Raw HTML left out of the output (safe mode) links nowhere.
+                let found: ((String, Int, Bool) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isImage in
+                    // Relative, or from the host's root (the initializer sorts those out).
+                    var url = url
+                    guard url.utf8.first == UInt8(ascii: "/") || url.withUTF8({ Self.isRelativeReference(UnsafeRawBufferPointer($0)) }) else {
+                        return
+                    }
+                    let place = Self.place(ofOffset: offset, in: html, startingAt: (line, column))
+                    if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage) {
+                        siteLinks.append(link)
+                    }
+                } : nil
+                let resolved = RawHTMLURLs.resolving(html, against: base, found: found)
                 if resolved != html { _ = cmark_node_set_literal(node, resolved) }
                 continue
             }
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
             let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
-            guard isRelativeReference(bytes) else { continue }
+            guard isRelativeReference(bytes) else {
+                // From the host's root: left as written, and checked like the others.
+                if !base.isEmpty, bytes.first == UInt8(ascii: "/"),
+                   let link = MarkdownSiteLink(String(decoding: bytes, as: UTF8.self), basePath: base, line: line, column: column,
+                                               isImage: type == CMARK_NODE_IMAGE) {
+                    siteLinks.append(link)
+                }
+                continue
+            }
             let written = String(decoding: bytes, as: UTF8.self)
-            let (line, column) = (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
             if type == CMARK_NODE_LINK, let link = MarkdownFileLink(written, line: line, column: column) {
                 fileLinks.append(link)
                 if let resolved = resolveFileLink?(link) {
                     _ = cmark_node_set_url(node, resolved)
                     continue
                 }
-            } else if !base.isEmpty {
-                siteLinks.append(MarkdownSiteLink(written, line: line, column: column, isImage: type == CMARK_NODE_IMAGE))
+            } else if !base.isEmpty, let link = MarkdownSiteLink(written, basePath: base, line: line, column: column,
+                                                                  isImage: type == CMARK_NODE_IMAGE) {
+                siteLinks.append(link)
             }
             if !base.isEmpty { _ = cmark_node_set_url(node, base + written) }
         }
         return (fileLinks, siteLinks)
+    }
+
+    /// The line and column of byte `offset` of `text`, which starts at `start` in the file.
+    static func place(ofOffset offset: Int, in text: String, startingAt start: (line: Int, column: Int)) -> (line: Int, column: Int) {
+        var (line, lineStart) = (start.line, 0)
+        for (index, byte) in text.utf8.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return lineStart == 0 ? (line, start.column + offset) : (line, offset - lineStart + 1)
     }
 
     /// Whether `url` is a path relative to the document it is in: not empty, no scheme
@@ -315,25 +348,73 @@ private func splitReference(_ url: String) -> (path: String, suffix: Substring) 
     return (url[..<end].removingPercentEncoding ?? String(url[..<end]), url[end...])
 }
 
-/// A link or an image whose URL is relative to the site's root and not a Markdown file's
-/// (`img/dust-devil.svg`, `sol/4/#w-…`), as a document holds it: what it names must be a page
-/// or a static file of the site.
+/// A link or an image whose URL names a page or a file of the site and is not a Markdown
+/// file's: relative to the site's root (`img/dust-devil.svg`, `sol/4/#w-…`), or written from
+/// the host's root (`/img/dust-devil.svg`), in Markdown or in raw HTML, as a document holds
+/// it: what it names must be a page or a static file of the site.
 public struct MarkdownSiteLink: Hashable, Sendable {
-    /// The path as written, up to its `#` or `?`, percent-escapes decoded (`img/dust devil.svg`).
+    /// How the URL was written.
+    public enum Origin: Int, Hashable, Sendable {
+        /// Relative to the site's root (`img/a.png`).
+        case relative = 0
+        /// From the host's root, within the site's base path (`/img/a.png`, or
+        /// `/mission/img/a.png` under the base path `/mission/`).
+        case hostRoot = 1
+        /// From the host's root, outside the site's base path (`/img/a.png` under `/mission/`):
+        /// a page or file of the site only if someone forgot the base path, or of another
+        /// site on the same host.
+        case outsideBasePath = 2
+    }
+
+    /// The path from the site's root, up to its `#` or `?`, percent-escapes decoded
+    /// (`img/dust devil.svg`); for a URL from the host's root, without the base path (or,
+    /// outside it, without the first `/`).
     public var path: String
     /// Where the link or image starts in the file.
     public var line: Int
     public var column: Int
-    /// An image (`![…](…)`), not a link.
+    /// An image (`![…](…)`, `<img src>`), not a link.
     public var isImage: Bool
+    /// How the URL was written.
+    public var origin: Origin
 
     /// Creates a link as it would be found.
-    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false) {
-        (self.path, self.line, self.column, self.isImage) = (path, line, column, isImage)
+    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, origin: Origin = .relative) {
+        (self.path, self.line, self.column, self.isImage, self.origin) = (path, line, column, isImage, origin)
     }
 
-    /// The link that `url` (a relative reference) is.
-    init(_ url: String, line: Int, column: Int, isImage: Bool) {
-        self.init(path: splitReference(url).path, line: line, column: column, isImage: isImage)
+    /// The link that `url` is, if it names a place of the site: a relative reference, or
+    /// one from the host's root (not `//host/…`). `basePath` is the site's (`/`, `/mission/`).
+    init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool) {
+        var path = splitReference(url).path
+        let basePath = basePath.removingPercentEncoding ?? basePath
+        var origin = Origin.relative
+        if url.utf8.first == UInt8(ascii: "/") {
+            guard !url.hasPrefix("//") else { return nil }
+            if path.hasPrefix(basePath) {
+                path.removeFirst(basePath.count)
+                origin = .hostRoot
+            } else if path + "/" == basePath {
+                // The base path without its last slash (`/mission`): the front page.
+                path = ""
+                origin = .hostRoot
+            } else {
+                path.removeFirst()
+                // The host's own front page (`/`) is another site's, not a mistake.
+                guard !path.isEmpty else { return nil }
+                origin = .outsideBasePath
+            }
+        }
+        self.init(path: path, line: line, column: column, isImage: isImage, origin: origin)
+    }
+
+    /// The link as written (without its `#` or `?` part), for messages: the path, after
+    /// `basePath` when it was written from the host's root.
+    public func written(basePath: String) -> String {
+        switch origin {
+        case .relative: path
+        case .hostRoot: basePath + path
+        case .outsideBasePath: "/" + path
+        }
     }
 }

@@ -7,10 +7,19 @@ enum RawHTMLURLs {
     private static let commentStart = Array("<!--".utf8)
     private static let commentEnd = Array("-->".utf8)
 
+    /// The tags cmark-gfm's tag filter disarms (`<script>` is written `&lt;script>`): their
+    /// URLs load nothing.
+    static let disarmedTags: Set<String> = ["title", "textarea", "style", "xmp", "iframe", "noembed", "noframes", "script", "plaintext"]
+
     /// `html` with each relative URL in a tag's URL attribute (and each in a `srcset`)
     /// written after `base`. Text, comments, and anything that is not a tag, are left as
     /// they are.
-    static func resolving(_ html: String, against base: String) -> String {
+    ///
+    /// - Parameter found: Called with each URL of a tag the tag filter leaves alone, as
+    ///   written (relative or not), its byte offset in `html`, and whether it shows an image
+    ///   (`<img>`'s `src` and `srcset`, a `<source>`'s `srcset`, a video's `poster`).
+    static func resolving(_ html: String, against base: String,
+                          found: ((_ url: String, _ offset: Int, _ isImage: Bool) -> Void)? = nil) -> String {
         let bytes = Array(html.utf8)
         // Written into attribute values, which are HTML: `&` would start a reference.
         let baseBytes = Array(base.utf8).flatMap { $0 == UInt8(ascii: "&") ? Array("&amp;".utf8) : [$0] }
@@ -24,10 +33,18 @@ enum RawHTMLURLs {
         func starts(_ text: [UInt8], at index: Int) -> Bool {
             index + text.count <= bytes.count && bytes[index..<(index + text.count)].elementsEqual(text)
         }
+        /// The tag and attribute being copied, for `found`: whether it loads, and an image.
+        var tagLoads = true
+        var showsImage = false
         /// Copies a URL value, written after the base when relative.
         func copyURL(_ value: ArraySlice<UInt8>) {
             let start = value.firstIndex(where: { !isBlank($0) }) ?? value.endIndex
             output += value[value.startIndex..<start]
+            var end = value.endIndex
+            while end > start, isBlank(value[end - 1]) { end -= 1 }
+            if let found, tagLoads, start < end {
+                found(String(decoding: value[start..<end], as: UTF8.self), start, showsImage)
+            }
             let url = value[start...]
             if url.withUnsafeBytes({ MarkdownDocument.isRelativeReference($0) }) { output += baseBytes }
             output += url
@@ -80,6 +97,8 @@ enum RawHTMLURLs {
                 index += 1
             }
             output += bytes[position..<index]
+            let tag = String(decoding: bytes[(position + 1)..<index], as: UTF8.self).lowercased()
+            tagLoads = !Self.disarmedTags.contains(tag)
             while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
                 if isBlank(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
                     output.append(bytes[index])
@@ -115,6 +134,8 @@ enum RawHTMLURLs {
                     while end < bytes.count, !isBlank(bytes[end]), bytes[end] != UInt8(ascii: ">") { end += 1 }
                     value = valueStart..<end
                 }
+                showsImage = (tag == "img" && (name == "src" || name == "srcset")) || (tag == "source" && name == "srcset")
+                    || name == "poster"
                 if urlAttributes.contains(name) {
                     copyURL(bytes[value])
                 } else if name == "srcset" {

@@ -175,5 +175,5 @@ public struct BuildStep {
 
 extension BuildState {
     /// The version of marsgen's output rules; a state from another version means a full build.
-    static let marsgenVersion = "0.9.0"
+    static let marsgenVersion = "0.10.0"
 }

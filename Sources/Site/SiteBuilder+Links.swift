@@ -145,15 +145,19 @@ extension SiteBuilder {
 }
 
 extension SiteBuilder {
-    /// Warns about each link or image whose URL, relative to the site's root, names neither a
-    /// page of this build nor a static or theme file (`![](img/dust-devl.svg)`): the browser
-    /// would get a 404, and nothing else would say so.
+    /// Warns about each link or image whose URL, relative to the site's root or from the
+    /// host's root, names neither a page of this build nor a static or theme file
+    /// (`![](img/dust-devl.svg)`): the browser would get a 404, and nothing else would say so.
+    /// One from the host's root but outside the site's base path (`/img/a.png` under
+    /// `/mission/`) is a warning when the site has what it names below its base path: the
+    /// base path was forgotten, which a site served from the host's root would not show.
     ///
     /// Run once pages are planned and static files collected, on every build (full or
     /// incremental): whether such a link leads somewhere depends on other files. Only the
     /// files that hold such links are looked at, as "Resolve links" found them.
     func checkSiteLinks(_ context: inout BuildContext) throws(Diagnostic) {
         guard !context.siteLinking.isEmpty else { return }
+        let basePath = try context.requireConfig().basePath
         let (pages, files) = (context.state.pages, context.state.files)
         func exists(_ output: String) -> Bool { pages[output] != nil || files[output] != nil }
         // A site whose every entry shows an image has tens of thousands of these: each is
@@ -169,11 +173,13 @@ extension SiteBuilder {
                 for link in record.siteLinks {
                     // nil: the path climbs above the site's root (`../x`).
                     let target = Self.isPlainPath(link.path) ? link.path : Self.sitePath(link.path)
-                    if let target {
-                        let isFolder = target.isEmpty || target.utf8.last == UInt8(ascii: "/")
-                        if isFolder ? exists(target + "index.html") : exists(target) || exists(target + "/index.html") { continue }
-                    }
-                    broken.append((path, link, target))
+                    let found = target.map { target in
+                        target.isEmpty || target.utf8.last == UInt8(ascii: "/") ? exists(target + "index.html")
+                            : exists(target) || exists(target + "/index.html")
+                    } ?? false
+                    // Outside the base path, only what the site has is a mistake: anything
+                    // else may be another site's on the same host.
+                    if link.origin == .outsideBasePath ? found : !found { broken.append((path, link, target)) }
                 }
             }
             return broken
@@ -182,12 +188,21 @@ extension SiteBuilder {
         broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
         let outputs = Array(pages.keys) + Array(files.keys)
         for (path, link, target) in broken {
-            let near = target.flatMap { Self.nearOutput(to: $0, among: outputs) }
             let what = link.isImage ? "image" : "link"
-            context.log.warn("\(what) '\(Diagnostic.excerpt(link.path))' leads to \(target == nil ? "above the site's root" : "no page or file of the site")",
-                             at: SourceLocation(path: path, line: link.line, column: link.column),
-                             hint: near.map { "did you mean '\($0)'?" }
-                                 ?? "relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL")
+            let written = Diagnostic.excerpt(link.written(basePath: basePath))
+            let location = SourceLocation(path: path, line: link.line, column: link.column)
+            if link.origin == .outsideBasePath {
+                context.log.warn("\(what) '\(written)' leads outside the site, whose base path is \(basePath)", at: location,
+                                 hint: "did you mean '\(basePath + link.path)'? A URL from the host's root starts with the base path; or write it relative to the site's root, as '\(link.path)'")
+                continue
+            }
+            let near = target.flatMap { Self.nearOutput(to: $0, among: outputs) }
+            let hint = link.origin == .hostRoot
+                ? "the site's root is \(basePath), where static/ is copied: put the file in static/ at that path, or fix the URL"
+                : "relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL"
+            context.log.warn("\(what) '\(written)' leads to \(target == nil ? "above the site's root" : "no page or file of the site")",
+                             at: location,
+                             hint: near.map { "did you mean '\(link.origin == .hostRoot ? basePath + $0 : $0)'?" } ?? hint)
         }
     }
 

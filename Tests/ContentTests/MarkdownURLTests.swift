@@ -90,11 +90,11 @@ import Testing
         }
     }
 
-    @Test("links and images to the site's pages and files are found with their place, path decoded; Markdown files, absolute and in-page URLs are not")
+    @Test("links and images to the site's pages and files are found with their place, path decoded; Markdown files, other hosts and in-page URLs are not")
     func siteLinks() {
         let text = """
             ![map](img/map%20v2.png "title") and [the storm](journal/dust/#notes) or [a query](sol/4/?x=1).
-            Not these: [file](sol-04.md), [web](https://example.org/a.png), [root](/a.png), [here](#top), <https://example.org>
+            Not these: [file](sol-04.md), [web](https://example.org/a.png), [host](//example.org/a.png), [here](#top), <https://example.org>
 
             > Quoted ![ref][r]
 
@@ -110,5 +110,56 @@ import Testing
         ])
         // Without a base, relative URLs are left as written and nothing is found.
         #expect(MarkdownDocument(parsing: text).siteLinks.isEmpty)
+    }
+
+    @Test("URLs from the host's root are site links: within the base path from its end, outside it marked so; the host's front page is not one")
+    func hostRootLinks() {
+        let text = """
+            [a](/m/sol/4/#w) ![b](/m/img/a%20b.png) [c](/m) [d](/img/a.png?x) [e](/) [f](/mx/y)
+
+            """
+        let document = MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/m/"))
+        #expect(document.siteLinks == [
+            MarkdownSiteLink(path: "sol/4/", line: 1, column: 1, origin: .hostRoot),
+            MarkdownSiteLink(path: "img/a b.png", line: 1, column: 18, isImage: true, origin: .hostRoot),
+            MarkdownSiteLink(path: "", line: 1, column: 41, origin: .hostRoot),
+            MarkdownSiteLink(path: "img/a.png", line: 1, column: 49, origin: .outsideBasePath),
+            MarkdownSiteLink(path: "mx/y", line: 1, column: 74, origin: .outsideBasePath),
+        ])
+        #expect(document.siteLinks.map { $0.written(basePath: "/m/") } == ["/m/sol/4/", "/m/img/a b.png", "/m/", "/img/a.png", "/mx/y"])
+        // Left as written.
+        #expect(document.html().contains("href=\"/img/a.png?x\"") && document.html().contains("src=\"/m/img/a%20b.png\""))
+        // At the host's root, every such URL is within the site, `/` its front page.
+        let atRoot = MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/"))
+        #expect(atRoot.siteLinks.map(\.origin) == Array(repeating: .hostRoot, count: 6))
+        #expect(atRoot.siteLinks.map(\.path) == ["m/sol/4/", "m/img/a b.png", "m", "img/a.png", "", "mx/y"])
+    }
+
+    @Test("raw HTML's URLs are site links at their place when raw HTML is kept, images by tag; disarmed tags, comments and safe mode give none")
+    func rawHTMLLinks() {
+        let text = """
+            Inline <img src="img/a.png" alt=""> and <a href='/m/journal/x/'>x</a>.
+
+            <div>
+            <video poster="img/p.jpg"
+              src="clip.mp4"></video>
+            <picture><source srcset="img/s.avif 1x, img/s2.avif 2x"></picture>
+            <script src="x.js"></script><!-- <a href="y/"> -->
+            <a href="https://example.org/">web</a>
+            </div>
+
+            """
+        let options = MarkdownOptions(allowsRawHTML: true, relativeURLBase: "/m/")
+        let document = MarkdownDocument(parsing: text, firstLine: 5, options: options)
+        #expect(document.siteLinks == [
+            MarkdownSiteLink(path: "img/a.png", line: 5, column: 18, isImage: true),
+            MarkdownSiteLink(path: "journal/x/", line: 5, column: 50, origin: .hostRoot),
+            MarkdownSiteLink(path: "img/p.jpg", line: 8, column: 16, isImage: true),
+            MarkdownSiteLink(path: "clip.mp4", line: 9, column: 8),
+            MarkdownSiteLink(path: "img/s.avif", line: 10, column: 26, isImage: true),
+            MarkdownSiteLink(path: "img/s2.avif", line: 10, column: 41, isImage: true),
+        ])
+        // Not kept in the output: nothing to check.
+        #expect(MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/m/")).siteLinks.isEmpty)
     }
 }

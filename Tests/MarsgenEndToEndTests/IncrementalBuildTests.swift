@@ -751,6 +751,43 @@ import Testing
         #expect(try siteLinkWarnings(build()).isEmpty)
     }
 
+    @Test("links from the host's root and URLs in raw HTML are checked too; outside the base path, only one the site could answer is a warning")
+    func hostRootAndRawHTMLLinks() throws {
+        try edit("marsgen.yml") {
+            $0.replacingOccurrences(of: "base_url: https://kasei-station.example.org/", with: "base_url: https://kasei-station.example.org/mission/")
+                + "unsafe_html: true\n"
+        }
+        #expect(try build().warnings.isEmpty)
+        try edit("content/journal/sol-05-chess.md") {
+            $0 + "\n[a](/mission/journal/sol-07-bag/) ![b](/img/dust-devil.svg) [c](/other/app/) [d](/mission/sol/5/)\n\n"
+                + "<p><img src=\"img/nope.png\" alt=\"\"> <a href=\"/mission/feed.xml\">feed</a></p>\n"
+        }
+        let lines = try #require(try String(contentsOf: site.appendingPathComponent("content/journal/sol-05-chess.md"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("[a](/mission") }) + 1
+        func siteLinkWarnings(_ report: BuildReport) -> [String] {
+            report.warnings.filter { $0.message.contains("leads") }.map { "\($0.location?.description ?? ""): \($0.message) (\($0.hint ?? ""))" }
+        }
+        let expected = [
+            "content/journal/sol-05-chess.md:\(lines):1: link '/mission/journal/sol-07-bag/' leads to no page or file of the site (did you mean '/mission/journal/sol-07-bags/'?)",
+            "content/journal/sol-05-chess.md:\(lines):35: image '/img/dust-devil.svg' leads outside the site, whose base path is /mission/ "
+                + "(did you mean '/mission/img/dust-devil.svg'? A URL from the host's root starts with the base path; or write it relative to the site's root, as 'img/dust-devil.svg')",
+            "content/journal/sol-05-chess.md:\(lines + 2):14: image 'img/nope.png' leads to no page or file of the site "
+                + "(relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL)",
+        ]
+        #expect(try siteLinkWarnings(build()) == expected)
+        // Left as written, the page links where the writer said.
+        let chess = try String(contentsOf: output.appendingPathComponent("journal/sol-05-chess/index.html"), encoding: .utf8)
+        #expect(chess.contains("src=\"/img/dust-devil.svg\"") && chess.contains("src=\"/mission/img/nope.png\""))
+        // The image's file added: its warning goes, in an incremental build.
+        try SiteFixture.write("png\n", to: "static/img/nope.png", in: site)
+        let added = try build()
+        #expect(!added.isFullBuild && siteLinkWarnings(added) == Array(expected.prefix(2)))
+        // Raw HTML left out of the pages (the default) holds no links.
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "unsafe_html: true\n", with: "") }
+        try FileManager.default.removeItem(at: site.appendingPathComponent("static/img/nope.png"))
+        #expect(try siteLinkWarnings(build()) == Array(expected.prefix(2)))
+    }
+
     @Test("a config change means a full build, with a notice")
     func configChange() throws {
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }

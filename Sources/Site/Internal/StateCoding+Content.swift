@@ -113,6 +113,7 @@ extension StateWriter {
             write(link.line)
             write(link.column)
             write(link.isImage)
+            write(link.origin.rawValue)
         }
     }
 }
@@ -224,8 +225,10 @@ extension StateReader {
             ContentLinkUse(target: try reader.readString(), resolution: try reader.readString())
         }
         record.siteLinks = try readList { reader throws(Damaged) in
-            MarkdownSiteLink(path: try reader.readString(), line: try reader.readInt(), column: try reader.readInt(),
-                             isImage: try reader.readBool())
+            let link = MarkdownSiteLink(path: try reader.readString(), line: try reader.readInt(), column: try reader.readInt(),
+                                        isImage: try reader.readBool())
+            guard let origin = MarkdownSiteLink.Origin(rawValue: try reader.readInt()) else { throw Damaged() }
+            return MarkdownSiteLink(path: link.path, line: link.line, column: link.column, isImage: link.isImage, origin: origin)
         }
         return record
     }
