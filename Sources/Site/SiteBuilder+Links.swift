@@ -197,7 +197,10 @@ extension SiteBuilder {
                 continue
             }
             let near = target.flatMap { Self.nearOutput(to: $0, among: outputs) }
-            let hint = link.origin == .hostRoot
+            // `<a href="sol-04.md">` in raw HTML: only Markdown's links lead to content files.
+            let namesContent = link.path.lowercased().hasSuffix(".md") && !link.isImage
+            let hint = namesContent ? "only a Markdown link ([text](\(link.path))) leads to the page of a content file"
+                : link.origin == .hostRoot
                 ? "the site's root is \(basePath), where static/ is copied: put the file in static/ at that path, or fix the URL"
                 : "relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL"
             context.log.warn("\(what) '\(written)' leads to \(target == nil ? "above the site's root" : "no page or file of the site")",
