@@ -15,6 +15,9 @@ struct GeneratedSite {
         var body: String
         /// Links to other content files, as written (`entry-3.md`, `../weather/sol-2.md`).
         var links: [String] = []
+        /// Links to pages and files of the site, each as written and whether in raw HTML
+        /// (`journal/entry-3/`, `/gen/assets/file-1.txt`, `/journal/entry-3/`).
+        var siteLinks: [(url: String, isHTML: Bool)] = []
     }
 
     struct LogMessage {
@@ -47,6 +50,7 @@ struct GeneratedSite {
             title: Generated Mission
             base_url: https://example.org/gen/
             page_size: 4
+            unsafe_html: true
             mission:
               name: Generated
               landing: 2038-11-02T14:17:00Z
@@ -164,6 +168,24 @@ struct GeneratedSite {
             staticFiles.insert(file)
             try write("asset \(counter)", to: "static/\(file)")
             return "add or change static \(file)"
+        case 19 where random.next(2) == 0:
+            // A link to a page or a file of the site, from its root or the host's, in Markdown
+            // or raw HTML, leading somewhere or not (a warning); or one taken out.
+            guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
+            if !entry.siteLinks.isEmpty, random.next(3) == 0 {
+                let gone = entry.siteLinks.remove(at: Int(random.next(entry.siteLinks.count)))
+                entries[name] = entry
+                try writeEntry(name)
+                return "unlink \(gone.url) in \(name)"
+            }
+            let pages = entries.filter { $0.key != name }.map { "journal/\($0.value.slug ?? String($0.key.dropLast(3)))/" }
+            let places = pages + staticFiles.map { $0 } + ["img/none.png", "sol/3/", "feed.xml"]
+            guard let place = pick(places) else { return "skip" }
+            let url = ["", "/gen/", "/"][Int(random.next(3))] + place
+            entry.siteLinks.append((url, random.next(2) == 0))
+            entries[name] = entry
+            try writeEntry(name)
+            return "site link \(name) → \(url)"
         case 19:
             // A link to another entry, a log or a weather report, by file; or one taken out.
             guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
@@ -237,7 +259,8 @@ struct GeneratedSite {
                      "time: \"\(pad(entry.minute / 60)):\(pad(entry.minute % 60))\""]
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.isDraft { lines.append("draft: true") }
-        lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." } + [""]
+        lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }
+            + entry.siteLinks.map { $0.isHTML ? "See <a href=\"\($0.url)\">that</a>." : "See [that](\($0.url))." } + [""]
         try write(lines.joined(separator: "\n"), to: "content/journal/\(name)")
     }
 

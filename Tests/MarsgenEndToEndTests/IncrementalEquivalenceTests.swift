@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Site
 import Testing
@@ -52,7 +53,7 @@ import Testing
             memory.noteChanges(site.changes.take())
             let report = try SiteBuilder(options: step % 7 == 0 ? incremental : remembering).build()
             if !report.isFullBuild { incrementalBuilds += 1 }
-            _ = try SiteBuilder(options: clean).build()
+            let cleanReport = try SiteBuilder(options: clean).build()
             let after = try SiteFixture.snapshot(output)
             let expected = try SiteFixture.snapshot(cleanOutput)
             let replay = "seed \(seed), edit \(step) (\(edit)); last edits: \(history.suffix(5).joined(separator: "; "))"
@@ -63,11 +64,15 @@ import Testing
                     "\(replay): missing \(missing), extra \(extra), different \(different)")
             #expect(needless.isEmpty, "\(replay): rewrote unchanged files \(needless)")
             #expect(report.deleted.allSatisfy { before[$0] != nil }, "\(replay): deleted files that did not exist")
+            // And it says what a clean build says of the site: a warning (a link to a draft,
+            // a link or image that leads nowhere) holds until its cause is gone, and no longer.
+            let warnings = Self.described(report.warnings), cleanWarnings = Self.described(cleanReport.warnings)
+            #expect(warnings == cleanWarnings, "\(replay): warned \(warnings.subtracting(cleanWarnings)) instead of \(cleanWarnings.subtracting(warnings))")
             // Links between entries' files are written as the pages they lead to (were they
             // left as written, both builds would agree on a broken site).
             let fileLinks = try expected.filter { try String(decoding: $0.value, as: UTF8.self).contains(Regex("href=\"[^\"]*\\.md[#\"]")) }
             #expect(fileLinks.isEmpty, "\(replay): links to Markdown files in \(fileLinks.keys.sorted())")
-            if !(same && needless.isEmpty) { return }
+            if !(same && needless.isEmpty && warnings == cleanWarnings) { return }
             if step % 7 == 0 {
                 memory = BuildMemory()
                 remembering.memory = memory
@@ -80,5 +85,10 @@ import Testing
         }
         // Only a marsgen.yml change forces a full build, and the edits never touch it.
         #expect(incrementalBuilds == edits)
+    }
+
+    /// Each warning as a person reads it: place, message and hint.
+    static func described(_ warnings: [Diagnostic]) -> Set<String> {
+        Set(warnings.map { "\($0.location?.description ?? "-"): \($0.message) (\($0.hint ?? ""))" })
     }
 }
