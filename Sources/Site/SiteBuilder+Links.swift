@@ -2,6 +2,7 @@ import Content
 import Diagnostics
 import Feed
 import GFM
+import SiteConfig
 
 /// The three kinds of content file, each in a folder of `content/`.
 enum ContentKind: CaseIterable {
@@ -157,7 +158,8 @@ extension SiteBuilder {
     /// files that hold such links are looked at, as "Resolve links" found them.
     func checkSiteLinks(_ context: inout BuildContext) throws(Diagnostic) {
         guard !context.siteLinking.isEmpty else { return }
-        let basePath = try context.requireConfig().basePath
+        let config = try context.requireConfig()
+        let (basePath, unchecked) = (config.basePath, config.uncheckedLinks)
         let (pages, files) = (context.state.pages, context.state.files)
         func exists(_ output: String) -> Bool { pages[output] != nil || files[output] != nil }
         // A site whose every entry shows an image has tens of thousands of these: each is
@@ -171,6 +173,9 @@ extension SiteBuilder {
             // A draft left out of this build shows its links nowhere.
             for (path, record) in linking[run] where record.journalEntries.allSatisfy(isShown) {
                 for link in record.siteLinks {
+                    if !unchecked.isEmpty, case let written = link.written(basePath: basePath), unchecked.contains(where: written.hasPrefix) {
+                        continue
+                    }
                     // nil: the path climbs above the site's root (`../x`).
                     let target = Self.isPlainPath(link.path) ? link.path : Self.sitePath(link.path)
                     let found = target.map { target in
@@ -201,7 +206,8 @@ extension SiteBuilder {
             let namesContent = link.path.lowercased().hasSuffix(".md") && !link.isImage
             let hint = namesContent ? "only a Markdown link ([text](\(link.path))) leads to the page of a content file"
                 : link.origin == .hostRoot
-                ? "the site's root is \(basePath), where static/ is copied: put the file in static/ at that path, or fix the URL"
+                ? "the site's root is \(basePath), where static/ is copied: put the file in static/ at that path, or fix the URL; "
+                    + "if it is served beside the site, add how its URL begins to 'unchecked_links' in \(SiteConfiguration.fileName)"
                 : "relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL"
             context.log.warn("\(what) '\(written)' leads to \(target == nil ? "above the site's root" : "no page or file of the site")",
                              at: location,

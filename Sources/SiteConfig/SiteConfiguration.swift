@@ -28,6 +28,9 @@ public struct SiteConfiguration: Hashable, Sendable {
     public var pageSize: Int
     /// Whether raw HTML in Markdown is kept (`unsafe_html: true`).
     public var allowsRawHTML: Bool
+    /// Beginnings of URLs (`/downloads/`, `api/`) that the check of links and images leaves
+    /// alone: what they name is served beside the site, not made by it.
+    public var uncheckedLinks: [String]
     /// The mission the sols are counted for.
     public var mission: Mission
 
@@ -50,7 +53,7 @@ public struct SiteConfiguration: Hashable, Sendable {
 
     /// Creates a configuration.
     public init(title: String, description: String = "", baseURL: String, language: String = "en", pageSize: Int = 20,
-                allowsRawHTML: Bool = false, mission: Mission) {
+                allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], mission: Mission) {
         self.title = title
         self.description = description
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -58,10 +61,11 @@ public struct SiteConfiguration: Hashable, Sendable {
         self.language = language
         self.pageSize = pageSize
         self.allowsRawHTML = allowsRawHTML
+        self.uncheckedLinks = uncheckedLinks
         self.mission = mission
     }
 
-    static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "mission"]
+    static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links", "mission"]
     static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
 
     /// Reads a configuration from the text of `marsgen.yml`.
@@ -97,6 +101,11 @@ public struct SiteConfiguration: Hashable, Sendable {
             throw Diagnostic.error("'page_size' must be at least 1", at: yaml.location(of: "page_size"),
                                    hint: "it is how many objects a feed page shows, like 'page_size: 20'")
         }
+        let uncheckedLinks = try yaml.strings("unchecked_links")
+        if uncheckedLinks.contains(where: \.isEmpty) {
+            throw Diagnostic.error("'unchecked_links' holds an empty beginning, which every URL has", at: yaml.location(of: "unchecked_links"),
+                                   hint: "list how the URLs to leave unchecked begin, as you write them: 'unchecked_links: [/downloads/]'")
+        }
         guard let missionYAML = try yaml.mapping("mission") else {
             throw Diagnostic.error("missing required key 'mission'", at: yaml.startLocation,
                                    hint: "add a 'mission:' block with 'name', 'landing', 'longitude' and 'first_sol'")
@@ -128,6 +137,7 @@ public struct SiteConfiguration: Hashable, Sendable {
             language: language,
             pageSize: pageSize,
             allowsRawHTML: try yaml.bool("unsafe_html") ?? false,
+            uncheckedLinks: uncheckedLinks,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
     }

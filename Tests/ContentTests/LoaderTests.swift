@@ -373,6 +373,8 @@ import Testing
         ("page_size: 0", "it is how many objects a feed page shows, like 'page_size: 20'"),
         ("page_size: many", "write it in digits, like 'page_size: 20'"),
         ("unsafe_html: maybe", "write 'unsafe_html: true' or 'unsafe_html: false'"),
+        ("unchecked_links: ['/downloads/', '']", "list how the URLs to leave unchecked begin, as you write them: 'unchecked_links: [/downloads/]'"),
+        ("unchecked_links: {a: b}", "write it like 'unchecked_links: [dust, rover]'"),
         ("title: [a, b]", "write it on the key's line, 'title: value', not as a list or a mapping under it"),
         ("? [a]\n: x", "write each key as a word before its colon, like 'title: …'"),
     ])
@@ -386,6 +388,17 @@ import Testing
             _ = try CrewLoader.load(SourceFile(path: "content/crew.yml", text: "vega:\n  name: Ines Vega\nokoro:\n"), log: &log)
         }
         #expect(crew?.hint != nil)
+    }
+
+    @Test("'unchecked_links' is a list of URL beginnings, or one; none by default")
+    func uncheckedLinks() throws {
+        var log = DiagnosticLog()
+        #expect(try SiteConfiguration.parse(ContentFixtures.configText, log: &log).uncheckedLinks.isEmpty)
+        let list = try SiteConfiguration.parse(ContentFixtures.configText + "\nunchecked_links: [/downloads/, 'api/']\n", log: &log)
+        #expect(list.uncheckedLinks == ["/downloads/", "api/"])
+        let one = try SiteConfiguration.parse(ContentFixtures.configText + "\nunchecked_links: /downloads/\n", log: &log)
+        #expect(one.uncheckedLinks == ["/downloads/"])
+        #expect(log.warnings.isEmpty)
     }
 
     @Test("unknown config keys warn; missing required keys fail")
