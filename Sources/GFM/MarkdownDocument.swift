@@ -387,10 +387,11 @@ public struct MarkdownSiteLink: Hashable, Sendable {
     /// one from the host's root (not `//host/…`). `basePath` is the site's (`/`, `/mission/`).
     init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool) {
         var path = splitReference(url).path
-        let basePath = basePath.removingPercentEncoding ?? basePath
         var origin = Origin.relative
         if url.utf8.first == UInt8(ascii: "/") {
             guard !url.hasPrefix("//") else { return nil }
+            // Compared with the path as decoded.
+            let basePath = basePath.removingPercentEncoding ?? basePath
             if path.hasPrefix(basePath) {
                 path.removeFirst(basePath.count)
                 origin = .hostRoot

@@ -198,21 +198,28 @@ extension SiteBuilder {
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             if link.origin == .outsideBasePath {
                 context.log.warn("\(what) '\(written)' leads outside the site, whose base path is \(basePath)", at: location,
-                                 hint: "did you mean '\(basePath + link.path)'? A URL from the host's root starts with the base path; or write it relative to the site's root, as '\(link.path)'")
+                                 hint: "did you mean '\(basePath + link.path)'? A URL from the host's root starts with the base path; "
+                                     + "or write it relative to the site's root, as '\(link.path)'")
                 continue
             }
             let near = target.flatMap { Self.nearOutput(to: $0, among: outputs) }
-            // `<a href="sol-04.md">` in raw HTML: only Markdown's links lead to content files.
-            let namesContent = link.path.lowercased().hasSuffix(".md") && !link.isImage
-            let hint = namesContent ? "only a Markdown link ([text](\(link.path))) leads to the page of a content file"
-                : link.origin == .hostRoot
-                ? "the site's root is \(basePath), where static/ is copied: put the file in static/ at that path, or fix the URL; "
-                    + "if it is served beside the site, add how its URL begins to 'unchecked_links' in \(SiteConfiguration.fileName)"
-                : "relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL"
             context.log.warn("\(what) '\(written)' leads to \(target == nil ? "above the site's root" : "no page or file of the site")",
                              at: location,
-                             hint: near.map { "did you mean '\(link.origin == .hostRoot ? basePath + $0 : $0)'?" } ?? hint)
+                             hint: near.map { "did you mean '\(link.origin == .hostRoot ? basePath + $0 : $0)'?" }
+                                 ?? Self.hint(forBroken: link, basePath: basePath))
         }
+    }
+
+    /// What to do about `link`, which leads nowhere, when no name is close to it.
+    static func hint(forBroken link: MarkdownSiteLink, basePath: String) -> String {
+        // `<a href="sol-04.md">` in raw HTML: only Markdown's links lead to content files.
+        if link.path.lowercased().hasSuffix(".md"), !link.isImage {
+            return "only a Markdown link ([text](\(link.path))) leads to the page of a content file"
+        }
+        let fix = "where static/ is copied: put the file in static/ at that path, or fix the URL"
+        guard link.origin == .hostRoot else { return "relative URLs start at the site's root, \(fix)" }
+        return "the site's root is \(basePath), \(fix); "
+            + "if it is served beside the site, add how its URL begins to 'unchecked_links' in \(SiteConfiguration.fileName)"
     }
 
     /// Whether `path` is already as ``sitePath(_:)`` would write it: no empty, `.` or `..`

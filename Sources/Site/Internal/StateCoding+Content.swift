@@ -225,10 +225,9 @@ extension StateReader {
             ContentLinkUse(target: try reader.readString(), resolution: try reader.readString())
         }
         record.siteLinks = try readList { reader throws(Damaged) in
-            let link = MarkdownSiteLink(path: try reader.readString(), line: try reader.readInt(), column: try reader.readInt(),
-                                        isImage: try reader.readBool())
+            let (path, line, column, isImage) = (try reader.readString(), try reader.readInt(), try reader.readInt(), try reader.readBool())
             guard let origin = MarkdownSiteLink.Origin(rawValue: try reader.readInt()) else { throw Damaged() }
-            return MarkdownSiteLink(path: link.path, line: link.line, column: link.column, isImage: link.isImage, origin: origin)
+            return MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, origin: origin)
         }
         return record
     }
