@@ -377,16 +377,20 @@ public struct MarkdownSiteLink: Hashable, Sendable {
     public var isImage: Bool
     /// How the URL was written.
     public var origin: Origin
+    /// The fragment, after the `#`, percent-escapes decoded (`m-0123456789ab`); empty when none.
+    public var fragment: String
 
     /// Creates a link as it would be found.
-    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, origin: Origin = .relative) {
+    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, origin: Origin = .relative, fragment: String = "") {
         (self.path, self.line, self.column, self.isImage, self.origin) = (path, line, column, isImage, origin)
+        self.fragment = fragment
     }
 
     /// The link that `url` is, if it names a place of the site: a relative reference, or
     /// one from the host's root (not `//host/…`). `basePath` is the site's (`/`, `/mission/`).
     init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool) {
-        var path = splitReference(url).path
+        let (written, suffix) = splitReference(url)
+        var path = written
         var origin = Origin.relative
         if url.utf8.first == UInt8(ascii: "/") {
             guard !url.hasPrefix("//") else { return nil }
@@ -406,7 +410,9 @@ public struct MarkdownSiteLink: Hashable, Sendable {
                 origin = .outsideBasePath
             }
         }
-        self.init(path: path, line: line, column: column, isImage: isImage, origin: origin)
+        let fragment = suffix.firstIndex(of: "#").map { suffix[suffix.index(after: $0)...] } ?? ""
+        self.init(path: path, line: line, column: column, isImage: isImage, origin: origin,
+                  fragment: fragment.removingPercentEncoding ?? String(fragment))
     }
 
     /// The link as written (without its `#` or `?` part), for messages: the path, after

@@ -168,8 +168,9 @@ extension SiteBuilder {
         let linking = context.siteLinking
         let runs = stride(from: 0, to: linking.count, by: 512).map { $0..<min($0 + 512, linking.count) }
         let isShown = self.isPublished
-        var broken = try parallelMap(runs) { run throws(Diagnostic) in
-            var broken: [(path: String, link: MarkdownSiteLink, target: String?)] = []
+        typealias Use = (path: String, link: MarkdownSiteLink, target: String?)
+        let checked = try parallelMap(runs) { run throws(Diagnostic) -> (broken: [Use], anchored: [Use]) in
+            var broken: [Use] = [], anchored: [Use] = []
             // A draft left out of this build shows its links nowhere.
             for (path, record) in linking[run] where record.journalEntries.allSatisfy(isShown) {
                 for link in record.siteLinks {
@@ -184,11 +185,21 @@ extension SiteBuilder {
                     } ?? false
                     // Outside the base path, only what the site has is a mistake: anything
                     // else may be another site's on the same host.
-                    if link.origin == .outsideBasePath ? found : !found { broken.append((path, link, target)) }
+                    if link.origin == .outsideBasePath ? found : !found {
+                        broken.append((path, link, target))
+                    } else if found, link.origin != .outsideBasePath, Self.isObjectAnchor(link.fragment),
+                              let page = target.flatMap(Self.objectPage) {
+                        anchored.append((path, link, page))
+                    }
                 }
             }
-            return broken
-        }.flatMap { $0 }
+            return (broken, anchored)
+        }
+        var broken = checked.flatMap(\.broken)
+        let anchored = checked.flatMap(\.anchored)
+        if !anchored.isEmpty, let library = context.library {
+            misplacedAnchors(anchored, library: library, links: SiteLinks(config: config), log: &context.log)
+        }
         guard !broken.isEmpty else { return }
         broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
         let outputs = Array(pages.keys) + Array(files.keys)
@@ -208,6 +219,65 @@ extension SiteBuilder {
                              hint: near.map { "did you mean '\(link.origin == .hostRoot ? basePath + $0 : $0)'?" }
                                  ?? Self.hint(forBroken: link, basePath: basePath))
         }
+    }
+
+    /// Warns about each of `uses` (a link to a sol's page or an entry's, `target` being the
+    /// page's output path, with the anchor of a message, a report or an entry after its `#`)
+    /// whose anchor is not shown on that page: the object moved to another sol, or has
+    /// another anchor now (a message's changes with its time and author, an entry's with its
+    /// slug), and the browser would show the page's top.
+    func misplacedAnchors(_ uses: [(path: String, link: MarkdownSiteLink, target: String?)], library: ContentLibrary,
+                          links: SiteLinks, log: inout DiagnosticLog) {
+        // Where each anchor is shown, among the pages checked: its sol's, and an entry's own.
+        var shownOn: [String: (solPage: String, ownPage: String?)] = [:]
+        for object in library.allObjects {
+            let own = (object as? JournalEntry).map { links.outputPath(for: links.journal(slug: $0.slug)) }
+            shownOn[links.anchor(for: object)] = (links.outputPath(for: links.sol(object.sol)), own)
+        }
+        for (path, link, target) in uses.sorted(by: { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }) {
+            let place = shownOn[link.fragment]
+            guard let target, place?.solPage != target, place?.ownPage != target else { continue }
+            // Pages as the link names them: from the host's root with the base path.
+            let prefix = link.origin == .hostRoot ? links.basePath : ""
+            let written = Diagnostic.excerpt(link.written(basePath: links.basePath) + "#" + link.fragment)
+            let page = prefix + target.dropLast("index.html".count)
+            let hint: String
+            if let place {
+                // An entry at its own page, anything else at its sol's.
+                hint = "did you mean '\(prefix)\((place.ownPage ?? place.solPage).dropLast("index.html".count))#\(link.fragment)'?"
+            } else {
+                hint = "a message's anchor changes with its time and author, an entry's with its slug: copy the link again from the page"
+            }
+            log.warn("link '\(written)' leads to \(page), where nothing has the anchor '\(Diagnostic.excerpt(link.fragment))'",
+                     at: SourceLocation(path: path, line: link.line, column: link.column), hint: hint)
+        }
+    }
+
+    /// Whether `fragment` has the form of an object's anchor (see ``SiteLinks/anchor(for:)``):
+    /// `m-` or `w-` and 12 hexadecimal digits, or `entry-` and a slug.
+    static func isObjectAnchor(_ fragment: String) -> Bool {
+        let bytes = fragment.utf8
+        if bytes.starts(with: "entry-".utf8) { return bytes.count > "entry-".utf8.count }
+        guard bytes.count == 14, bytes.first == UInt8(ascii: "m") || bytes.first == UInt8(ascii: "w"),
+              bytes.dropFirst().first == UInt8(ascii: "-") else { return false }
+        return bytes.dropFirst(2).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    /// The output path of the page `target` (a site path) names, when it is a sol's page or a
+    /// journal entry's: the pages whose anchors the check knows.
+    static func objectPage(_ target: String) -> String? {
+        var parts = target.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.last == "index.html" || parts.last == "" { parts.removeLast() }
+        guard parts.count == 2, let name = parts.last, !name.isEmpty else { return nil }
+        switch parts[0] {
+        case "sol" where name.allSatisfy({ $0.isASCII && $0.isNumber }) && (name == "0" || name.first != "0"):
+            break
+        case "journal" where name != "page":
+            break
+        default:
+            return nil
+        }
+        return "\(parts[0])/\(name)/index.html"
     }
 
     /// What to do about `link`, which leads nowhere, when no name is close to it.

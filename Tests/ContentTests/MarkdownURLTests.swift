@@ -104,7 +104,7 @@ import Testing
         let document = MarkdownDocument(parsing: text, firstLine: 3, options: MarkdownOptions(relativeURLBase: "/m/"))
         #expect(document.siteLinks == [
             MarkdownSiteLink(path: "img/map v2.png", line: 3, column: 1, isImage: true),
-            MarkdownSiteLink(path: "journal/dust/", line: 3, column: 38),
+            MarkdownSiteLink(path: "journal/dust/", line: 3, column: 38, fragment: "notes"),
             MarkdownSiteLink(path: "sol/4/", line: 3, column: 74),
             MarkdownSiteLink(path: "./deep/c.svg", line: 6, column: 10, isImage: true),
         ])
@@ -120,13 +120,15 @@ import Testing
             """
         let document = MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/m/"))
         #expect(document.siteLinks == [
-            MarkdownSiteLink(path: "sol/4/", line: 1, column: 1, origin: .hostRoot),
+            MarkdownSiteLink(path: "sol/4/", line: 1, column: 1, origin: .hostRoot, fragment: "w"),
             MarkdownSiteLink(path: "img/a b.png", line: 1, column: 18, isImage: true, origin: .hostRoot),
             MarkdownSiteLink(path: "", line: 1, column: 41, origin: .hostRoot),
             MarkdownSiteLink(path: "img/a.png", line: 1, column: 49, origin: .outsideBasePath),
             MarkdownSiteLink(path: "mx/y", line: 1, column: 74, origin: .outsideBasePath),
         ])
         #expect(document.siteLinks.map { $0.written(basePath: "/m/") } == ["/m/sol/4/", "/m/img/a b.png", "/m/", "/img/a.png", "/mx/y"])
+        #expect(MarkdownDocument(parsing: "[a](sol/4/?q=1#m-%C3%A9) [b](sol/4/#)", options: MarkdownOptions(relativeURLBase: "/")).siteLinks.map(\.fragment)
+                == ["m-é", ""])
         // Left as written.
         #expect(document.html().contains("href=\"/img/a.png?x\"") && document.html().contains("src=\"/m/img/a%20b.png\""))
         // At the host's root, every such URL is within the site, `/` its front page.

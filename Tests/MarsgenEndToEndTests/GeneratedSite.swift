@@ -178,9 +178,15 @@ struct GeneratedSite {
                 try writeEntry(name)
                 return "unlink \(gone.url) in \(name)"
             }
-            let pages = entries.filter { $0.key != name }.map { "journal/\($0.value.slug ?? String($0.key.dropLast(3)))/" }
+            let others = entries.filter { $0.key != name }.sorted { $0.key < $1.key }
+            let pages = others.map { "journal/\($0.value.slug ?? String($0.key.dropLast(3)))/" }
+            // An entry's anchor, on its sol's page or its own, as the model knows them now.
+            let anchors = others.prefix(3).flatMap { name, other in
+                let slug = other.slug ?? String(name.dropLast(3))
+                return ["sol/\(other.sol)/#entry-\(slug)", "journal/\(slug)/#entry-\(slug)"]
+            }
             let places = pages + staticFiles.map { $0 } + ["img/none.png", "sol/3/", "feed.xml"]
-            guard let place = pick(places) else { return "skip" }
+            guard let place = random.next(2) == 0 ? pick(anchors) ?? pick(places) : pick(places) else { return "skip" }
             let url = ["", "/gen/", "/"][Int(random.next(3))] + place
             entry.siteLinks.append((url, random.next(2) == 0))
             entries[name] = entry

@@ -796,6 +796,40 @@ import Testing
         #expect(try siteLinkWarnings(build()) == Array(expected.prefix(2)))
     }
 
+    @Test("a link to a sol's or an entry's page with the anchor of something that page no longer shows is a warning, with where it is now")
+    func misplacedAnchors() throws {
+        let sol3 = try String(contentsOf: output.appendingPathComponent("sol/3/index.html"), encoding: .utf8)
+        let weather = try #require(sol3.firstMatch(of: /id="(w-[0-9a-f]{12})"/)?.1)
+        try edit("content/journal/sol-05-chess.md") {
+            $0 + "\n[w](sol/3/#\(weather)) [e](/journal/sol-07-bags/#entry-sol-07-bags) [m](sol/3/#m-000000000000) [x](sol/3/#main)\n"
+        }
+        let line = try String(contentsOf: site.appendingPathComponent("content/journal/sol-05-chess.md"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        func anchorWarnings(_ report: BuildReport) -> [String] {
+            report.warnings.filter { $0.message.contains("anchor") }.map { "\($0.location?.description ?? ""): \($0.message) (\($0.hint ?? ""))" }
+        }
+        let unknown = "content/journal/sol-05-chess.md:\(line):73: link 'sol/3/#m-000000000000' leads to sol/3/, where nothing has the anchor "
+            + "'m-000000000000' (a message's anchor changes with its time and author, an entry's with its slug: copy the link again from the page)"
+        // Only the anchor nothing has; an id of the page's template (`main`) is not checked.
+        #expect(try anchorWarnings(build()) == [unknown])
+        // The report moves to another sol, keeping its anchor; the entry to another sol, keeping its page.
+        try edit("content/weather/sol-03.md") { $0.replacingOccurrences(of: "sol: 3\n", with: "sol: 20\n") }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 8\n") }
+        let moved = try build()
+        #expect(!moved.isFullBuild)
+        #expect(anchorWarnings(moved) == [
+            "content/journal/sol-05-chess.md:\(line):1: link 'sol/3/#\(weather)' leads to sol/3/, where nothing has the anchor '\(weather)' "
+                + "(did you mean 'sol/20/#\(weather)'?)",
+            unknown,
+        ])
+        // Linked from the host's root, on a sol's page: its own page is suggested, with the base path.
+        try edit("content/journal/sol-05-chess.md") {
+            $0.replacingOccurrences(of: "[e](/journal/sol-07-bags/#entry-sol-07-bags)", with: "[e](/sol/7/#entry-sol-07-bags)")
+        }
+        #expect(try anchorWarnings(build())[1] == "content/journal/sol-05-chess.md:\(line):28: link '/sol/7/#entry-sol-07-bags' leads to /sol/7/, "
+            + "where nothing has the anchor 'entry-sol-07-bags' (did you mean '/journal/sol-07-bags/#entry-sol-07-bags'?)")
+    }
+
     @Test("a config change means a full build, with a notice")
     func configChange() throws {
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }

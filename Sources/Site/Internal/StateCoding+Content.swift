@@ -114,6 +114,7 @@ extension StateWriter {
             write(link.column)
             write(link.isImage)
             write(link.origin.rawValue)
+            write(link.fragment)
         }
     }
 }
@@ -227,7 +228,7 @@ extension StateReader {
         record.siteLinks = try readList { reader throws(Damaged) in
             let (path, line, column, isImage) = (try reader.readString(), try reader.readInt(), try reader.readInt(), try reader.readBool())
             guard let origin = MarkdownSiteLink.Origin(rawValue: try reader.readInt()) else { throw Damaged() }
-            return MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, origin: origin)
+            return MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, origin: origin, fragment: try reader.readString())
         }
         return record
     }
