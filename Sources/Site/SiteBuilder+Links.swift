@@ -228,11 +228,29 @@ extension SiteBuilder {
     /// slug), and the browser would show the page's top.
     func misplacedAnchors(_ uses: [(path: String, link: MarkdownSiteLink, target: String?)], library: ContentLibrary,
                           links: SiteLinks, log: inout DiagnosticLog) {
-        // Where each anchor is shown, among the pages checked: its sol's, and an entry's own.
+        // Where each anchor linked to is shown, among the pages checked: its sol's, and an
+        // entry's own. Each kind is looked for its own way: a site has tens of thousands of
+        // messages, and hashing every identifier for an anchor took 65 ms a build.
+        let fragments = Set(uses.map(\.link.fragment))
         var shownOn: [String: (solPage: String, ownPage: String?)] = [:]
-        for object in library.allObjects {
-            let own = (object as? JournalEntry).map { links.outputPath(for: links.journal(slug: $0.slug)) }
-            shownOn[links.anchor(for: object)] = (links.outputPath(for: links.sol(object.sol)), own)
+        let slugs = Set(fragments.filter { $0.hasPrefix("entry-") }.map { $0.dropFirst("entry-".count) })
+        for entry in library.journalEntries where slugs.contains(Substring(entry.slug)) {
+            shownOn["entry-" + entry.slug] = (links.outputPath(for: links.sol(entry.sol)), links.outputPath(for: links.journal(slug: entry.slug)))
+        }
+        if fragments.contains(where: { $0.hasPrefix("w-") }) {
+            for report in library.weatherReports {
+                let anchor = links.anchor(for: report)
+                if fragments.contains(anchor) { shownOn[anchor] = (links.outputPath(for: links.sol(report.sol)), nil) }
+            }
+        }
+        // A message's anchor is made from its time, which fixes its sol: it is looked for on
+        // the sols linked to only, and a message found nowhere there has another anchor now.
+        let messageSols = Set(uses.compactMap { use in use.link.fragment.hasPrefix("m-") ? use.target.flatMap(Self.sol(ofPage:)) : nil })
+        if !messageSols.isEmpty {
+            for message in library.messages where messageSols.contains(message.sol) {
+                let anchor = links.anchor(for: message)
+                if fragments.contains(anchor) { shownOn[anchor] = (links.outputPath(for: links.sol(message.sol)), nil) }
+            }
         }
         for (path, link, target) in uses.sorted(by: { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }) {
             let place = shownOn[link.fragment]
@@ -246,7 +264,7 @@ extension SiteBuilder {
                 // An entry at its own page, anything else at its sol's.
                 hint = "did you mean '\(prefix)\((place.ownPage ?? place.solPage).dropLast("index.html".count))#\(link.fragment)'?"
             } else {
-                hint = "a message's anchor changes with its time and author, an entry's with its slug: copy the link again from the page"
+                hint = "copy the link again from the page it is on: a message's anchor changes with its time and author, an entry's with its slug"
             }
             log.warn("link '\(written)' leads to \(page), where nothing has the anchor '\(Diagnostic.excerpt(link.fragment))'",
                      at: SourceLocation(path: path, line: link.line, column: link.column), hint: hint)
@@ -278,6 +296,12 @@ extension SiteBuilder {
             return nil
         }
         return "\(parts[0])/\(name)/index.html"
+    }
+
+    /// The sol whose page `page` (an output path from ``objectPage(_:)``) is.
+    static func sol(ofPage page: String) -> Int? {
+        guard page.hasPrefix("sol/") else { return nil }
+        return Int(page.dropFirst("sol/".count).prefix { $0 != "/" })
     }
 
     /// What to do about `link`, which leads nowhere, when no name is close to it.

@@ -809,7 +809,7 @@ import Testing
             report.warnings.filter { $0.message.contains("anchor") }.map { "\($0.location?.description ?? ""): \($0.message) (\($0.hint ?? ""))" }
         }
         let unknown = "content/journal/sol-05-chess.md:\(line):73: link 'sol/3/#m-000000000000' leads to sol/3/, where nothing has the anchor "
-            + "'m-000000000000' (a message's anchor changes with its time and author, an entry's with its slug: copy the link again from the page)"
+            + "'m-000000000000' (copy the link again from the page it is on: a message's anchor changes with its time and author, an entry's with its slug)"
         // Only the anchor nothing has; an id of the page's template (`main`) is not checked.
         #expect(try anchorWarnings(build()) == [unknown])
         // The report moves to another sol, keeping its anchor; the entry to another sol, keeping its page.
