@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import Feed
+import Foundation
 import GFM
 import SiteConfig
 
@@ -159,7 +160,8 @@ extension SiteBuilder {
     func checkSiteLinks(_ context: inout BuildContext) throws(Diagnostic) {
         guard !context.siteLinking.isEmpty else { return }
         let config = try context.requireConfig()
-        let (basePath, unchecked) = (config.basePath, config.uncheckedLinks)
+        // Links are compared as their paths are held: percent-escapes decoded.
+        let (basePath, unchecked) = (config.basePath, config.uncheckedLinks.map { $0.removingPercentEncoding ?? $0 })
         let (pages, files) = (context.state.pages, context.state.files)
         func exists(_ output: String) -> Bool { pages[output] != nil || files[output] != nil }
         // A site whose every entry shows an image has tens of thousands of these: each is
