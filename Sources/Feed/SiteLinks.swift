@@ -53,10 +53,30 @@ public struct SiteLinks: Sendable {
 
     /// The anchor (element id) of an object's section.
     public func anchor(for object: any FeedObject) -> String {
-        if let entry = object as? JournalEntry { return "entry-\(entry.slug)" }
+        if let entry = object as? JournalEntry { return Self.entryAnchorPrefix + entry.slug }
         var hash = ContentHash()
         hash.combine(object.diffIdentifier)
-        return "\(object.kind.rawValue.prefix(1))-\(hash.description.prefix(12))"
+        return Self.anchorPrefix(for: object.kind) + hash.description.prefix(Self.anchorHashLength)
+    }
+
+    /// What a journal entry's anchor starts with, before its slug.
+    public static let entryAnchorPrefix = "entry-"
+    /// How many hexadecimal digits of its identifier's hash another object's anchor has.
+    static let anchorHashLength = 12
+
+    /// What the anchor of an object of `kind` other than a journal entry starts with (`m-`).
+    public static func anchorPrefix(for kind: ObjectKind) -> String {
+        "\(kind.rawValue.prefix(1))-"
+    }
+
+    /// Whether `fragment` has the form ``anchor(for:)`` gives a message, a weather report or
+    /// a journal entry: a link to it can be checked against the objects a page shows.
+    public static func isObjectAnchor(_ fragment: String) -> Bool {
+        if fragment.hasPrefix(entryAnchorPrefix) { return fragment.utf8.count > entryAnchorPrefix.utf8.count }
+        guard let prefix = [ObjectKind.message, .weather].map(anchorPrefix).first(where: fragment.hasPrefix) else { return false }
+        let digits = fragment.utf8.dropFirst(prefix.utf8.count)
+        return digits.count == anchorHashLength
+            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// The page an object links to: its own page, or its place on its sol's page.

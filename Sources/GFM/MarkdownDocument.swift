@@ -137,17 +137,18 @@ public final class MarkdownDocument {
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            let (line, column) = (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
+            /// Where the node starts in the file: asked only of links, images and raw HTML.
+            func start() -> (line: Int, column: Int) {
+                (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
+            }
             if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
                 let html = String(cString: literal)
+                let htmlStart = start()
                 // Raw HTML left out of the output (safe mode) links nowhere.
-                let found: ((String, Int, Bool) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isImage in
+                let found: ((String, Int, Bool, Bool) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isRelative, isImage in
                     // Relative, or from the host's root (the initializer sorts those out).
-                    var url = url
-                    guard url.utf8.first == UInt8(ascii: "/") || url.withUTF8({ Self.isRelativeReference(UnsafeRawBufferPointer($0)) }) else {
-                        return
-                    }
-                    let place = Self.place(ofOffset: offset, in: html, startingAt: (line, column))
+                    guard isRelative || url.utf8.first == UInt8(ascii: "/") else { return }
+                    let place = Self.place(ofOffset: offset, in: html, startingAt: htmlStart)
                     if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage) {
                         siteLinks.append(link)
                     }
@@ -158,6 +159,7 @@ public final class MarkdownDocument {
             }
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
             let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
+            let (line, column) = start()
             guard isRelativeReference(bytes) else {
                 // From the host's root: left as written, and checked like the others.
                 if !base.isEmpty, bytes.first == UInt8(ascii: "/"),

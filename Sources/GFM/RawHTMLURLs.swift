@@ -16,10 +16,11 @@ enum RawHTMLURLs {
     /// they are.
     ///
     /// - Parameter found: Called with each URL of a tag the tag filter leaves alone, as
-    ///   written (relative or not), its byte offset in `html`, and whether it shows an image
+    ///   written, its byte offset in `html`, whether it is relative (see
+    ///   ``MarkdownDocument/isRelativeReference(_:)``), and whether it shows an image
     ///   (`<img>`'s `src` and `srcset`, a `<source>`'s `srcset`, a video's `poster`).
     static func resolving(_ html: String, against base: String,
-                          found: ((_ url: String, _ offset: Int, _ isImage: Bool) -> Void)? = nil) -> String {
+                          found: ((_ url: String, _ offset: Int, _ isRelative: Bool, _ isImage: Bool) -> Void)? = nil) -> String {
         let bytes = Array(html.utf8)
         // Written into attribute values, which are HTML: `&` would start a reference.
         let baseBytes = Array(base.utf8).flatMap { $0 == UInt8(ascii: "&") ? Array("&amp;".utf8) : [$0] }
@@ -40,13 +41,14 @@ enum RawHTMLURLs {
         func copyURL(_ value: ArraySlice<UInt8>) {
             let start = value.firstIndex(where: { !isBlank($0) }) ?? value.endIndex
             output += value[value.startIndex..<start]
+            let url = value[start...]
+            let isRelative = url.withUnsafeBytes { MarkdownDocument.isRelativeReference($0) }
             var end = value.endIndex
             while end > start, isBlank(value[end - 1]) { end -= 1 }
             if let found, tagLoads, start < end {
-                found(String(decoding: value[start..<end], as: UTF8.self), start, showsImage)
+                found(String(decoding: value[start..<end], as: UTF8.self), start, isRelative, showsImage)
             }
-            let url = value[start...]
-            if url.withUnsafeBytes({ MarkdownDocument.isRelativeReference($0) }) { output += baseBytes }
+            if isRelative { output += baseBytes }
             output += url
         }
         /// Copies a `srcset`: URLs, each with an optional descriptor, between commas.

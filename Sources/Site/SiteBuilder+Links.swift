@@ -189,7 +189,7 @@ extension SiteBuilder {
                     // else may be another site's on the same host.
                     if link.origin == .outsideBasePath ? found : !found {
                         broken.append((path, link, target))
-                    } else if found, link.origin != .outsideBasePath, Self.isObjectAnchor(link.fragment),
+                    } else if found, link.origin != .outsideBasePath, SiteLinks.isObjectAnchor(link.fragment),
                               let page = target.flatMap(Self.objectPage) {
                         anchored.append((path, link, page))
                     }
@@ -235,11 +235,12 @@ extension SiteBuilder {
         // messages, and hashing every identifier for an anchor took 65 ms a build.
         let fragments = Set(uses.map(\.link.fragment))
         var shownOn: [String: (solPage: String, ownPage: String?)] = [:]
-        let slugs = Set(fragments.filter { $0.hasPrefix("entry-") }.map { $0.dropFirst("entry-".count) })
+        let entryPrefix = SiteLinks.entryAnchorPrefix
+        let slugs = Set(fragments.filter { $0.hasPrefix(entryPrefix) }.map { $0.dropFirst(entryPrefix.count) })
         for entry in library.journalEntries where slugs.contains(Substring(entry.slug)) {
-            shownOn["entry-" + entry.slug] = (links.outputPath(for: links.sol(entry.sol)), links.outputPath(for: links.journal(slug: entry.slug)))
+            shownOn[entryPrefix + entry.slug] = (links.outputPath(for: links.sol(entry.sol)), links.outputPath(for: links.journal(slug: entry.slug)))
         }
-        if fragments.contains(where: { $0.hasPrefix("w-") }) {
+        if fragments.contains(where: { $0.hasPrefix(SiteLinks.anchorPrefix(for: .weather)) }) {
             for report in library.weatherReports {
                 let anchor = links.anchor(for: report)
                 if fragments.contains(anchor) { shownOn[anchor] = (links.outputPath(for: links.sol(report.sol)), nil) }
@@ -247,7 +248,8 @@ extension SiteBuilder {
         }
         // A message's anchor is made from its time, which fixes its sol: it is looked for on
         // the sols linked to only, and a message found nowhere there has another anchor now.
-        let messageSols = Set(uses.compactMap { use in use.link.fragment.hasPrefix("m-") ? use.target.flatMap(Self.sol(ofPage:)) : nil })
+        let messagePrefix = SiteLinks.anchorPrefix(for: .message)
+        let messageSols = Set(uses.compactMap { use in use.link.fragment.hasPrefix(messagePrefix) ? use.target.flatMap(Self.sol(ofPage:)) : nil })
         if !messageSols.isEmpty {
             for message in library.messages where messageSols.contains(message.sol) {
                 let anchor = links.anchor(for: message)
@@ -271,16 +273,6 @@ extension SiteBuilder {
             log.warn("link '\(written)' leads to \(page), where nothing has the anchor '\(Diagnostic.excerpt(link.fragment))'",
                      at: SourceLocation(path: path, line: link.line, column: link.column), hint: hint)
         }
-    }
-
-    /// Whether `fragment` has the form of an object's anchor (see ``SiteLinks/anchor(for:)``):
-    /// `m-` or `w-` and 12 hexadecimal digits, or `entry-` and a slug.
-    static func isObjectAnchor(_ fragment: String) -> Bool {
-        let bytes = fragment.utf8
-        if bytes.starts(with: "entry-".utf8) { return bytes.count > "entry-".utf8.count }
-        guard bytes.count == 14, bytes.first == UInt8(ascii: "m") || bytes.first == UInt8(ascii: "w"),
-              bytes.dropFirst().first == UInt8(ascii: "-") else { return false }
-        return bytes.dropFirst(2).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
     }
 
     /// The output path of the page `target` (a site path) names, when it is a sol's page or a

@@ -172,18 +172,12 @@ struct GeneratedSite {
             // A link to a page or a file of the site, from its root or the host's, in Markdown
             // or raw HTML, leading somewhere or not (a warning); or one taken out.
             guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
-            if !entry.siteLinks.isEmpty, random.next(3) == 0 {
-                let gone = entry.siteLinks.remove(at: Int(random.next(entry.siteLinks.count)))
-                entries[name] = entry
-                try writeEntry(name)
-                return "unlink \(gone.url) in \(name)"
-            }
+            if let gone = try unlinkAtRandom(\.siteLinks, in: name) { return "unlink \(gone.url) in \(name)" }
             let others = entries.filter { $0.key != name }.sorted { $0.key < $1.key }
-            let pages = others.map { "journal/\($0.value.slug ?? String($0.key.dropLast(3)))/" }
+            let pages = others.map { "journal/\(slug(of: $0.key))/" }
             // An entry's anchor, on its sol's page or its own, as the model knows them now.
             let anchors = others.prefix(3).flatMap { name, other in
-                let slug = other.slug ?? String(name.dropLast(3))
-                return ["sol/\(other.sol)/#entry-\(slug)", "journal/\(slug)/#entry-\(slug)"]
+                ["sol/\(other.sol)/#entry-\(slug(of: name))", "journal/\(slug(of: name))/#entry-\(slug(of: name))"]
             }
             let places = pages + staticFiles.map { $0 } + ["img/none.png", "sol/3/", "feed.xml"]
             guard let place = random.next(2) == 0 ? pick(anchors) ?? pick(places) : pick(places) else { return "skip" }
@@ -195,12 +189,7 @@ struct GeneratedSite {
         case 19:
             // A link to another entry, a log or a weather report, by file; or one taken out.
             guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
-            if !entry.links.isEmpty, random.next(3) == 0 {
-                let gone = entry.links.remove(at: Int(random.next(entry.links.count)))
-                entries[name] = entry
-                try writeEntry(name)
-                return "unlink \(gone) in \(name)"
-            }
+            if let gone = try unlinkAtRandom(\.links, in: name) { return "unlink \(gone) in \(name)" }
             let targets = entries.keys.filter { $0 != name } + logs.keys.map { "../messages/\($0)" }
                 + weather.keys.map { "../weather/sol-\($0).md" }
             guard let target = pick(targets) else { return "skip" }
@@ -212,6 +201,21 @@ struct GeneratedSite {
         default:
             return try editEntry("toggle draft") { $0.isDraft.toggle() }
         }
+    }
+
+    /// One time in three, when entry `name` has any of the links at `links`, one of them
+    /// taken out at random and the entry written again; nil otherwise.
+    mutating func unlinkAtRandom<Link>(_ links: WritableKeyPath<Entry, [Link]>, in name: String) throws -> Link? {
+        guard var entry = entries[name], !entry[keyPath: links].isEmpty, random.next(3) == 0 else { return nil }
+        let gone = entry[keyPath: links].remove(at: Int(random.next(entry[keyPath: links].count)))
+        entries[name] = entry
+        try writeEntry(name)
+        return gone
+    }
+
+    /// The slug of entry `name`: its own, or its file name's.
+    func slug(of name: String) -> String {
+        entries[name]?.slug ?? String(name.dropLast(3))
     }
 
     /// Points the links to `target` (as an entry would write it) at `replacement`, or removes
