@@ -117,7 +117,9 @@ let package = Package(
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "Rendering", "Content", "SiteConfig", "MarsTime", "MarsgenTesting"]),
+        .testTarget(name: "FeedTests", dependencies: [
+            "Feed", "Rendering", "Content", "SiteConfig", "MarsTime", "MarsgenTesting", .product(name: "Mustache", package: "swift-mustache"),
+        ]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "GFM", "Diagnostics", "MarsTime", "MarsgenTesting"]),

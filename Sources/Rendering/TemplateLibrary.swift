@@ -179,7 +179,10 @@ public struct TemplateLibrary: Sendable {
                                    at: location,
                                    hint: "name partials that include no dynamic partial themselves, or give '\(key)' another value")
         }
-        guard let output = library.render(context, withTemplate: name) else {
+        // A dynamic partial's name must reach swift-mustache as a `String`: such sites keep
+        // their values as they are.
+        let values: Any = dynamicNames.isEmpty ? MustacheValues.wrapping(context) : context
+        guard let output = library.render(values, withTemplate: name) else {
             throw Diagnostic.error("no template named '\(name)'", hint: "add templates/\(name).mustache")
         }
         return output

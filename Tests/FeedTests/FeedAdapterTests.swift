@@ -2,6 +2,7 @@ import Content
 import Diagnostics
 import Feed
 import MarsTime
+import Mustache
 @testable import Rendering
 import Testing
 
@@ -158,6 +159,52 @@ struct RoverSectionController: SectionController {
             == Array(repeating: "\u{FFFD}", count: 6).joined(separator: "a") + "\u{FFFD}b")
         let text = "\u{FDCF}\u{FDF0}\u{FFFD}\u{FEFF}\u{FF0C}\u{1FFFD}\u{10FFFD}火星"
         #expect(MarkupEscaping.escape(text) == text)
+    }
+
+    @Test("values handed to swift-mustache in its fast forms render exactly as the plain values do")
+    func fastFormsRenderAsPlainValues() throws {
+        // Every way a template can use a value: escaped and not, as a section, inverted, with
+        // transforms, dotted, up the context stack, in loops with their own transforms.
+        let text = """
+            {{title}}|{{{title}}}|{{&title}}|{{uppercased(title)}}|{{reversed(title)}}|{{#title}}[{{.}}{{subtitle}}{{title.count}}]{{/title}}\
+            |{{^title}}no{{/title}}|{{#blank}}b{{/blank}}{{^blank}}B{{/blank}}|{{#empty(blank)}}E{{/empty(blank)}}
+            {{#flag}}yes{{/flag}}{{^flag}}no{{/flag}}{{#off}}on{{/off}}{{^off}}off{{/off}}|{{flag}}{{off}}|{{number}}{{#number}}n{{.}}{{/number}}{{ratio}}
+            {{site.title}}|{{site.nested.deep}}|{{#site}}{{title}}-{{language}}-{{subtitle}}-{{title.count}}{{/site}}|{{count(site)}}\
+            |{{#sorted(site)}}{{key}}={{value}};{{/sorted(site)}}|{{#site.nested}}{{deep}}{{title}}{{/site.nested}}
+            {{#items}}{{html}}/{{{html}}}/{{title}}/{{site.title}}/{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{index()}}{{#odd()}}o{{/odd()}};{{/items}}\
+            {{count(items)}}{{#first(items)}}{{name}}{{/first(items)}}{{#reversed(items)}}{{name}}{{/reversed(items)}}{{#empty(items)}}none{{/empty(items)}}
+            {{#tags}}<{{.}}>{{/tags}}{{#sorted(tags)}}{{.}},{{/sorted(tags)}}{{#reversed(tags)}}{{uppercased(.)}}{{/reversed(tags)}}{{count(tags)}}
+            {{missing}}{{#missing}}m{{/missing}}{{^missing}}-{{/missing}}{{missing.part}}{{#noItems}}x{{/noItems}}{{^noItems}}no items{{/noItems}}
+            {{> credits}}{{#items}}{{> credits}}{{/items}}
+            {{site}}|{{items}}|{{tags}}|{{#sorted(site)}}{{.}}{{/sorted(site)}}
+            """
+        let credits = "({{name}}{{title}})"
+        let context: TemplateContext = [
+            "title": "Dust <storm> & \"wind\" é",
+            "subtitle": "over the ridge",
+            "blank": "",
+            "flag": true, "off": false, "number": 42, "ratio": 0.5,
+            "site": ["title": "Ares <I>", "language": "en", "nested": ["deep": "down & under"] as TemplateContext] as TemplateContext,
+            "items": [["html": "<p>one</p>", "name": "a'b"], ["html": "<p>two</p>", "name": "c", "title": "own"],
+                      ["html": "", "name": "<d>"]] as [TemplateContext],
+            "noItems": [TemplateContext](),
+            "tags": ["storm", "ridge", "<b>"],
+        ]
+        let library = try TemplateLibrary(overrides: [
+            "footer": .init(text: text, path: "templates/footer.mustache"),
+            "credits": .init(text: credits, path: "templates/credits.mustache"),
+        ])
+        // The same templates in swift-mustache alone, given the plain values.
+        MarkupEscaping.registered
+        var plain = MustacheLibrary()
+        plain.register(try MustacheTemplate(string: TemplateLibrary.escapingLine + text), named: "footer")
+        plain.register(try MustacheTemplate(string: TemplateLibrary.escapingLine + credits), named: "credits")
+        let expected = try #require(plain.render(context, withTemplate: "footer"))
+        #expect(try library.render("footer", context: context) == expected)
+        // Not trivially: the values show, escaped where the template escapes them.
+        #expect(expected.contains("Dust &lt;storm&gt; &amp; &quot;wind&quot; é|Dust <storm> & \"wind\" é|"))
+        #expect(expected.contains("DUST <STORM>") || expected.contains("DUST &lt;STORM&gt;"))
+        #expect(expected.contains("&lt;b&gt;,ridge,storm,&lt;B&gt;RIDGESTORM3"))
     }
 
     @Test("templates render as written: a first blank line and standalone tags on the first line")
