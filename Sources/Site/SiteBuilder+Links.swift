@@ -199,8 +199,18 @@ extension SiteBuilder {
         }
         var broken = checked.flatMap(\.broken)
         let anchored = checked.flatMap(\.anchored)
+        let links = SiteLinks(config: config)
+        // Only a link that leads nowhere asks which entries are drafts.
+        var drafts: Drafts?
+        let sources = context.state.sources
+        let draftsOfSite = { () -> Drafts in
+            if let drafts { return drafts }
+            let found = Drafts(in: sources, links: links, isShown: isShown)
+            drafts = found
+            return found
+        }
         if !anchored.isEmpty, let library = context.library {
-            misplacedAnchors(anchored, library: library, links: SiteLinks(config: config), log: &context.log)
+            misplacedAnchors(anchored, library: library, links: links, drafts: draftsOfSite, log: &context.log)
         }
         guard !broken.isEmpty else { return }
         broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
@@ -213,6 +223,12 @@ extension SiteBuilder {
                 context.log.warn("\(what) '\(written)' leads outside the site, whose base path is \(basePath)", at: location,
                                  hint: "did you mean '\(basePath + link.path)'? A URL from the host's root starts with the base path; "
                                      + "or write it relative to the site's root, as '\(link.path)'")
+                continue
+            }
+            // A draft's page: the build leaves it out, and says so rather than that nothing is there.
+            if let page = target.flatMap(Self.objectPage), let draft = draftsOfSite().byPage[page] {
+                context.log.warn("\(what) '\(written)' leads to the page of a draft: \(draft) is left out of the site", at: location,
+                                 hint: ContentLinks.draftHint)
                 continue
             }
             let near = target.flatMap { Self.nearOutput(to: $0, among: outputs) }
@@ -229,7 +245,7 @@ extension SiteBuilder {
     /// another anchor now (a message's changes with its time and author, an entry's with its
     /// slug), and the browser would show the page's top.
     func misplacedAnchors(_ uses: [(path: String, link: MarkdownSiteLink, target: String?)], library: ContentLibrary,
-                          links: SiteLinks, log: inout DiagnosticLog) {
+                          links: SiteLinks, drafts: () -> Drafts, log: inout DiagnosticLog) {
         // Where each anchor linked to is shown, among the pages checked: its sol's, and an
         // entry's own. Each kind is looked for its own way: a site has tens of thousands of
         // messages, and hashing every identifier for an anchor took 65 ms a build.
@@ -263,6 +279,12 @@ extension SiteBuilder {
             let prefix = link.origin == .hostRoot ? links.basePath : ""
             let written = Diagnostic.excerpt(link.written(basePath: links.basePath) + "#" + link.fragment)
             let page = prefix + target.dropLast("index.html".count)
+            let location = SourceLocation(path: path, line: link.line, column: link.column)
+            if place == nil, link.fragment.hasPrefix(entryPrefix), let draft = drafts().bySlug[String(link.fragment.dropFirst(entryPrefix.count))] {
+                log.warn("link '\(written)' leads to the anchor of a draft: \(draft) is left out of the site", at: location,
+                         hint: ContentLinks.draftHint)
+                continue
+            }
             let hint: String
             if let place {
                 // An entry at its own page, anything else at its sol's.
@@ -271,7 +293,25 @@ extension SiteBuilder {
                 hint = "copy the link again from the page it is on: a message's anchor changes with its time and author, an entry's with its slug"
             }
             log.warn("link '\(written)' leads to \(page), where nothing has the anchor '\(Diagnostic.excerpt(link.fragment))'",
-                     at: SourceLocation(path: path, line: link.line, column: link.column), hint: hint)
+                     at: location, hint: hint)
+        }
+    }
+
+    /// The journal entries a build leaves out as drafts, each by its slug and by its page's
+    /// output path, with its file: for the warning about a link to one. (Two drafts with one
+    /// slug: the first file by path.)
+    struct Drafts {
+        var bySlug: [String: String] = [:]
+        var byPage: [String: String] = [:]
+
+        init(in sources: [String: BuildState.SourceRecord], links: SiteLinks, isShown: (JournalEntry) -> Bool) {
+            for (path, record) in sources {
+                for entry in record.journalEntries where !isShown(entry) {
+                    if let other = bySlug[entry.slug], other < path { continue }
+                    bySlug[entry.slug] = path
+                    byPage[links.outputPath(for: links.journal(slug: entry.slug))] = path
+                }
+            }
         }
     }
 

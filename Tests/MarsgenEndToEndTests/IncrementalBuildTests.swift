@@ -797,18 +797,25 @@ import Testing
         #expect(try siteLinkWarnings(build()) == Array(expected.prefix(2)))
     }
 
+    /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.
+    func appendLine(_ text: String, to relative: String) throws -> Int {
+        try edit(relative) { $0 + "\n\(text)\n" }
+        return try String(contentsOf: site.appendingPathComponent(relative), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    }
+
+    /// The warnings of `report` that `include` takes, each as `place: message (hint)`.
+    func warnings(_ report: BuildReport, where include: (Diagnostic) -> Bool) -> [String] {
+        report.warnings.filter(include).map { "\($0.location?.description ?? ""): \($0.message) (\($0.hint ?? ""))" }
+    }
+
     @Test("a link to a sol's or an entry's page with the anchor of something that page no longer shows is a warning, with where it is now")
     func misplacedAnchors() throws {
         let sol3 = try String(contentsOf: output.appendingPathComponent("sol/3/index.html"), encoding: .utf8)
         let weather = try #require(sol3.firstMatch(of: /id="(w-[0-9a-f]{12})"/)?.1)
-        try edit("content/journal/sol-05-chess.md") {
-            $0 + "\n[w](sol/3/#\(weather)) [e](/journal/sol-07-bags/#entry-sol-07-bags) [m](sol/3/#m-000000000000) [x](sol/3/#main)\n"
-        }
-        let line = try String(contentsOf: site.appendingPathComponent("content/journal/sol-05-chess.md"), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false).count - 1
-        func anchorWarnings(_ report: BuildReport) -> [String] {
-            report.warnings.filter { $0.message.contains("anchor") }.map { "\($0.location?.description ?? ""): \($0.message) (\($0.hint ?? ""))" }
-        }
+        let line = try appendLine("[w](sol/3/#\(weather)) [e](/journal/sol-07-bags/#entry-sol-07-bags) [m](sol/3/#m-000000000000) [x](sol/3/#main)",
+                                  to: "content/journal/sol-05-chess.md")
+        func anchorWarnings(_ report: BuildReport) -> [String] { warnings(report) { $0.message.contains("anchor") } }
         let unknown = "content/journal/sol-05-chess.md:\(line):73: link 'sol/3/#m-000000000000' leads to sol/3/, where nothing has the anchor "
             + "'m-000000000000' (copy the link again from the page it is on: a message's anchor changes with its time and author, an entry's with its slug)"
         // Only the anchor nothing has; an id of the page's template (`main`) is not checked.
@@ -829,6 +836,33 @@ import Testing
         }
         #expect(try anchorWarnings(build())[1] == "content/journal/sol-05-chess.md:\(line):28: link '/sol/7/#entry-sol-07-bags' leads to /sol/7/, "
             + "where nothing has the anchor 'entry-sol-07-bags' (did you mean '/journal/sol-07-bags/#entry-sol-07-bags'?)")
+    }
+
+    @Test("a link to a draft's page or to its anchor says that the draft is left out, and stops once it is published")
+    func linksToDrafts() throws {
+        let line = try appendLine("[page](journal/sol-07-bags/) [anchor](/sol/7/#entry-sol-07-bags) [gone](journal/sol-07-bagz/)",
+                                  to: "content/journal/sol-05-chess.md")
+        func linkWarnings(_ report: BuildReport) -> [String] { warnings(report) { $0.message.hasPrefix("link '") } }
+        let published = try build()
+        #expect(linkWarnings(published).count == 1)
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\ndraft: true\n") }
+        let drafted = try build()
+        #expect(!drafted.isFullBuild)
+        let hint = "publish the entry (remove 'draft: true'), build with --drafts to see it, or remove the link"
+        // Anchors are checked first, then the links that lead nowhere.
+        #expect(linkWarnings(drafted) == [
+            "content/journal/sol-05-chess.md:\(line):30: link '/sol/7/#entry-sol-07-bags' leads to the anchor of a draft: "
+                + "content/journal/sol-07-bags.md is left out of the site (\(hint))",
+            "content/journal/sol-05-chess.md:\(line):1: link 'journal/sol-07-bags/' leads to the page of a draft: "
+                + "content/journal/sol-07-bags.md is left out of the site (\(hint))",
+            // Nothing has that name, draft or not: the usual warning.
+            "content/journal/sol-05-chess.md:\(line):66: link 'journal/sol-07-bagz/' leads to no page or file of the site "
+                + "(relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL)",
+        ])
+        // Built again with nothing changed, the warnings are the same.
+        #expect(linkWarnings(try build()) == linkWarnings(drafted))
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "draft: true\n", with: "") }
+        #expect(linkWarnings(try build()) == linkWarnings(published))
     }
 
     @Test("a config change means a full build, with a notice")

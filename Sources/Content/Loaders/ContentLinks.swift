@@ -30,6 +30,10 @@ public struct ContentLinks: Sendable {
     /// The targets by site-relative path (`content/journal/sol-04.md`).
     public var targets: [String: Target]
 
+    /// What to do about a link to a draft, which the build leaves out: said of links to its
+    /// file, to its page and to its anchor alike.
+    public static let draftHint = "publish the entry (remove 'draft: true'), build with --drafts to see it, or remove the link"
+
     public init(targets: [String: Target] = [:]) {
         self.targets = targets
     }
@@ -151,7 +155,7 @@ extension ContentContext {
         for (link, path) in drafts {
             log.warn("link to '\(Diagnostic.excerpt(link.path))', a draft: \(path) is left out of the site, so the link leads nowhere",
                      at: file.location(line: link.line, column: link.column),
-                     hint: "publish the entry (remove 'draft: true'), build with --drafts to see it, or remove the link")
+                     hint: ContentLinks.draftHint)
         }
         uses.files += found
         uses.site += document.siteLinks
