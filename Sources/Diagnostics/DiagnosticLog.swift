@@ -30,4 +30,22 @@ public struct DiagnosticLog: Sendable {
 
     /// The warnings recorded so far.
     public var warnings: [Diagnostic] { entries.filter { $0.severity == .warning } }
+
+    /// The diagnostics of `severity` in the order a reader meets them: by file, line and
+    /// column, those without a place first, ties in the order they were found.
+    ///
+    /// A build finds its warnings step by step (a file's front matter when it is loaded, its
+    /// links once every page is planned), and an incremental build replays those of the files
+    /// it did not read again; printed as found, one file's warnings would be scattered and
+    /// their order would depend on what the build had to read.
+    public func inSourceOrder(_ severity: Diagnostic.Severity) -> [Diagnostic] {
+        entries.enumerated().filter { $0.element.severity == severity }.sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (x?, y?) where x != y: x < y
+            case (nil, _?): true
+            case (_?, nil): false
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
+    }
 }

@@ -1,5 +1,5 @@
 /// A place in a user's file: a site-relative path and a 1-based line and column.
-public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The path as the user would type it, relative to the site root (`content/journal/sol-12.md`).
     public var path: String
     /// 1-based line; 0 when unknown.
@@ -19,5 +19,10 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
         guard line > 0 else { return path }
         guard column > 0 else { return "\(path):\(line)" }
         return "\(path):\(line):\(column)"
+    }
+
+    /// By path, then line, then column: the order in which a reader meets them.
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
     }
 }

@@ -28,9 +28,9 @@ public struct BuildReport: Sendable {
     public var deleted: [String] = []
     /// One line per written or deleted file with its reason (`journal/dust-storm: updated`).
     public var explanations: [String] = []
-    /// Warnings found on the way.
+    /// Warnings found on the way, by file, line and column (those without a place first).
     public var warnings: [Diagnostic] = []
-    /// The errors of the files left out with `--keep-going`, in the order found; empty otherwise.
+    /// The errors of the files left out with `--keep-going`, by file, line and column; empty otherwise.
     public var errors: [Diagnostic] = []
     /// Where the site lives under its host (`/`, or `/log/` when `base_url` has a path).
     public var basePath = "/"

@@ -96,8 +96,8 @@ public struct SiteBuilder {
             memory.keepListing(listing)
         }
         context.report.duration = clock.now - start
-        context.report.warnings = context.log.entries.filter { $0.severity == .warning }
-        context.report.errors = context.log.entries.filter { $0.severity == .error }
+        context.report.warnings = context.log.inSourceOrder(.warning)
+        context.report.errors = context.log.inSourceOrder(.error)
         if options.endsProcess {
             // The lock goes now; the rest goes with the process (see `BuildOptions.endsProcess`).
             context.lock = nil

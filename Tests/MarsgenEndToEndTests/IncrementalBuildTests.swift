@@ -798,6 +798,7 @@ import Testing
     }
 
     /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.
+    @discardableResult
     func appendLine(_ text: String, to relative: String) throws -> Int {
         try edit(relative) { $0 + "\n\(text)\n" }
         return try String(contentsOf: site.appendingPathComponent(relative), encoding: .utf8)
@@ -849,11 +850,10 @@ import Testing
         let drafted = try build()
         #expect(!drafted.isFullBuild)
         let hint = "publish the entry (remove 'draft: true'), build with --drafts to see it, or remove the link"
-        // Anchors are checked first, then the links that lead nowhere.
         #expect(linkWarnings(drafted) == [
-            "content/journal/sol-05-chess.md:\(line):30: link '/sol/7/#entry-sol-07-bags' leads to the anchor of a draft: "
-                + "content/journal/sol-07-bags.md is left out of the site (\(hint))",
             "content/journal/sol-05-chess.md:\(line):1: link 'journal/sol-07-bags/' leads to the page of a draft: "
+                + "content/journal/sol-07-bags.md is left out of the site (\(hint))",
+            "content/journal/sol-05-chess.md:\(line):30: link '/sol/7/#entry-sol-07-bags' leads to the anchor of a draft: "
                 + "content/journal/sol-07-bags.md is left out of the site (\(hint))",
             // Nothing has that name, draft or not: the usual warning.
             "content/journal/sol-05-chess.md:\(line):66: link 'journal/sol-07-bagz/' leads to no page or file of the site "
@@ -863,6 +863,28 @@ import Testing
         #expect(linkWarnings(try build()) == linkWarnings(drafted))
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "draft: true\n", with: "") }
         #expect(linkWarnings(try build()) == linkWarnings(published))
+    }
+
+    @Test("warnings come by file, line and column, whichever step found them, on clean and incremental builds alike")
+    func warningsInSourceOrder() throws {
+        // Found by three steps: loading (the front matter), the anchor check and the check of
+        // links that lead nowhere, which the build runs in that order.
+        try edit("content/journal/sol-05-chess.md") { $0.replacingOccurrences(of: "tags: [crew]", with: "tags: [crew]\ntitel: x") }
+        let line = try appendLine("[a](missing/) [b](sol/3/#m-000000000000)", to: "content/journal/sol-05-chess.md")
+        let earlier = try appendLine("[c](sol/1/#w-000000000000) [d](gone/)", to: "content/journal/sol-01-first-night.md")
+        let expected = [
+            "content/journal/sol-01-first-night.md:\(earlier):1", "content/journal/sol-01-first-night.md:\(earlier):28",
+            "content/journal/sol-05-chess.md:7:1", "content/journal/sol-05-chess.md:\(line):1",
+            "content/journal/sol-05-chess.md:\(line):15",
+        ]
+        func places(_ report: BuildReport) -> [String] { report.warnings.compactMap { $0.location?.description } }
+        #expect(places(try build(clean: true)) == expected)
+        // The first file's warnings replayed from the state, the second's found again.
+        try appendLine("More.", to: "content/journal/sol-05-chess.md")
+        let incremental = try build()
+        #expect(!incremental.isFullBuild)
+        #expect(places(incremental) == expected)
+        #expect(places(try build()) == expected)
     }
 
     @Test("a config change means a full build, with a notice")
