@@ -1125,7 +1125,7 @@ public struct SiteBuilder {
                 switch entry.kind {
                 case .directory: return true
                 case .file: paths.append(name + "/" + entry.relative)
-                case .brokenLink, .directoryLoop, .undecodableName: plain = false
+                case .brokenLink, .directoryLoop, .undecodableName, .special: plain = false
                 }
                 return false
             }

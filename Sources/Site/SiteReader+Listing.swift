@@ -61,6 +61,10 @@ extension SiteReader {
                                        at: SourceLocation(path: path, line: 1, column: 1),
                                        hint: "rename it (it was likely named in Latin-1 or another encoding; convmv can convert names to UTF-8)"))
                 return false
+            case .special(let what):
+                guard suffix.map(entry.name.hasSuffix) ?? true else { return false }
+                problems.append(Self.notAFile(path, what: what))
+                return false
             case .directory, .file:
                 break
             }
@@ -145,6 +149,9 @@ extension SiteReader {
                         if accepts(entry.name), let stat = entry.stat { files.append((prefix + "/" + entry.relative, stat)) }
                     case .directoryLoop, .brokenLink, .undecodableName:
                         plain = false
+                    case .special:
+                        // One the listing takes: the full walk reports it.
+                        if accepts(entry.name) { plain = false }
                     }
                     return false
                 }
@@ -153,6 +160,7 @@ extension SiteReader {
                     // A name no path can open: the full walk reports it.
                     guard type != FileSystem.undecodableName else { return nil }
                     guard let (entry, _) = FileSystem.look(at: name, type: type, in: folder.descriptor, relative: name) else { continue }
+                    if case .special = entry.kind, !accepts(name) { continue }
                     // A link, or a folder the listing did not name as one: the full walk decides.
                     guard !entry.isLink, entry.kind == .file else { return nil }
                     if accepts(name), let stat = entry.stat { files.append((path + "/" + name, stat)) }
@@ -300,6 +308,14 @@ extension SiteReader {
             guard let siteRoot, !SitePaths.isWithin(target, siteRoot) else { continue }
             throw Self.linkOutOfSite(relative, to: target, what: "the files")
         }
+    }
+
+    /// The error for what is at `path` when it is `what` (a named pipe, a socket, a device;
+    /// see ``FileSystem/specialKind(_:)``) where a file should be: reading a pipe would wait
+    /// for a writer, a device might never end.
+    static func notAFile(_ path: String, what: String) -> Diagnostic {
+        .error("\(what), not a regular file: marsgen reads and copies only regular files", at: SourceLocation(path: path, line: 1, column: 1),
+               hint: "put a file here (or a symbolic link to one), or move it out of the site")
     }
 
     /// The error for the symbolic link at `path` that leads to `target`, out of the site;

@@ -22,6 +22,7 @@ struct SiteReader {
         do {
             return try FileSystem.read(path)
         } catch {
+            if let what = error.notRegular { throw Self.notAFile(relative, what: what) }
             switch error.code {
             case EACCES, EPERM:
                 throw Diagnostic.error("cannot read the file: permission denied", at: SourceLocation(path: relative, line: 1, column: 1),

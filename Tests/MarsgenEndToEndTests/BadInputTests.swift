@@ -11,6 +11,7 @@ import Testing
 ///     exists: public/journal/x/index.html      a file the build must have written
 ///     chmod: 000 content/journal/x.md          file modes git cannot keep
 ///     symlink: content/journal/x.md -> /etc/passwd
+///     fifo: content/journal/x.md               a named pipe (in place of a file there)
 ///     large: content/journal/big.md 20         a generated entry of this many MB
 ///     output: content/out                      build with --output (site-relative)
 ///     file: afile                              create an empty file
@@ -102,7 +103,7 @@ struct BadInputCase {
             case "exists": exists.append(value)
             case "output": output = value
             case "location": hasLocation = value != "none"
-            case "chmod", "symlink", "large", "file", "rename": setup.append((directive, value))
+            case "chmod", "symlink", "large", "file", "rename", "fifo": setup.append((directive, value))
             default: throw BadInputError("unknown directive '\(directive)'")
             }
         }
@@ -159,6 +160,10 @@ struct BadInputCase {
                 guard renamed == 0 else { throw BadInputError("cannot rename '\(value)'") }
             case "file":
                 try Data().write(to: site.appendingPathComponent(value))
+            case "fifo":
+                let pipe = site.appendingPathComponent(value)
+                try? FileManager.default.removeItem(at: pipe)
+                guard mkfifo(pipe.path, 0o644) == 0 else { throw BadInputError("cannot make the named pipe '\(value)'") }
             default:
                 break
             }

@@ -155,6 +155,8 @@ enum SiteFixture {
     }
 
     /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
+    /// A run still going after 120 s is stopped (SIGTERM, status 15): a build that hangs on
+    /// bad input fails its test instead of the whole test run.
     static func run(_ arguments: [String], in directory: URL? = nil, executable path: String? = nil) throws -> (status: Int32, out: String, err: String) {
         let binary = try path.map { URL(fileURLWithPath: $0) } ?? #require(executable, "the marsgen executable was not built")
         let process = Process()
@@ -165,9 +167,12 @@ enum SiteFixture {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }

@@ -24,8 +24,21 @@ enum FileSystem {
         let operation: String
         let path: String
         let code: Int32
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+        /// What the path is when it is not a regular file (`a named pipe`): `code` is then `EINVAL`.
+        var notRegular: String? = nil
+        var description: String { "\(operation) \(path): \(notRegular.map { $0 + ", not a regular file" } ?? String(cString: strerror(code)))" }
         var errorDescription: String? { description }
+    }
+
+    /// What a file of `mode` is, in words, when it is neither a regular file nor a folder.
+    static func specialKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a special file"
+        }
     }
 
     /// Writes `bytes` to `path`, creating or truncating it (mode 0644 before the umask).
@@ -80,14 +93,20 @@ enum FileSystem {
         }
     }
 
-    /// The whole contents of the file at `path`.
+    /// The whole contents of the regular file at `path`.
     static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a named pipe does not wait for a writer (for ever, in
+        // a build); a regular file reads the same either way.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
         guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(operation: "read", path: path, code: EISDIR) }
+        // A pipe, a socket or a device has no end a build could wait for (`/dev/zero`).
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(operation: "read", path: path, code: EINVAL, notRegular: specialKind(info.st_mode))
+        }
         var bytes: [UInt8] = []
         var capacity = max(Int(info.st_size), 0) + 1
         // Read until end of file, not just st_size bytes: the file may grow while it is read.
@@ -128,12 +147,14 @@ enum FileSystem {
         let bytes: UnsafeRawBufferPointer
 
         init(path: String) throws(Failure) {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
             defer { close(descriptor) }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw Failure(operation: "fstat", path: path, code: errno) }
-            guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(operation: "mmap", path: path, code: EINVAL) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure(operation: "mmap", path: path, code: EINVAL, notRegular: specialKind(info.st_mode))
+            }
             let size = Int(info.st_size)
             guard size > 0 else {
                 bytes = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -247,6 +268,9 @@ enum FileSystem {
             /// An entry whose name is not valid UTF-8, which no path marsgen makes can open
             /// (see ``FileSystem/undecodableName``); its name shows each bad byte as `\xNN`.
             case undecodableName
+            /// Neither a regular file nor a folder (a named pipe, a socket, a device), as
+            /// ``FileSystem/specialKind(_:)`` names it: nothing a build can read or copy.
+            case special(String)
         }
 
         /// The path relative to the walk's root.
@@ -272,9 +296,10 @@ enum FileSystem {
     }
 
     /// Walks the tree under `root`, following symbolic links to files and folders the way
-    /// `stat` sees them, and calls `visit` for regular files, folders and links that lead
-    /// nowhere (other kinds of files are skipped). For a folder, `visit` returns whether to
-    /// descend into it; otherwise its answer is ignored. A missing root visits nothing.
+    /// `stat` sees them, and calls `visit` for every entry: regular files, folders, links
+    /// that lead nowhere, and other kinds of files (`special`). For a folder, `visit` returns
+    /// whether to descend into it; otherwise its answer is ignored. A missing root visits
+    /// nothing.
     ///
     /// Every entry is looked at relative to its folder's descriptor (`fstatat`, `openat`):
     /// resolving each full path again from `/` was most of the time a build spent listing a
@@ -337,8 +362,8 @@ enum FileSystem {
     }
 
     /// The entry `name` of the open folder `descriptor`, whose listed type is `type`, seen
-    /// through a symbolic link (with its stat, for a folder's identity). `nil` for what a
-    /// walk skips: neither a file, a folder nor a broken link, or gone since it was listed.
+    /// through a symbolic link (with its stat, for a folder's identity). `nil` when it went
+    /// since it was listed.
     static func look(at name: String, type: Int32, in descriptor: Int32, relative: String) -> (WalkEntry, stat?)? {
         var info = stat()
         guard fstatat(descriptor, name, &info, 0) == 0 else {
@@ -359,7 +384,7 @@ enum FileSystem {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return (WalkEntry(relative: relative, name: name, kind: .directory, isLink: linked), info)
         case S_IFREG: return (WalkEntry(relative: relative, name: name, kind: .file, isLink: linked, stat: FileStat(info)), info)
-        default: return nil
+        default: return (WalkEntry(relative: relative, name: name, kind: .special(specialKind(info.st_mode)), isLink: linked), info)
         }
     }
 
