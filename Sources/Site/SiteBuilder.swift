@@ -219,6 +219,17 @@ public struct SiteBuilder {
         context.state.configurationHash = hash.description
     }
 
+    /// The configuration of the site in `directory`, read and checked as a build reads it
+    /// (its warnings aside), for commands that need it without building: nil when the site
+    /// has no `marsgen.yml`.
+    public static func configuration(ofSiteIn directory: String) throws(Diagnostic) -> SiteConfiguration? {
+        let reader = SiteReader(root: directory)
+        guard reader.exists(SiteConfiguration.fileName) else { return nil }
+        let file = try reader.sourceFile(SiteConfiguration.fileName)
+        var log = DiagnosticLog()
+        return try SiteConfiguration.parse(file.text, path: file.path, log: &log)
+    }
+
     static let otherVersionNotice = "marsgen's output rules changed since the last build; doing a full build"
 
     func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {

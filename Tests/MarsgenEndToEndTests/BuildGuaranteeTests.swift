@@ -279,6 +279,18 @@ import Testing
         #expect(back.out.contains("\"sol\":12,\"lmst\":\"14:02:00\""))
     }
 
+    @Test("marsgen sol reads marsgen.yml as a build does: one it cannot read is the build's error, not a site without a mission")
+    func solWithUnreadableConfiguration() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-sol-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: site) }
+        // A named pipe: read as Foundation reads files, it waited for a writer for ever.
+        #expect(mkfifo(site.appendingPathComponent("marsgen.yml").path, 0o644) == 0)
+        let result = try SiteFixture.run(["sol", "--source", site.path])
+        #expect(result.status == 1)
+        #expect(result.err.hasPrefix("marsgen.yml:1:1: error: a named pipe, not a regular file"), "\(result.err)")
+    }
+
     @Test("bad flags are usage errors, not crashes")
     func badFlags() throws {
         let result = try SiteFixture.run(["sol", "--at", "yesterday"])

@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import MarsTime
+import Site
 import SiteConfig
 
 /// `marsgen sol`: Mars time of an instant, or the instant of a sol and local time.
@@ -131,16 +132,13 @@ struct SolCommand: ParsableCommand {
     }
 
     func resolveMission() throws -> ResolvedMission {
-        var config: SiteConfiguration?
-        let configPath = (source as NSString).appendingPathComponent(SiteConfiguration.fileName)
-        if FileManager.default.fileExists(atPath: configPath), let data = FileManager.default.contents(atPath: configPath) {
-            var log = DiagnosticLog()
-            do {
-                config = try SiteConfiguration.parse(String(decoding: data, as: UTF8.self), path: SiteConfiguration.fileName, log: &log)
-            } catch {
-                Console.report(error)
-                throw ExitCode.failure
-            }
+        // As a build reads it: a marsgen.yml that cannot be read is an error, not no mission.
+        let config: SiteConfiguration?
+        do {
+            config = try SiteBuilder.configuration(ofSiteIn: source)
+        } catch {
+            Console.report(error)
+            throw ExitCode.failure
         }
         let siteClock = config?.mission.clock
         var landingInstant = siteClock?.landing
