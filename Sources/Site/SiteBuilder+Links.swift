@@ -43,11 +43,12 @@ extension SiteBuilder {
     /// URL of the page the other is shown on.
     ///
     /// Where such a link leads depends on other files (an entry's slug, a log's first
-    /// message), so the loaders write it without knowing, and record it. Once every file is
-    /// read, the files whose links would now be written otherwise than their records say are
-    /// parsed again with the targets known: on a first build every file with such links;
-    /// after an edit, only those linking to a file whose page moved (a slug changed), or that
-    /// was added or removed. A link to a file that is not content of the site is an error at
+    /// message), so the loaders write it where it likely leads (see
+    /// ``ContentContext/likelyTarget``), and record it. Once every file is read, the files
+    /// whose links would now be written otherwise than their records say are parsed again
+    /// with the targets known: on a first build those linking to a log, a report, a draft or
+    /// an entry with a slug of its own; after an edit, also those linking to a file whose
+    /// page moved (a slug changed), or that was added or removed. A link to a file that is not content of the site is an error at
     /// the link, and one to a draft a warning.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         // Most sites have no such links: one look at each record says so. The same look
@@ -64,6 +65,14 @@ extension SiteBuilder {
         context.siteLinking = siteLinking
         guard !linking.isEmpty else { return }
         let links = try contentLinks(context)
+        // The files this build read recorded where their links likely lead, not where the
+        // last build wrote them: that such a guess was wrong is nothing to explain.
+        let changed = context.isIncremental && !context.crewChanged ? context.changedInputs : nil
+        func wasRead(_ path: String) -> Bool {
+            guard let changed else { return true }
+            let index = changed.sortedInsertionIndex(of: path)
+            return index < changed.count && changed[index] == path
+        }
         var stale: [String] = []
         for (path, uses) in linking {
             guard let moved = uses.first(where: { use in
@@ -72,7 +81,7 @@ extension SiteBuilder {
             }) else { continue }
             stale.append(path)
             // For --explain: the file did not change, one of its links did.
-            if moved.resolution != ContentLinkUse.unresolved, let target = links.targets[moved.target] {
+            if moved.resolution != ContentLinkUse.unresolved, !wasRead(path), let target = links.targets[moved.target] {
                 context.relinked[path] = "its link to \(moved.target) now leads to \(target.isDraft ? "a draft" : target.url)"
             }
         }

@@ -505,8 +505,19 @@ public struct SiteBuilder {
     }
 
     func contentContext(_ context: BuildContext) throws(Diagnostic) -> ContentContext {
-        var content = ContentContext(config: try context.requireConfig(), crew: context.crew)
+        let config = try context.requireConfig()
+        var content = ContentContext(config: config, crew: context.crew)
         content.links = context.contentLinks
+        if content.links == nil {
+            // Most entries take their slug from their file's name: a link to one is written
+            // right the first time. "Resolve links" parses again the files where it was not.
+            let site = SiteLinks(config: config), journal = ContentKind.journal.folder + "/"
+            content.likelyTarget = { path in
+                guard path.hasPrefix(journal), path.hasSuffix(".md") else { return nil }
+                let url = site.journal(slug: Slug.derive(fromFileAt: path))
+                return ContentLinks.Target(url: url, page: url)
+            }
+        }
         return content
     }
 

@@ -459,9 +459,11 @@ import Testing
         "content/messages/hab.md": .init(url: "/log/sol/3/#m-1", page: "/log/sol/3/"),
     ])
 
-    func load(_ body: String, links: ContentLinks?, log: inout DiagnosticLog, uses: inout [ContentLinkUse]) throws(Diagnostic) -> JournalEntry {
+    func load(_ body: String, links: ContentLinks?, likely: (@Sendable (String) -> ContentLinks.Target?)? = nil,
+              log: inout DiagnosticLog, uses: inout [ContentLinkUse]) throws(Diagnostic) -> JournalEntry {
         var context = ContentFixtures.context
         context.links = links
+        context.likelyTarget = likely
         var found = LinkUses()
         defer { uses += found.files }
         return try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md", text: "---\nauthor: vega\nsol: 5\n---\n" + body),
@@ -494,6 +496,24 @@ import Testing
         let first = try load("[a](sol-04.md)\n", links: nil, log: &log, uses: &uses)
         #expect(uses == [ContentLinkUse(target: "content/journal/sol-04.md", resolution: ContentLinkUse.unresolved)])
         #expect(first.bodyHTML.contains("href=\"/log/sol-04.md\""))
+    }
+
+    @Test("before the targets are known, a link is written where it likely leads, when that can be told, and recorded so")
+    func likely() throws {
+        var (log, uses) = (DiagnosticLog(), [ContentLinkUse]())
+        let likely: @Sendable (String) -> ContentLinks.Target? = { path in
+            path.hasPrefix("content/journal/") ? .init(url: "/log/journal/guess/", page: "/log/journal/guess/") : nil
+        }
+        // Not an error even where the guess is wrong or there is none (sol-03.md): the file is
+        // parsed again once the targets are known, and that reading says so.
+        let entry = try load("[a](sol-04.md#x) [b](../messages/hab.md) [c](sol-03.md)\n", links: nil, likely: likely, log: &log, uses: &uses)
+        #expect(entry.bodyHTML.contains("href=\"/log/journal/guess/#x\"") && entry.bodyHTML.contains("hab.md\""), "\(entry.bodyHTML)")
+        #expect(entry.bodyHTML.components(separatedBy: "/log/journal/guess/").count == 3, "\(entry.bodyHTML)")
+        #expect(uses.map(\.resolution) == ["/log/journal/guess/", ContentLinkUse.unresolved, "/log/journal/guess/"])
+        #expect(log.entries.isEmpty)
+        // Where the guess holds, the record is the one the known targets give.
+        #expect(uses[0].resolution == ContentLinks(targets: ["content/journal/sol-04.md": .init(url: "/log/journal/guess/", page: "/log/journal/guess/")])
+            .resolution(of: "content/journal/sol-04.md"))
     }
 
     @Test("a link to no content file of the site is an error at the link; one to a draft, a warning", arguments: [

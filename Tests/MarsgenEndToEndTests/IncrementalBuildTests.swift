@@ -695,7 +695,17 @@ import Testing
         #expect(report.explanations.contains("journal/sol-05-chess: journal/sol-05-chess.md updated: its link to content/journal/sol-07-bags.md now leads to /journal/bags/"),
                 "\(report.explanations)")
         #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#tally\""))
-        let incremental = try SiteFixture.snapshot(output)
+        var incremental = try SiteFixture.snapshot(output)
+        #expect(try build(clean: true).pagesWritten > 0)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+        // The file with the link edited: read before the targets are known, it writes the link
+        // where an entry named like its file would be, wrongly here, and is parsed again;
+        // --explain says the file changed, not its link.
+        try edit("content/journal/sol-05-chess.md") { $0 + "\nMore chess.\n" }
+        let edited = try build()
+        #expect(edited.explanations.contains("journal/sol-05-chess: journal/sol-05-chess.md updated"), "\(edited.explanations)")
+        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#tally\""))
+        incremental = try SiteFixture.snapshot(output)
         #expect(try build(clean: true).pagesWritten > 0)
         #expect(try SiteFixture.snapshot(output) == incremental)
         // The entry linked to removed: an error at the link, and nothing written.

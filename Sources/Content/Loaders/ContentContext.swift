@@ -15,8 +15,14 @@ public struct ContentContext: Sendable {
     /// ``MissionClock/datedSols``). Worked out once: every file's date is checked against it.
     public private(set) var lastSol: Int
     /// Where links to other content files lead; nil while not known (a build's first pass
-    /// over its files), when such links are recorded and written as any relative URL.
+    /// over its files), when such links are recorded and written where ``likelyTarget``
+    /// says, or as any relative URL.
     public var links: ContentLinks?
+    /// While ``links`` is not known, where a link to the content file at a site-relative path
+    /// likely leads (a journal entry's page, from its file's name), or nil. A file whose
+    /// links all lead where this said is not parsed again once the targets are known: on a
+    /// journal whose entries link to each other by file, that was every file, parsed twice.
+    public var likelyTarget: (@Sendable (String) -> ContentLinks.Target?)?
 
     /// Creates a context.
     public init(config: SiteConfiguration, crew: Crew) {

@@ -40,7 +40,12 @@ public struct ContentLinks: Sendable {
 
     /// How a link to `path` is written, as ``ContentLinkUse/resolution`` records it.
     public func resolution(of path: String) -> String {
-        guard let target = targets[path] else { return ContentLinkUse.unresolved }
+        Self.resolution(of: targets[path])
+    }
+
+    /// How a link to `target` is written, as ``ContentLinkUse/resolution`` records it.
+    static func resolution(of target: Target?) -> String {
+        guard let target else { return ContentLinkUse.unresolved }
         return target.isDraft ? "draft " + target.url : target.url
     }
 
@@ -133,8 +138,11 @@ extension ContentContext {
                 return nil
             }
             guard let links else {
-                found.append(ContentLinkUse(target: path, resolution: ContentLinkUse.unresolved))
-                return nil
+                // Written where it likely leads, and recorded so: if it leads elsewhere, the
+                // file is parsed again once the targets are known.
+                let likely = likelyTarget?(path)
+                found.append(ContentLinkUse(target: path, resolution: ContentLinks.resolution(of: likely)))
+                return likely.map { link.suffix.isEmpty ? $0.url : $0.page + link.suffix }
             }
             found.append(ContentLinkUse(target: path, resolution: links.resolution(of: path)))
             guard let target = links.targets[path] else {

@@ -52,8 +52,7 @@ public enum JournalLoader {
             }
             slug = explicit
         } else {
-            let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
-            slug = Slug.derive(from: fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
+            slug = Slug.derive(fromFileAt: file.path)
         }
         let title = try fields.string("title")
         if matter.body.allSatisfy(\.isWhitespace) {

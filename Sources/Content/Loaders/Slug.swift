@@ -13,6 +13,13 @@ public enum Slug {
         return text.unicodeScalars.allSatisfy(\.isSlugCharacter)
     }
 
+    /// The slug of the journal entry in the file at `path` when its front matter names none:
+    /// derived from the file's name without `.md`.
+    public static func derive(fromFileAt path: String) -> String {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        return derive(from: fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
+    }
+
     /// Derives a slug from a file name: lowercased, written in Latin letters without their
     /// accents (`Café` → `cafe`, `Марс` → `mars`, `火星` → `huo-xing`), runs of other
     /// characters become `-`.
