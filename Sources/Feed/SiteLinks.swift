@@ -54,9 +54,15 @@ public struct SiteLinks: Sendable {
     /// The anchor (element id) of an object's section.
     public func anchor(for object: any FeedObject) -> String {
         if let entry = object as? JournalEntry { return Self.entryAnchorPrefix + entry.slug }
+        return Self.anchor(kind: object.kind, identifier: object.diffIdentifier)
+    }
+
+    /// The anchor of the section of a message or a weather report of `kind` whose
+    /// ``FeedObject/diffIdentifier`` is `identifier`.
+    public static func anchor(kind: ObjectKind, identifier: String) -> String {
         var hash = ContentHash()
-        hash.combine(object.diffIdentifier)
-        return Self.anchorPrefix(for: object.kind) + hash.description.prefix(Self.anchorHashLength)
+        hash.combine(identifier)
+        return anchorPrefix(for: kind) + hash.description.prefix(anchorHashLength)
     }
 
     /// What a journal entry's anchor starts with, before its slug.

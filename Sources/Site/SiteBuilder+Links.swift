@@ -46,9 +46,9 @@ extension SiteBuilder {
     /// message), so the loaders write it where it likely leads (see
     /// ``ContentContext/likelyTarget``), and record it. Once every file is read, the files
     /// whose links would now be written otherwise than their records say are parsed again
-    /// with the targets known: on a first build those linking to a log, a report, a draft or
-    /// an entry with a slug of its own; after an edit, also those linking to a file whose
-    /// page moved (a slug changed), or that was added or removed. A link to a file that is not content of the site is an error at
+    /// with the targets known: on a first build those linking to a log, a draft, an entry
+    /// with a slug of its own or a report named after another sol; after an edit, also those
+    /// linking to a file whose page moved (a slug changed), or that was added or removed. A link to a file that is not content of the site is an error at
     /// the link, and one to a draft a warning.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         // Most sites have no such links: one look at each record says so. The same look

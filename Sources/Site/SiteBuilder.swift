@@ -509,16 +509,33 @@ public struct SiteBuilder {
         var content = ContentContext(config: config, crew: context.crew)
         content.links = context.contentLinks
         if content.links == nil {
-            // Most entries take their slug from their file's name: a link to one is written
-            // right the first time. "Resolve links" parses again the files where it was not.
-            let site = SiteLinks(config: config), journal = ContentKind.journal.folder + "/"
+            // Most entries take their slug from their file's name, and most reports are named
+            // after their sol: a link to one is written right the first time. "Resolve links"
+            // parses again the files where it was not.
+            let site = SiteLinks(config: config)
+            let (journal, weather) = (ContentKind.journal.folder + "/", ContentKind.weather.folder + "/")
             content.likelyTarget = { path in
-                guard path.hasPrefix(journal), path.hasSuffix(".md") else { return nil }
-                let url = site.journal(slug: Slug.derive(fromFileAt: path))
-                return ContentLinks.Target(url: url, page: url)
+                guard path.hasSuffix(".md") else { return nil }
+                if path.hasPrefix(journal) {
+                    let url = site.journal(slug: Slug.derive(fromFileAt: path))
+                    return ContentLinks.Target(url: url, page: url)
+                }
+                guard path.hasPrefix(weather), let sol = Self.solNumber(inNameOf: path) else { return nil }
+                let page = site.sol(sol)
+                let anchor = SiteLinks.anchor(kind: .weather, identifier: WeatherReport.identifier(sourcePath: path))
+                return ContentLinks.Target(url: page + "#" + anchor, page: page)
             }
         }
         return content
+    }
+
+    /// The last run of digits in the name of the file at `path` (`sol-04.md` → 4), as the sol a
+    /// weather report there is likely for; nil without one.
+    static func solNumber(inNameOf path: String) -> Int? {
+        let name = path.utf8.split(separator: UInt8(ascii: "/")).last ?? []
+        let digits = name.reversed().drop { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            .prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return digits.isEmpty ? nil : Int(String(decoding: digits.reversed(), as: UTF8.self))
     }
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {

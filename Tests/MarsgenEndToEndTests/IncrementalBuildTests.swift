@@ -728,6 +728,29 @@ import Testing
         #expect(try build().warnings.map(\.message).contains { $0.hasPrefix("link to 'sol-07-bags.md', a draft") })
     }
 
+    @Test("a link to a weather report's file leads to its place on its sol's page, also when the file is named after another sol")
+    func linksToWeather() throws {
+        try edit("content/weather/sol-03.md") { $0.replacingOccurrences(of: "sol: 3\n", with: "sol: 20\n") }
+        try appendLine("[moved](../weather/sol-03.md) [named](../weather/sol-04.md)", to: "content/journal/sol-05-chess.md")
+        func places() throws -> [String] {
+            let chess = try String(contentsOf: output.appendingPathComponent("journal/sol-05-chess/index.html"), encoding: .utf8)
+            return chess.matches(of: /href="(\/sol\/[0-9]+\/#w-[0-9a-f]+)"/).map { String($0.1) }
+        }
+        func shown(_ sol: Int) throws -> String {
+            let page = try String(contentsOf: output.appendingPathComponent("sol/\(sol)/index.html"), encoding: .utf8)
+            return try #require(page.firstMatch(of: /id="(w-[0-9a-f]{12})"/)?.1).description
+        }
+        for clean in [true, false] {
+            if !clean { try appendLine("Check.", to: "content/journal/sol-05-chess.md") }
+            let report = try build(clean: clean)
+            #expect(report.isFullBuild == clean)
+            #expect(try places() == ["/sol/20/#\(try shown(20))", "/sol/4/#\(try shown(4))"])
+        }
+        let incremental = try SiteFixture.snapshot(output)
+        _ = try build(clean: true)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+    }
+
     @Test("a link or image to no page or file of the site is a warning at it, from every build, full or incremental, until a page or file is there")
     func siteLinks() throws {
         // The demo's own image and links lead somewhere: no warning.

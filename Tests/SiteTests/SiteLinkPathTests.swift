@@ -4,6 +4,15 @@ import Testing
 
 @Suite("Links to the site's pages and files")
 struct SiteLinkPathTests {
+    @Test("a weather report's file is taken to be for the sol its name ends with, if any")
+    func solNumbers() {
+        #expect(SiteBuilder.solNumber(inNameOf: "content/weather/sol-04.md") == 4)
+        #expect(SiteBuilder.solNumber(inNameOf: "content/weather/2038/0112.md") == 112)
+        #expect(SiteBuilder.solNumber(inNameOf: "content/weather/sol-7-dust2.md") == 2)
+        #expect(SiteBuilder.solNumber(inNameOf: "content/weather/9/storm.md") == nil)
+        #expect(SiteBuilder.solNumber(inNameOf: "content/weather/sol-99999999999999999999999.md") == nil)
+    }
+
     @Test("a link's path is read as a browser reads it from the site's root, a folder keeping its ending slash")
     func sitePaths() {
         #expect(SiteBuilder.sitePath("img/map.png") == "img/map.png")

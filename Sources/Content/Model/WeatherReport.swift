@@ -44,6 +44,9 @@ public final class WeatherReport: FeedObject, Hashable {
     public var authorIDs: [String] { [] }
     public var title: String { "Weather, sol \(sol): \(formatCelsius(temperature)) °C, \(condition.displayName)" }
 
+    /// The ``diffIdentifier`` of the report in the file at `sourcePath`: one report a file.
+    public static func identifier(sourcePath: String) -> String { "weather:\(sourcePath)" }
+
     /// Creates a report and computes its identifier and hash.
     public convenience init(sourcePath: String, instant: Instant, sol: Int, lmst: MarsClockTime, temperature: Double, high: Double,
                 low: Double, sunrise: MarsClockTime, sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
@@ -53,7 +56,7 @@ public final class WeatherReport: FeedObject, Hashable {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
-        self.init(restoring: "weather:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
+        self.init(restoring: Self.identifier(sourcePath: sourcePath), contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
                   lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
                   condition: condition, notesHTML: notesHTML)
     }
