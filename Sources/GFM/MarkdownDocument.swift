@@ -145,11 +145,12 @@ public final class MarkdownDocument {
                 let html = String(cString: literal)
                 let htmlStart = start()
                 // Raw HTML left out of the output (safe mode) links nowhere.
-                let found: ((String, Int, Bool, Bool) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isRelative, isImage in
+                let found: ((String, Int, Bool, Bool, String) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isRelative, isImage, element in
                     // Relative, or from the host's root (the initializer sorts those out).
                     guard isRelative || url.utf8.first == UInt8(ascii: "/") else { return }
                     let place = Self.place(ofOffset: offset, in: html, startingAt: htmlStart)
-                    if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage) {
+                    if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage,
+                                                   element: element) {
                         siteLinks.append(link)
                     }
                 } : nil
@@ -377,20 +378,31 @@ public struct MarkdownSiteLink: Hashable, Sendable {
     public var column: Int
     /// An image (`![…](…)`, `<img src>`), not a link.
     public var isImage: Bool
+    /// For a URL in raw HTML that is neither an image nor a link's (`<a href>`), the tag and
+    /// attribute that hold it (`video src`, `form action`), to name it by in messages;
+    /// empty otherwise.
+    public var element: String
     /// How the URL was written.
     public var origin: Origin
     /// The fragment, after the `#`, percent-escapes decoded (`m-0123456789ab`); empty when none.
     public var fragment: String
 
     /// Creates a link as it would be found.
-    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, origin: Origin = .relative, fragment: String = "") {
-        (self.path, self.line, self.column, self.isImage, self.origin) = (path, line, column, isImage, origin)
+    public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, element: String = "", origin: Origin = .relative,
+                fragment: String = "") {
+        (self.path, self.line, self.column, self.isImage, self.element, self.origin) = (path, line, column, isImage, element, origin)
         self.fragment = fragment
+    }
+
+    /// What the URL is, in a message: `link`, `image`, or the raw HTML that holds it
+    /// (`<video src>`).
+    public var kindName: String {
+        isImage ? "image" : element.isEmpty ? "link" : "<\(element)>"
     }
 
     /// The link that `url` is, if it names a place of the site: a relative reference, or
     /// one from the host's root (not `//host/…`). `basePath` is the site's (`/`, `/mission/`).
-    init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool) {
+    init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool, element: String = "") {
         let (written, suffix) = splitReference(url)
         var path = written
         var origin = Origin.relative
@@ -413,7 +425,7 @@ public struct MarkdownSiteLink: Hashable, Sendable {
             }
         }
         let fragment = suffix.firstIndex(of: "#").map { suffix[suffix.index(after: $0)...] } ?? ""
-        self.init(path: path, line: line, column: column, isImage: isImage, origin: origin,
+        self.init(path: path, line: line, column: column, isImage: isImage, element: element, origin: origin,
                   fragment: fragment.removingPercentEncoding ?? String(fragment))
     }
 

@@ -17,10 +17,13 @@ enum RawHTMLURLs {
     ///
     /// - Parameter found: Called with each URL of a tag the tag filter leaves alone, as
     ///   written, its byte offset in `html`, whether it is relative (see
-    ///   ``MarkdownDocument/isRelativeReference(_:)``), and whether it shows an image
-    ///   (`<img>`'s `src` and `srcset`, a `<source>`'s `srcset`, a video's `poster`).
+    ///   ``MarkdownDocument/isRelativeReference(_:)``), whether it shows an image (`<img>`'s
+    ///   `src` and `srcset`, a `<source>`'s `srcset`, a video's `poster`), and the tag and
+    ///   attribute that hold it when it is neither an image nor a link's (`<a>`, `<area>`),
+    ///   as ``MarkdownSiteLink/element`` has them (`video src`).
     static func resolving(_ html: String, against base: String,
-                          found: ((_ url: String, _ offset: Int, _ isRelative: Bool, _ isImage: Bool) -> Void)? = nil) -> String {
+                          found: ((_ url: String, _ offset: Int, _ isRelative: Bool, _ isImage: Bool, _ element: String) -> Void)? = nil)
+        -> String {
         let bytes = Array(html.utf8)
         // Written into attribute values, which are HTML: `&` would start a reference.
         let baseBytes = Array(base.utf8).flatMap { $0 == UInt8(ascii: "&") ? Array("&amp;".utf8) : [$0] }
@@ -37,6 +40,7 @@ enum RawHTMLURLs {
         /// The tag and attribute being copied, for `found`: whether it loads, and an image.
         var tagLoads = true
         var showsImage = false
+        var element = ""
         /// Copies a URL value, written after the base when relative.
         func copyURL(_ value: ArraySlice<UInt8>) {
             let start = value.firstIndex(where: { !isBlank($0) }) ?? value.endIndex
@@ -46,7 +50,7 @@ enum RawHTMLURLs {
             var end = value.endIndex
             while end > start, isBlank(value[end - 1]) { end -= 1 }
             if let found, tagLoads, start < end {
-                found(String(decoding: value[start..<end], as: UTF8.self), start, isRelative, showsImage)
+                found(String(decoding: value[start..<end], as: UTF8.self), start, isRelative, showsImage, element)
             }
             if isRelative { output += baseBytes }
             output += url
@@ -138,6 +142,7 @@ enum RawHTMLURLs {
                 }
                 showsImage = (tag == "img" && (name == "src" || name == "srcset")) || (tag == "source" && name == "srcset")
                     || name == "poster"
+                element = showsImage || tag == "a" || tag == "area" ? "" : tag + " " + name
                 if urlAttributes.contains(name) {
                     copyURL(bytes[value])
                 } else if name == "srcset" {

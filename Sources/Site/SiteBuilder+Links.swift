@@ -225,7 +225,7 @@ extension SiteBuilder {
         broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
         let outputs = Array(pages.keys) + Array(files.keys)
         for (path, link, target) in broken {
-            let what = link.isImage ? "image" : "link"
+            let what = link.kindName
             let written = Diagnostic.excerpt(link.written(basePath: basePath))
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             if link.origin == .outsideBasePath {

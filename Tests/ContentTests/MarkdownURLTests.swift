@@ -137,7 +137,7 @@ import Testing
         #expect(atRoot.siteLinks.map(\.path) == ["m/sol/4/", "m/img/a b.png", "m", "img/a.png", "", "mx/y"])
     }
 
-    @Test("raw HTML's URLs are site links at their place when raw HTML is kept, images by tag; disarmed tags, comments and safe mode give none")
+    @Test("raw HTML's URLs are site links at their place when raw HTML is kept, images and other elements by tag; disarmed tags, comments and safe mode give none")
     func rawHTMLLinks() {
         let text = """
             Inline <img src="img/a.png" alt=""> and <a href='/m/journal/x/'>x</a>.
@@ -157,10 +157,11 @@ import Testing
             MarkdownSiteLink(path: "img/a.png", line: 5, column: 18, isImage: true),
             MarkdownSiteLink(path: "journal/x/", line: 5, column: 50, origin: .hostRoot),
             MarkdownSiteLink(path: "img/p.jpg", line: 8, column: 16, isImage: true),
-            MarkdownSiteLink(path: "clip.mp4", line: 9, column: 8),
+            MarkdownSiteLink(path: "clip.mp4", line: 9, column: 8, element: "video src"),
             MarkdownSiteLink(path: "img/s.avif", line: 10, column: 26, isImage: true),
             MarkdownSiteLink(path: "img/s2.avif", line: 10, column: 41, isImage: true),
         ])
+        #expect(document.siteLinks.map(\.kindName) == ["image", "link", "image", "<video src>", "image", "image"])
         // Not kept in the output: nothing to check.
         #expect(MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/m/")).siteLinks.isEmpty)
     }

@@ -793,7 +793,7 @@ import Testing
         #expect(try build().warnings.isEmpty)
         try edit("content/journal/sol-05-chess.md") {
             $0 + "\n[a](/mission/journal/sol-07-bag/) ![b](/img/dust-devil.svg) [c](/other/app/) [d](/mission/sol/5/) [e](/mission/downloads/a.zip)\n\n"
-                + "<p><img src=\"img/nope.png\" alt=\"\"> <a href=\"/mission/feed.xml\">feed</a> <a href=\"sol-07-bags.md\">bags</a></p>\n"
+                + "<p><img src=\"img/nope.png\" alt=\"\"> <a href=\"/mission/feed.xml\">feed</a> <a href=\"sol-07-bags.md\">bags</a> <video src=\"clips/none.mp4\"></video></p>\n"
         }
         let lines = try #require(try String(contentsOf: site.appendingPathComponent("content/journal/sol-05-chess.md"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("[a](/mission") }) + 1
@@ -808,11 +808,14 @@ import Testing
                 + "(relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL)",
             "content/journal/sol-05-chess.md:\(lines + 2):82: link 'sol-07-bags.md' leads to no page or file of the site "
                 + "(only a Markdown link ([text](sol-07-bags.md)) leads to the page of a content file)",
+            // Named by its element: neither a link nor an image.
+            "content/journal/sol-05-chess.md:\(lines + 2):119: <video src> 'clips/none.mp4' leads to no page or file of the site "
+                + "(relative URLs start at the site's root, where static/ is copied: put the file in static/ at that path, or fix the URL)",
         ]
         let unchecked = "content/journal/sol-05-chess.md:\(lines):99: link '/mission/downloads/a.zip' leads to no page or file of the site "
             + "(the site's root is /mission/, where static/ is copied: put the file in static/ at that path, or fix the URL; "
             + "if it is served beside the site, add how its URL begins to 'unchecked_links' in marsgen.yml)"
-        #expect(try siteLinkWarnings(build()) == Array(expected.prefix(2)) + [unchecked] + expected.suffix(2))
+        #expect(try siteLinkWarnings(build()) == Array(expected.prefix(2)) + [unchecked] + expected.suffix(3))
         // A URL the site does not make but its server does (marsgen.yml says how it begins,
         // escaped or not) is not checked.
         try edit("marsgen.yml") { $0 + "unchecked_links: [/mission/down%6Coads/]\n" }
@@ -823,7 +826,7 @@ import Testing
         // The image's file added: its warning goes, in an incremental build.
         try SiteFixture.write("png\n", to: "static/img/nope.png", in: site)
         let added = try build()
-        #expect(!added.isFullBuild && siteLinkWarnings(added) == [expected[0], expected[1], expected[3]])
+        #expect(!added.isFullBuild && siteLinkWarnings(added) == [expected[0], expected[1], expected[3], expected[4]])
         // Raw HTML left out of the pages (the default) holds no links.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "unsafe_html: true\n", with: "") }
         try FileManager.default.removeItem(at: site.appendingPathComponent("static/img/nope.png"))

@@ -52,7 +52,8 @@ struct BuildStateCodingTests {
             }
             if index % 4 == 1 {
                 record.siteLinks = [MarkdownSiteLink(path: "img/\(index) é.png", line: index, column: 7, isImage: true), MarkdownSiteLink(path: ""),
-                                    MarkdownSiteLink(path: "sol/\(index)/", origin: .hostRoot, fragment: "m-\(index)"), MarkdownSiteLink(path: "a.png", origin: .outsideBasePath)]
+                                    MarkdownSiteLink(path: "sol/\(index)/", origin: .hostRoot, fragment: "m-\(index)"), MarkdownSiteLink(path: "a.png", origin: .outsideBasePath),
+                                    MarkdownSiteLink(path: "clips/\(index).mp4", line: 2, column: 9, element: "video src")]
             }
             state.sources[path] = record
             for object in record.journalEntries as [any FeedObject] + record.messages + record.weatherReports {

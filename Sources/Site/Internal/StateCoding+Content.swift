@@ -113,6 +113,7 @@ extension StateWriter {
             write(link.line)
             write(link.column)
             write(link.isImage)
+            write(link.element)
             write(link.origin.rawValue)
             write(link.fragment)
         }
@@ -227,8 +228,10 @@ extension StateReader {
         }
         record.siteLinks = try readList { reader throws(Damaged) in
             let (path, line, column, isImage) = (try reader.readString(), try reader.readInt(), try reader.readInt(), try reader.readBool())
+            let element = try reader.readString()
             guard let origin = MarkdownSiteLink.Origin(rawValue: try reader.readInt()) else { throw Damaged() }
-            return MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, origin: origin, fragment: try reader.readString())
+            return MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, element: element, origin: origin,
+                                    fragment: try reader.readString())
         }
         return record
     }
