@@ -59,7 +59,7 @@ public struct SiteLinks: Sendable {
 
     /// The anchor of the section of a message or a weather report of `kind` whose
     /// ``FeedObject/diffIdentifier`` is `identifier`.
-    public static func anchor(kind: ObjectKind, identifier: String) -> String {
+    static func anchor(kind: ObjectKind, identifier: String) -> String {
         var hash = ContentHash()
         hash.combine(identifier)
         return anchorPrefix(for: kind) + hash.description.prefix(anchorHashLength)
@@ -88,7 +88,13 @@ public struct SiteLinks: Sendable {
     /// The page an object links to: its own page, or its place on its sol's page.
     public func permalink(for object: any FeedObject) -> String {
         if let entry = object as? JournalEntry { return journal(slug: entry.slug) }
-        return "\(sol(object.sol))#\(anchor(for: object))"
+        return permalink(kind: object.kind, identifier: object.diffIdentifier, sol: object.sol)
+    }
+
+    /// The place of the message or weather report of `kind` whose ``FeedObject/diffIdentifier``
+    /// is `identifier` on the page of `sol`.
+    public func permalink(kind: ObjectKind, identifier: String, sol: Int) -> String {
+        "\(self.sol(sol))#\(Self.anchor(kind: kind, identifier: identifier))"
     }
 
     /// An absolute URL for a site path (`/sol/3/` → `https://example.org/sol/3/`).

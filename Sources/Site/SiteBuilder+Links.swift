@@ -48,8 +48,9 @@ extension SiteBuilder {
     /// whose links would now be written otherwise than their records say are parsed again
     /// with the targets known: on a first build those linking to a log, a draft, an entry
     /// with a slug of its own or a report named after another sol; after an edit, also those
-    /// linking to a file whose page moved (a slug changed), or that was added or removed. A link to a file that is not content of the site is an error at
-    /// the link, and one to a draft a warning.
+    /// linking to a file whose page moved (a slug changed), or that was added or removed. A
+    /// link to a file that is not content of the site is an error at the link, and one to a
+    /// draft a warning.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         // Most sites have no such links: one look at each record says so. The same look
         // finds the files with links to the site's pages and files, for "Check site links".
@@ -68,11 +69,7 @@ extension SiteBuilder {
         // The files this build read recorded where their links likely lead, not where the
         // last build wrote them: that such a guess was wrong is nothing to explain.
         let changed = context.isIncremental && !context.crewChanged ? context.changedInputs : nil
-        func wasRead(_ path: String) -> Bool {
-            guard let changed else { return true }
-            let index = changed.sortedInsertionIndex(of: path)
-            return index < changed.count && changed[index] == path
-        }
+        func wasRead(_ path: String) -> Bool { changed.map { $0.sortedIndex(of: path) != nil } ?? true }
         var stale: [String] = []
         for (path, uses) in linking {
             guard let moved = uses.first(where: { use in
@@ -96,15 +93,25 @@ extension SiteBuilder {
         var targets: [String: ContentLinks.Target] = [:]
         for (path, record) in context.state.sources where path.hasPrefix("content/") {
             if let entry = record.journalEntries.first {
-                let url = site.journal(slug: entry.slug)
-                targets[path] = ContentLinks.Target(url: url, page: url, isDraft: !isPublished(entry))
+                targets[path] = Self.target(ofEntry: entry.slug, isDraft: !isPublished(entry), site: site)
             } else if let message = record.messages.first {
                 targets[path] = ContentLinks.Target(url: site.permalink(for: message), page: site.sol(message.sol))
             } else if let report = record.weatherReports.first {
-                targets[path] = ContentLinks.Target(url: site.permalink(for: report), page: site.sol(report.sol))
+                targets[path] = Self.target(ofReport: report.diffIdentifier, sol: report.sol, site: site)
             }
         }
         return ContentLinks(targets: targets)
+    }
+
+    /// Where a link to a journal entry's file leads: the entry's page.
+    static func target(ofEntry slug: String, isDraft: Bool = false, site: SiteLinks) -> ContentLinks.Target {
+        let url = site.journal(slug: slug)
+        return ContentLinks.Target(url: url, page: url, isDraft: isDraft)
+    }
+
+    /// Where a link to a weather report's file leads: the report's place on its sol's page.
+    static func target(ofReport identifier: String, sol: Int, site: SiteLinks) -> ContentLinks.Target {
+        ContentLinks.Target(url: site.permalink(kind: .weather, identifier: identifier, sol: sol), page: site.sol(sol))
     }
 
     /// Parses the content files at `paths` again, with ``BuildContext/contentLinks`` known,

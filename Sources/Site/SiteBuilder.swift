@@ -206,15 +206,14 @@ public struct SiteBuilder {
     }
 
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {
-        guard reader.exists(SiteConfiguration.fileName) else {
+        guard let (config, text) = try Self.readConfiguration(with: reader, log: &context.log) else {
             throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(options.sourceDirectory)",
                                    hint: "run 'marsgen init DIR' to start a site, or pass --source with the site's folder")
         }
-        let file = try reader.sourceFile(SiteConfiguration.fileName)
-        context.config = try SiteConfiguration.parse(file.text, path: file.path, log: &context.log)
-        context.report.basePath = context.config?.basePath ?? "/"
+        context.config = config
+        context.report.basePath = config.basePath
         var hash = ContentHash()
-        hash.combine(file.text)
+        hash.combine(text)
         hash.combine(options.includesDrafts ? "drafts" : "no drafts")
         context.state.configurationHash = hash.description
     }
@@ -223,11 +222,17 @@ public struct SiteBuilder {
     /// (its warnings aside), for commands that need it without building: nil when the site
     /// has no `marsgen.yml`.
     public static func configuration(ofSiteIn directory: String) throws(Diagnostic) -> SiteConfiguration? {
-        let reader = SiteReader(root: directory)
+        var log = DiagnosticLog()
+        return try readConfiguration(with: SiteReader(root: directory), log: &log)?.config
+    }
+
+    /// The site's `marsgen.yml`, parsed, with its text (which the configuration hash covers);
+    /// nil when there is none.
+    static func readConfiguration(with reader: SiteReader, log: inout DiagnosticLog) throws(Diagnostic)
+        -> (config: SiteConfiguration, text: String)? {
         guard reader.exists(SiteConfiguration.fileName) else { return nil }
         let file = try reader.sourceFile(SiteConfiguration.fileName)
-        var log = DiagnosticLog()
-        return try SiteConfiguration.parse(file.text, path: file.path, log: &log)
+        return (try SiteConfiguration.parse(file.text, path: file.path, log: &log), file.text)
     }
 
     static let otherVersionNotice = "marsgen's output rules changed since the last build; doing a full build"
@@ -516,14 +521,9 @@ public struct SiteBuilder {
             let (journal, weather) = (ContentKind.journal.folder + "/", ContentKind.weather.folder + "/")
             content.likelyTarget = { path in
                 guard path.hasSuffix(".md") else { return nil }
-                if path.hasPrefix(journal) {
-                    let url = site.journal(slug: Slug.derive(fromFileAt: path))
-                    return ContentLinks.Target(url: url, page: url)
-                }
+                if path.hasPrefix(journal) { return Self.target(ofEntry: Slug.derive(fromFileAt: path), site: site) }
                 guard path.hasPrefix(weather), let sol = Self.solNumber(inNameOf: path) else { return nil }
-                let page = site.sol(sol)
-                let anchor = SiteLinks.anchor(kind: .weather, identifier: WeatherReport.identifier(sourcePath: path))
-                return ContentLinks.Target(url: page + "#" + anchor, page: page)
+                return Self.target(ofReport: WeatherReport.identifier(sourcePath: path), sol: sol, site: site)
             }
         }
         return content
@@ -533,8 +533,8 @@ public struct SiteBuilder {
     /// weather report there is likely for; nil without one.
     static func solNumber(inNameOf path: String) -> Int? {
         let name = path.utf8.split(separator: UInt8(ascii: "/")).last ?? []
-        let digits = name.reversed().drop { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            .prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        let digits = name.reversed().drop { !isDigit($0) }.prefix(while: isDigit)
         return digits.isEmpty ? nil : Int(String(decoding: digits.reversed(), as: UTF8.self))
     }
 

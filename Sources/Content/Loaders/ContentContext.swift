@@ -20,9 +20,9 @@ public struct ContentContext: Sendable {
     public var links: ContentLinks?
     /// While ``links`` is not known, where a link to the content file at a site-relative path
     /// likely leads (a journal entry's page, or a weather report's place, from its file's
-    /// name), or nil. A file whose
-    /// links all lead where this said is not parsed again once the targets are known: on a
-    /// journal whose entries link to each other by file, that was every file, parsed twice.
+    /// name), or nil. A file whose links all lead where this said is not parsed again once
+    /// the targets are known: on a journal whose entries link to each other by file, that was
+    /// every file, parsed twice.
     public var likelyTarget: (@Sendable (String) -> ContentLinks.Target?)?
 
     /// Creates a context.

@@ -29,10 +29,7 @@ struct IndexInputs: Equatable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// The input at `path`, found by binary search; set to nil, it is removed.
     subscript(path: String) -> BuildIndex.Input? {
-        get {
-            let position = paths.sortedInsertionIndex(of: path)
-            return position < paths.count && paths[position] == path ? inputs[position] : nil
-        }
+        get { paths.sortedIndex(of: path).map { inputs[$0] } }
         set {
             let position = paths.sortedInsertionIndex(of: path)
             let exists = position < paths.count && paths[position] == path

@@ -48,6 +48,12 @@ struct SortedWalk<Element: Comparable> {
 extension Collection where Index == Int, Element: Comparable {
     /// In a sorted collection, the index of the first element not below `value`.
     func sortedInsertionIndex(of value: Element) -> Int { sortedInsertionIndex(of: value) { $0 } }
+
+    /// In a sorted collection, the index of `value`; nil when it is not there.
+    func sortedIndex(of value: Element) -> Int? {
+        let position = sortedInsertionIndex(of: value)
+        return position < endIndex && self[position] == value ? position : nil
+    }
 }
 
 extension Collection where Index == Int, Element == String {
