@@ -46,9 +46,10 @@ extension SiteBuilder {
     /// message), so the loaders write it where it likely leads (see
     /// ``ContentContext/likelyTarget``), and record it. Once every file is read, the files
     /// whose links would now be written otherwise than their records say are parsed again
-    /// with the targets known: on a first build those linking to a log, a draft, an entry
-    /// with a slug of its own or a report named after another sol; after an edit, also those
-    /// linking to a file whose page moved (a slug changed), or that was added or removed. A
+    /// with the targets known: on a first build a log linking to a log, and those linking to a
+    /// draft, an entry with a slug of its own or a report named after another sol; after an
+    /// edit, also those linking to a file whose page moved (a slug changed, a log's first
+    /// message), or that was added or removed. A
     /// link to a file that is not content of the site is an error at the link, and one to a
     /// draft a warning.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
@@ -95,7 +96,7 @@ extension SiteBuilder {
             if let entry = record.journalEntries.first {
                 targets[path] = Self.target(ofEntry: entry.slug, isDraft: !isPublished(entry), site: site)
             } else if let message = record.messages.first {
-                targets[path] = ContentLinks.Target(url: site.permalink(for: message), page: site.sol(message.sol))
+                targets[path] = Self.target(ofLog: message, site: site)
             } else if let report = record.weatherReports.first {
                 targets[path] = Self.target(ofReport: report.diffIdentifier, sol: report.sol, site: site)
             }
@@ -107,6 +108,11 @@ extension SiteBuilder {
     static func target(ofEntry slug: String, isDraft: Bool = false, site: SiteLinks) -> ContentLinks.Target {
         let url = site.journal(slug: slug)
         return ContentLinks.Target(url: url, page: url, isDraft: isDraft)
+    }
+
+    /// Where a link to a message log's file leads: its first message's place on its sol's page.
+    static func target(ofLog first: Message, site: SiteLinks) -> ContentLinks.Target {
+        ContentLinks.Target(url: site.permalink(for: first), page: site.sol(first.sol))
     }
 
     /// Where a link to a weather report's file leads: the report's place on its sol's page.

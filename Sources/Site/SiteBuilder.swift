@@ -35,8 +35,10 @@ public struct SiteBuilder {
             BuildStep(named: "Load build index", body: loadBuildIndex),
             BuildStep(named: "Check for changes", body: checkForChanges),
             BuildStep(named: "Load crew", body: loadCrew),
-            BuildStep(named: "Load journal entries", body: loadJournal),
+            // Logs first: links to a log from the entries and reports are then written right
+            // the first time (see `contentContext(_:)`).
             BuildStep(named: "Load message logs", body: loadMessages),
+            BuildStep(named: "Load journal entries", body: loadJournal),
             BuildStep(named: "Load weather reports", body: loadWeather),
             BuildStep(named: "Resolve links", body: resolveLinks),
             BuildStep(named: "Check content", body: checkContent),
@@ -515,18 +517,31 @@ public struct SiteBuilder {
         content.links = context.contentLinks
         if content.links == nil {
             // Most entries take their slug from their file's name, and most reports are named
-            // after their sol: a link to one is written right the first time. "Resolve links"
-            // parses again the files where it was not.
+            // after their sol: a link to one is written right the first time. So is a link to
+            // a log from the files read after the logs, from the log's record. "Resolve links"
+            // parses again the files where a guess was wrong.
             let site = SiteLinks(config: config)
+            let logs = try logTargets(context, site: site)
             let (journal, weather) = (ContentKind.journal.folder + "/", ContentKind.weather.folder + "/")
             content.likelyTarget = { path in
                 guard path.hasSuffix(".md") else { return nil }
                 if path.hasPrefix(journal) { return Self.target(ofEntry: Slug.derive(fromFileAt: path), site: site) }
+                if let log = logs[path] { return log }
                 guard path.hasPrefix(weather), let sol = Self.solNumber(inNameOf: path) else { return nil }
                 return Self.target(ofReport: WeatherReport.identifier(sourcePath: path), sol: sol, site: site)
             }
         }
         return content
+    }
+
+    /// Where links to the message logs whose records the state holds lead: once "Load message
+    /// logs" ran, this build's logs; before, the previous build's (a guess, as any).
+    func logTargets(_ context: BuildContext, site: SiteLinks) throws(Diagnostic) -> [String: ContentLinks.Target] {
+        var targets: [String: ContentLinks.Target] = [:]
+        for path in try files(under: ContentKind.messages.folder, context: context) {
+            if let first = context.state.sources[path]?.messages.first { targets[path] = Self.target(ofLog: first, site: site) }
+        }
+        return targets
     }
 
     /// The last run of digits in the name of the file at `path` (`sol-04.md` → 4), as the sol a

@@ -90,10 +90,11 @@ import Testing
         #expect(result.out.contains("Built 31 journal entries, 47 messages, 14 weather reports"))
         let output = site.appendingPathComponent("public")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("journal/sol-03-power/index.html").path))
-        // Without --keep-going the same site stops at the first error and writes nothing new.
+        // Without --keep-going the same site stops at the first error and writes nothing new:
+        // the logs' (they are read first).
         let strict = try SiteFixture.run(["build", "--source", site.path])
         #expect(strict.status == 1)
-        #expect(strict.err.hasPrefix("content/journal/a-bad.md:3:9: error:"))
+        #expect(strict.err.hasPrefix("content/messages/bad.md:5:1: error:"))
         // Fixed: the next build takes the files in.
         try SiteFixture.write("---\ntitle: x\nauthor: vega\nsol: 3\n---\nBody\n", to: "content/journal/a-bad.md", in: site)
         try FileManager.default.removeItem(at: site.appendingPathComponent("content/messages/bad.md"))

@@ -751,6 +751,46 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == incremental)
     }
 
+    @Test("a link to a log's file leads to its first message, written right the first time by the entries and reports; a new first message moves it")
+    func linksToLogs() throws {
+        try appendLine("[the EVA](../messages/eva-ops.md)", to: "content/journal/sol-05-chess.md")
+        try appendLine("[the EVA](../messages/eva-ops.md)", to: "content/weather/sol-03.md")
+        /// The anchor of the log's first message on its sol's page (oldest first).
+        func firstMessage() throws -> String {
+            let page = try String(contentsOf: output.appendingPathComponent("sol/2/index.html"), encoding: .utf8)
+            return try #require(page.firstMatch(of: /id="(m-[0-9a-f]{12})" data-diff-id="message:content\/messages\/eva-ops\.md@/)?.1).description
+        }
+        func linked(from page: String) throws -> [String] {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            return html.matches(of: /href="(\/sol\/2\/#m-[0-9a-f]+)"/).map { String($0.1) }
+        }
+        for clean in [true, false] {
+            if !clean { try appendLine("Check.", to: "content/journal/sol-05-chess.md") }
+            #expect(try build(clean: clean).isFullBuild == clean)
+            #expect(try linked(from: "journal/sol-05-chess/index.html") == ["/sol/2/#\(try firstMessage())"])
+            #expect(try linked(from: "sol/3/index.html") == ["/sol/2/#\(try firstMessage())"])
+        }
+        // The logs are read first: when the entries and reports are, where each link to a log
+        // leads is known, and "Resolve links" finds nothing to parse again.
+        let builder = SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: true))
+        var context = BuildContext(options: builder.options)
+        for step in builder.steps.prefix(while: { $0.name != "Resolve links" }) { try step.body(&context) }
+        let links = try builder.contentLinks(context)
+        let uses = context.state.sources.values.flatMap(\.links).filter { $0.target == "content/messages/eva-ops.md" }
+        #expect(uses.count == 2 && uses.allSatisfy { $0.resolution == links.resolution(of: $0.target) }, "\(uses)")
+        // An earlier first message: the pages linking to the log follow, and say why.
+        let before = try firstMessage()
+        try edit("content/messages/eva-ops.md") { $0.replacingOccurrences(of: "## 09:55 arden", with: "## 09:50 vega\nRadio check.\n\n## 09:55 arden") }
+        let report = try build()
+        #expect(try firstMessage() != before)
+        #expect(try linked(from: "journal/sol-05-chess/index.html") == ["/sol/2/#\(try firstMessage())"])
+        #expect(report.explanations.contains("journal/sol-05-chess: journal/sol-05-chess.md updated: its link to content/messages/eva-ops.md now leads to /sol/2/#\(try firstMessage())"),
+                "\(report.explanations)")
+        let incremental = try SiteFixture.snapshot(output)
+        _ = try build(clean: true)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+    }
+
     @Test("a link or image to no page or file of the site is a warning at it, from every build, full or incremental, until a page or file is there")
     func siteLinks() throws {
         // The demo's own image and links lead somewhere: no warning.

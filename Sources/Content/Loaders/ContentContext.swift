@@ -20,7 +20,7 @@ public struct ContentContext: Sendable {
     public var links: ContentLinks?
     /// While ``links`` is not known, where a link to the content file at a site-relative path
     /// likely leads (a journal entry's page, or a weather report's place, from its file's
-    /// name), or nil. A file whose links all lead where this said is not parsed again once
+    /// name; a message log's first message, from its record once the logs are read), or nil. A file whose links all lead where this said is not parsed again once
     /// the targets are known: on a journal whose entries link to each other by file, that was
     /// every file, parsed twice.
     public var likelyTarget: (@Sendable (String) -> ContentLinks.Target?)?
