@@ -590,9 +590,10 @@ public struct SiteBuilder {
     }
 
     /// Reads and parses content files on every core, or reuses what the previous build parsed
-    /// from them (see ``readIfChanged(_:context:mayReuse:)``). Any crew change means every file
-    /// is parsed again. Records go into the state, warnings and errors into the log, and the
-    /// objects `objects` takes from each record come back, all in `paths` order.
+    /// from them (see ``readIfChanged(_:context:)``). A crew change means the files by the
+    /// members whose entry changed or went are parsed again (see ``BuildContext/reusable(_:)``).
+    /// Records go into the state, warnings and errors into the log, and the objects `objects`
+    /// takes from each record come back, all in `paths` order.
     func readSources<Object>(_ paths: [String], context: inout BuildContext,
                              parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
                              objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
@@ -601,12 +602,12 @@ public struct SiteBuilder {
         // `paths` and the changed inputs are both sorted: one walk through both finds those.
         var reused: [BuildState.SourceRecord?] = []
         var toRead = paths
-        if let changedInputs = context.changedInputs, !context.crewChanged {
+        if let changedInputs = context.changedInputs {
             reused.reserveCapacity(paths.count)
             toRead = []
             var changed = SortedWalk(changedInputs)
             for path in paths {
-                let old = changed.index(of: path) != nil ? nil : context.state.sources[path]
+                let old = changed.index(of: path) != nil ? nil : context.state.sources[path].flatMap(context.reusable)
                 if old == nil { toRead.append(path) }
                 reused.append(old)
             }
@@ -658,7 +659,7 @@ public struct SiteBuilder {
         let keepsGoing = options.keepsGoing
         return try parallelMap(paths) { path throws(Diagnostic) -> SourceOutcome in
             do throws(Diagnostic) {
-                switch try readIfChanged(path, context: context, mayReuse: !context.crewChanged) {
+                switch try readIfChanged(path, context: context) {
                 case .unchanged(let record, let restated):
                     return (record, nil, restated)
                 case .changed(let bytes, let fresh):
@@ -692,9 +693,9 @@ public struct SiteBuilder {
 
     /// Decides whether `path` changed since the previous build, reading it only when its
     /// stat does not settle the question.
-    func readIfChanged(_ path: String, context: BuildContext, mayReuse: Bool) throws(Diagnostic) -> SourceRead {
+    func readIfChanged(_ path: String, context: BuildContext) throws(Diagnostic) -> SourceRead {
         let stat = context.inputStats[path] ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
-        let old = mayReuse ? context.previousRecord(of: path) : nil
+        let old = context.previousRecord(of: path).flatMap(context.reusable)
         if let old, let stat, let previous = context.previous,
            stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: previous.scanStartedAt) {
             return .unchanged(old, restated: false)
@@ -775,9 +776,8 @@ public struct SiteBuilder {
         guard let library = context.library else { return }
         let planner = PagePlanner(library: library, config: try context.requireConfig(), reusing: options.memory?.takeReadObjects())
         options.memory?.keepReadObjects(planner.readObjects)
-        // The inputs hash leaves out the templates and the crew file: when either changed,
-        // every page is planned.
-        if let previous = context.previous, !context.crewChanged, previous.templates == context.state.templates {
+        // The inputs hash leaves out the templates: when one changed, every page is planned.
+        if let previous = context.previous, previous.templates == context.state.templates {
             // An inputs hash starts from the page's output path (see `PagePlan.inputs`): a set
             // of numbers answers as the records by path would, and far faster.
             var inputs = Set<UInt64>(minimumCapacity: previous.pages.count)
@@ -1047,7 +1047,7 @@ public struct SiteBuilder {
             let relative = String(path.dropFirst("static/".count))
             produced.insert(relative)
             let record: BuildState.SourceRecord
-            switch try readIfChanged(path, context: context, mayReuse: true) {
+            switch try readIfChanged(path, context: context) {
             case .unchanged(let old, _): record = old
             case .changed(_, let fresh): record = fresh
             }

@@ -11,17 +11,20 @@ import Testing
         var entries: [String: (sol: Int, hour: Int, author: CrewMember, body: String, title: String)] = [:]
         var messages: [String: (sol: Int, hour: Int, author: CrewMember, body: String)] = [:]
         var weather: [Int: Double] = [:]
+        /// The crew file: objects show their author as it has them, as loaders make them.
+        var crew = FeedFixtures.crew.members
 
         var library: ContentLibrary {
             get throws {
-                try ContentLibrary(
-                    crew: FeedFixtures.crew,
+                let current = { (author: CrewMember) in crew.first { $0.id == author.id } ?? author }
+                return try ContentLibrary(
+                    crew: Crew(members: crew),
                     journalEntries: entries.sorted { $0.key < $1.key }.map { slug, entry in
-                        FeedFixtures.entry(slug, sol: entry.sol, hour: entry.hour, author: entry.author, body: entry.body,
+                        FeedFixtures.entry(slug, sol: entry.sol, hour: entry.hour, author: current(entry.author), body: entry.body,
                                            title: entry.title)
                     },
                     messages: messages.sorted { $0.key < $1.key }.map { key, message in
-                        FeedFixtures.message(sol: message.sol, hour: message.hour, author: message.author,
+                        FeedFixtures.message(sol: message.sol, hour: message.hour, author: current(message.author),
                                              body: "<p>\(key) \(message.body)</p>\n")
                     },
                     weatherReports: weather.sorted { $0.key < $1.key }.map { FeedFixtures.weather(sol: $0.key, temperature: $0.value) })
@@ -33,7 +36,7 @@ import Testing
             let authors = [FeedFixtures.vega, FeedFixtures.okoro]
             let slugs = entries.keys.sorted()
             let keys = messages.keys.sorted()
-            switch random.next(9) {
+            switch random.next(13) {
             case 0: entries["e\(random.next(1000))"] = (1 + random.next(12), random.next(24), authors[random.next(2)], "<p>New</p>\n", "New")
             case 1 where !slugs.isEmpty: entries[slugs[random.next(slugs.count)]] = nil
             case 2 where !slugs.isEmpty: entries[slugs[random.next(slugs.count)]]?.body = "<p>Edited \(random.next(100))</p>\n"
@@ -43,6 +46,11 @@ import Testing
             case 6 where !keys.isEmpty: messages[keys[random.next(keys.count)]] = nil
             case 7: weather[1 + random.next(12)] = Double(random.next(100)) - 90
             case 8 where !weather.isEmpty: weather[weather.keys.sorted()[random.next(weather.count)]] = nil
+            // The crew file: a member renamed, given another role, added, or the members reordered.
+            case 9: crew[random.next(crew.count)].name = "Renamed \(random.next(100))"
+            case 10: crew[random.next(crew.count)].role = "Role \(random.next(100))"
+            case 11: crew.append(CrewMember(id: "guest\(crew.count)", name: "Guest \(crew.count)", role: ""))
+            case 12: crew.reverse()
             default: entries[slugs.first ?? "e0"]?.author = authors[random.next(2)]
             }
         }
@@ -97,6 +105,36 @@ import Testing
             "journal/e10/index.html", "journal/e9/index.html", "journal/e11/index.html", "sol/4/index.html",
             "page/3/index.html", "crew/vega/page/2/index.html", "feed.xml",
         ])
+    }
+
+    @Test("a crew change plans only the pages that show what changed: the crew's, and those of a renamed member's objects")
+    func crewChangePlansItsPages() throws {
+        var mission = Mission()
+        for index in 0..<12 {
+            mission.entries["e\(index)"] = (1 + index / 3, 8 + index % 3 * 4, index < 11 ? FeedFixtures.vega : FeedFixtures.okoro,
+                                           "<p>Body</p>\n", "Entry \(index)")
+        }
+        let config = FeedFixtures.config(pageSize: 20)
+        func planned(after change: (inout Mission) -> Void) throws -> Set<String> {
+            let known = Dictionary(uniqueKeysWithValues: PagePlanner(library: try mission.library, config: config).plans().map {
+                ($0.outputPath, $0.inputs)
+            })
+            change(&mission)
+            let plans = PagePlanner(library: try mission.library, config: config).plans { path, inputs in known[path] == inputs }
+            return Set(plans.filter { $0.page != nil }.map(\.outputPath))
+        }
+        #expect(try planned { $0.crew.append(CrewMember(id: "zhou", name: "Li Zhou", role: "Geologist")) }
+            == ["crew/index.html", "crew/zhou/index.html", "sitemap.xml"])
+        // Vega wrote all but the newest entry: every page that shows one, but not Okoro's.
+        let role = try planned { $0.crew[0].role = "Mission Commander" }
+        #expect(role.isSuperset(of: ["crew/index.html", "crew/vega/index.html"] + (0..<11).map { "journal/e\($0)/index.html" }))
+        #expect(!role.contains("crew/okoro/index.html") && !role.contains("sitemap.xml"), "\(role.sorted())")
+        // Okoro wrote the newest entry: its page, its neighbour's, the lists that show it.
+        let name = try planned { $0.crew[1].name = "Dan Okoro" }
+        #expect(name == [
+            "crew/index.html", "crew/okoro/index.html", "journal/e11/index.html", "journal/e10/index.html", "index.html",
+            "journal/index.html", "feed.xml", "sol/4/index.html",
+        ], "\(name.sorted())")
     }
 
     @Test("a planner that reuses the previous planner's reads plans as one that reads everything, over 300 random edits")

@@ -149,11 +149,25 @@ struct GeneratedSite {
             try writeWeather(sol)
             return "change weather for sol \(sol)"
         case 12:
-            guard let id = pick(crewNames.keys) else { return "skip" }
+            // The crew file: a member renamed, one joining, or one who wrote nothing leaving.
             counter += 1
-            crewNames[id] = "Crew Member \(counter)"
-            try writeCrew()
-            return "rename crew \(id)"
+            switch random.next(4) {
+            case 0:
+                crewNames["member-\(counter)"] = "New Member \(counter)"
+                try writeCrew()
+                return "crew member-\(counter) joins"
+            case 1:
+                let authors = Set(entries.values.map(\.author) + logs.values.joined().map(\.author))
+                guard let id = pick(crewNames.keys.filter { !authors.contains($0) }), crewNames.count > 1 else { return "skip" }
+                crewNames[id] = nil
+                try writeCrew()
+                return "crew \(id) leaves"
+            default:
+                guard let id = pick(crewNames.keys) else { return "skip" }
+                crewNames[id] = "Crew Member \(counter)"
+                try writeCrew()
+                return "rename crew \(id)"
+            }
         case 13: return try editTemplate("cell-message") { $0.replacingOccurrences(of: "<div class=\"prose\">", with: "<div class=\"prose\" data-v=\"\($1)\">") }
         case 14: return try editTemplate("footer") { $0.replacingOccurrences(of: "Built with marsgen", with: "Built with marsgen, take \($1)") }
         case 15: return try editTemplate("layout") { $0.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta name=\"variant\" content=\"\($1)\">") }

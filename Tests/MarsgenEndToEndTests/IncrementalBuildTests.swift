@@ -611,6 +611,49 @@ import Testing
         #expect(try build().explanations.contains("journal/sol-07-bags: journal/sol-07-bags.md updated"))
     }
 
+    @Test("a crew change parses again only the files by the members it changed, writes only the pages they show on, and equals a clean build")
+    func crewChangeReadsItsAuthors() throws {
+        /// The first object parsed from each content file, by path: the same one when the
+        /// build reused what the previous build parsed.
+        func firstObjects(_ sources: [String: BuildState.SourceRecord]) -> [String: ObjectIdentifier] {
+            sources.compactMapValues { record in
+                (record.journalEntries.first as AnyObject?) ?? (record.messages.first as AnyObject?)
+                    ?? (record.weatherReports.first as AnyObject?)
+            }.mapValues(ObjectIdentifier.init)
+        }
+        /// The content files an incremental build of the site as it is now parses again.
+        func parsedFiles() throws -> Set<String> {
+            let builder = SiteBuilder(options: BuildOptions(sourceDirectory: site.path))
+            var context = BuildContext(options: builder.options)
+            var before: [String: ObjectIdentifier] = [:]
+            for step in builder.steps.prefix(while: { $0.name != "Resolve links" }) {
+                try step.body(&context)
+                if step.name == "Check for changes" { before = firstObjects(context.state.sources) }
+            }
+            #expect(context.previous != nil && context.crewChanged)
+            let after = firstObjects(context.state.sources)
+            return Set(before.keys.filter { before[$0] != after[$0] })
+        }
+        // A member added: nothing they could have written was read before.
+        try edit("content/crew.yml") { $0 + "zhou:\n  name: Li Zhou\n  role: Geologist\n" }
+        #expect(try parsedFiles().isEmpty)
+        var report = try build()
+        #expect(report.written == ["crew/index.html", "crew/zhou/index.html", "sitemap.xml"], "\(report.written)")
+        // A member renamed: the files with something by them, and only those.
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "name: Daniel Okoro", with: "name: Dan Okoro") }
+        let byOkoro = try Set(SiteFixture.snapshot(site.appendingPathComponent("content")).compactMap { path, bytes in
+            String(decoding: bytes, as: UTF8.self).contains(/author: okoro|## [^\n]*okoro/) ? "content/\(path)" : nil
+        })
+        #expect(byOkoro.count > 3 && byOkoro.contains("content/journal/sol-07-bags.md"))
+        #expect(try parsedFiles() == byOkoro)
+        report = try build()
+        #expect(report.written.contains("journal/sol-07-bags/index.html") && report.written.contains("crew/index.html"))
+        #expect(!report.written.contains("journal/sol-01-touchdown/index.html"))
+        let incremental = try SiteFixture.snapshot(output)
+        _ = try build(clean: true)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+    }
+
     @Test("an entry moved to another sol rewrites both sols' pages; --explain names it on the pages it left or shifted")
     func entryMovedToAnotherSol() throws {
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 9\n") }

@@ -23,6 +23,15 @@ public struct CrewMember: Hashable, Sendable, Codable {
     }
 }
 
+extension ContentHash {
+    /// Mixes in what a page shows of a member: id, name and role.
+    public mutating func combine(_ member: CrewMember) {
+        combine(member.id)
+        combine(member.name)
+        combine(member.role)
+    }
+}
+
 /// The crew, in the order of `content/crew.yml`.
 public struct Crew: Hashable, Sendable {
     /// The members in file order.

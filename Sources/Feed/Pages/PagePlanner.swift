@@ -139,7 +139,8 @@ public struct PagePlanner {
     ///
     /// - Parameter isUnchanged: Whether the previous build made the page at an output path
     ///   from the same inputs hash. Such a page is not planned: its plan has no ``PagePlan/page``.
-    ///   Pass it only when the templates and the crew are as they were (they are not in the hash).
+    ///   Pass it only when the templates are as they were (they are not in the hash). The
+    ///   crew is: each object's hash holds its authors, the crew's pages their members.
     public func plans(skipping isUnchanged: (@Sendable (_ outputPath: String, _ inputs: ContentHash) -> Bool)? = nil) -> [PagePlan] {
         var planner = self
         planner.isUnchanged = isUnchanged
@@ -529,6 +530,7 @@ public struct PagePlanner {
                 ? paging.archivePage(containingNewestFirstPosition: config.pageSize) : nil
             let url = links.crew(member.id)
             plans.append(plan(.crew, url: url, outputPath: links.outputPath(for: url)) { hash in
+                hash.combine(member)
                 hash.combine(Int64(entryCount))
                 hash.combine(Int64(messageCount))
                 // Not implied by the counts: a kind other than entries and messages may have authors.
@@ -550,6 +552,7 @@ public struct PagePlanner {
             for number in stride(from: 1, through: count, by: 1) where positions.count > config.pageSize {
                 let pageURL = links.crew(member.id, page: number)
                 plans.append(plan(.crew, url: pageURL, outputPath: links.outputPath(for: pageURL)) { hash in
+                    hash.combine(member)
                     hash.combine(Int64(number))
                     hash.combine(number < count ? 1 : 0)
                     for position in paging.archivePage(number) { hash.combine(Int64(bitPattern: feedStamps[position])) }
@@ -574,8 +577,9 @@ public struct PagePlanner {
     func crewIndexPage() -> PagePlan {
         // No per-member totals here: they would change with every message; each member's page has them.
         let url = links.crewIndex
-        return plan(.crewIndex, url: url, outputPath: links.outputPath(for: url)) { _ in
-            // The crew file only: a change to it plans every page.
+        return plan(.crewIndex, url: url, outputPath: links.outputPath(for: url)) { [members = library.crew.members] hash in
+            // The members, in the crew file's order: all the page shows.
+            for member in members { hash.combine(member) }
         } page: {
             let rows: [TemplateContext] = library.crew.members.map { member in
                 ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
