@@ -135,15 +135,14 @@ public struct BuildContext {
         previous == nil ? nil : state.sources[path]
     }
 
-    /// `record`, when what was parsed from its file holds for this build's crew: the crew did
-    /// not change, or every author it names is still the member it was (same name and role).
-    /// A file by a renamed member is parsed again; those by the others are not, as adding a
-    /// member changes none of them. Nothing else a loader reads depends on the crew.
-    func reusable(_ record: BuildState.SourceRecord) -> BuildState.SourceRecord? {
-        guard crewChanged else { return record }
+    /// Whether what was parsed from a file holds for this build's crew: the crew did not
+    /// change, or every author `record` names is still the member it was (same name and
+    /// role). A file by a renamed member is parsed again; those by the others are not, as
+    /// adding a member changes none of them. Nothing else a loader reads depends on the crew.
+    func mayReuse(_ record: BuildState.SourceRecord) -> Bool {
+        guard crewChanged else { return true }
         let isCurrent = { (author: CrewMember) in crew.member(id: author.id) == author }
-        return record.journalEntries.allSatisfy({ isCurrent($0.author) }) && record.messages.allSatisfy({ isCurrent($0.author) })
-            ? record : nil
+        return record.journalEntries.allSatisfy { isCurrent($0.author) } && record.messages.allSatisfy { isCurrent($0.author) }
     }
 
     init(options: BuildOptions) {

@@ -521,12 +521,12 @@ public struct SiteBuilder {
             // a log from the files read after the logs, from the log's record. "Resolve links"
             // parses again the files where a guess was wrong.
             let site = SiteLinks(config: config)
-            let logs = try logTargets(context, site: site)
+            let logs = try firstMessages(context)
             let (journal, weather) = (ContentKind.journal.folder + "/", ContentKind.weather.folder + "/")
             content.likelyTarget = { path in
                 guard path.hasSuffix(".md") else { return nil }
                 if path.hasPrefix(journal) { return Self.target(ofEntry: Slug.derive(fromFileAt: path), site: site) }
-                if let log = logs[path] { return log }
+                if let first = logs[path] { return Self.target(ofLog: first, site: site) }
                 guard path.hasPrefix(weather), let sol = Self.solNumber(inNameOf: path) else { return nil }
                 return Self.target(ofReport: WeatherReport.identifier(sourcePath: path), sol: sol, site: site)
             }
@@ -534,14 +534,15 @@ public struct SiteBuilder {
         return content
     }
 
-    /// Where links to the message logs whose records the state holds lead: once "Load message
-    /// logs" ran, this build's logs; before, the previous build's (a guess, as any).
-    func logTargets(_ context: BuildContext, site: SiteLinks) throws(Diagnostic) -> [String: ContentLinks.Target] {
-        var targets: [String: ContentLinks.Target] = [:]
+    /// The first message of each log whose record the state holds, where links to the log
+    /// lead: once "Load message logs" ran, this build's logs; before, the previous build's (a
+    /// guess, as any).
+    func firstMessages(_ context: BuildContext) throws(Diagnostic) -> [String: Message] {
+        var firsts: [String: Message] = [:]
         for path in try files(under: ContentKind.messages.folder, context: context) {
-            if let first = context.state.sources[path]?.messages.first { targets[path] = Self.target(ofLog: first, site: site) }
+            if let first = context.state.sources[path]?.messages.first { firsts[path] = first }
         }
-        return targets
+        return firsts
     }
 
     /// The last run of digits in the name of the file at `path` (`sol-04.md` → 4), as the sol a
@@ -591,7 +592,7 @@ public struct SiteBuilder {
 
     /// Reads and parses content files on every core, or reuses what the previous build parsed
     /// from them (see ``readIfChanged(_:context:)``). A crew change means the files by the
-    /// members whose entry changed or went are parsed again (see ``BuildContext/reusable(_:)``).
+    /// members whose entry changed or went are parsed again (see ``BuildContext/mayReuse(_:)``).
     /// Records go into the state, warnings and errors into the log, and the objects `objects`
     /// takes from each record come back, all in `paths` order.
     func readSources<Object>(_ paths: [String], context: inout BuildContext,
@@ -607,7 +608,8 @@ public struct SiteBuilder {
             toRead = []
             var changed = SortedWalk(changedInputs)
             for path in paths {
-                let old = changed.index(of: path) != nil ? nil : context.state.sources[path].flatMap(context.reusable)
+                var old = changed.index(of: path) != nil ? nil : context.state.sources[path]
+                if context.crewChanged, let record = old, !context.mayReuse(record) { old = nil }
                 if old == nil { toRead.append(path) }
                 reused.append(old)
             }
@@ -695,7 +697,7 @@ public struct SiteBuilder {
     /// stat does not settle the question.
     func readIfChanged(_ path: String, context: BuildContext) throws(Diagnostic) -> SourceRead {
         let stat = context.inputStats[path] ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
-        let old = context.previousRecord(of: path).flatMap(context.reusable)
+        let old = context.previousRecord(of: path).flatMap { context.mayReuse($0) ? $0 : nil }
         if let old, let stat, let previous = context.previous,
            stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: previous.scanStartedAt) {
             return .unchanged(old, restated: false)
