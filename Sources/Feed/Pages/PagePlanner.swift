@@ -605,7 +605,7 @@ public struct PagePlanner {
         let url = links.atom
         let newest = feedOrder.prefix(Self.atomEntryCount).map(object)
         return plan(.atom, url: url, outputPath: Page.atomOutputPath, inSitemap: false) { hash in
-            // Author names come from the crew file, whose change plans every page.
+            // Author names are the crew's, which are the objects' own: each stamp holds them.
             for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
         } page: {
             let entries = newest.map { object -> Page.SlotItem in
@@ -718,8 +718,8 @@ public struct PagePlan {
     /// A hash of the page's output path: the sitemap's inputs sum them, and a build finds
     /// two pages with one output path by them.
     public var place: UInt64
-    /// A hash of everything the page is made from, but the templates, the crew file and the
-    /// configuration: equal hashes (with those three unchanged) mean equal pages. It starts
+    /// A hash of everything the page is made from, but the templates and the configuration:
+    /// equal hashes (with those two unchanged) mean equal pages. It starts
     /// from the output path, so an equal hash is, but for a 64-bit collision, this very page's.
     public var inputs: ContentHash
     /// The page, or `nil` when the planner was told the previous build made it from the same inputs.
