@@ -118,6 +118,10 @@ public struct BuildContext {
     /// The files "Resolve links" parsed again because one of their links now leads elsewhere,
     /// with which link and where, for `--explain`.
     var relinked: [String: String] = [:]
+    /// The content files `--keep-going` left out for their errors: a link to one is a warning
+    /// (it leads nowhere until they are fixed), not a second error that leaves out the file
+    /// holding it too.
+    var contentWithErrors: Set<String> = []
     /// The content files with links or images to the site's pages and files, which "Check
     /// site links" looks at (found by "Resolve links").
     var siteLinking: [(path: String, record: BuildState.SourceRecord)] = []

@@ -51,7 +51,7 @@ extension SiteBuilder {
     /// edit, also those linking to a file whose page moved (a slug changed, a log's first
     /// message), or that was added or removed. A
     /// link to a file that is not content of the site is an error at the link, and one to a
-    /// draft a warning.
+    /// draft a warning, as is one to a file `--keep-going` left out for its errors.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         // Most sites have no such links: one look at each record says so. The same look
         // finds the files with links to the site's pages and files, for "Check site links".
@@ -66,26 +66,41 @@ extension SiteBuilder {
         }
         context.siteLinking = siteLinking
         guard !linking.isEmpty else { return }
-        let links = try contentLinks(context)
         // The files this build read recorded where their links likely lead, not where the
         // last build wrote them: that such a guess was wrong is nothing to explain.
         let changed = context.isIncremental && !context.crewChanged ? context.changedInputs : nil
         func wasRead(_ path: String) -> Bool { changed.map { $0.sortedIndex(of: path) != nil } ?? true }
-        var stale: [String] = []
-        for (path, uses) in linking {
-            guard let moved = uses.first(where: { use in
-                let now = links.resolution(of: use.target)
-                return now == ContentLinkUse.unresolved || now != use.resolution
-            }) else { continue }
-            stale.append(path)
-            // For --explain: the file did not change, one of its links did.
-            if moved.resolution != ContentLinkUse.unresolved, !wasRead(path), let target = links.targets[moved.target] {
-                context.relinked[path] = "its link to \(moved.target) now leads to \(target.isDraft ? "a draft" : target.url)"
+        let withErrors = context.contentWithErrors.count
+        while true {
+            let links = try contentLinks(context)
+            var stale: [String] = []
+            for (path, uses) in linking {
+                guard let moved = uses.first(where: { use in
+                    let now = links.resolution(of: use.target)
+                    return now == ContentLinkUse.unresolved || now != use.resolution
+                }) else { continue }
+                stale.append(path)
+                // For --explain: the file did not change, one of its links did.
+                if moved.resolution != ContentLinkUse.unresolved, !wasRead(path), let target = links.targets[moved.target] {
+                    context.relinked[path] = "its link to \(moved.target) now leads to "
+                        + (target.hasErrors ? "a file left out for its errors" : target.isDraft ? "a draft" : target.url)
+                }
+            }
+            guard !stale.isEmpty else { break }
+            context.contentLinks = links
+            let leftOut = context.contentWithErrors.count
+            try parseAgain(stale.sorted(), context: &context)
+            // --keep-going left out a file parsed again (a link of its own leads nowhere): the
+            // links to it, written to its page, now lead nowhere too. Until none is left out.
+            guard context.contentWithErrors.count > leftOut else { break }
+            linking = context.state.sources.compactMap { path, record in
+                record.holdsLinks && !record.linkUses.files.isEmpty ? (path, record.linkUses.files) : nil
             }
         }
-        guard !stale.isEmpty else { return }
-        context.contentLinks = links
-        try parseAgain(stale.sorted(), context: &context)
+        if context.contentWithErrors.count > withErrors {
+            let sources = context.state.sources
+            context.siteLinking.removeAll { sources[$0.path] == nil }
+        }
     }
 
     /// Where links to each content file lead, from the records of this build.
@@ -101,6 +116,7 @@ extension SiteBuilder {
                 targets[path] = Self.target(ofReport: report.diffIdentifier, sol: report.sol, site: site)
             }
         }
+        for path in context.contentWithErrors where targets[path] == nil { targets[path] = .withErrors }
         return ContentLinks(targets: targets)
     }
 
@@ -144,6 +160,7 @@ extension SiteBuilder {
             context.log.merge(outcome.log)
             guard var record = outcome.record, let first = context.state.sources[path] else {
                 context.state.sources[path] = nil
+                if outcome.record == nil { context.contentWithErrors.insert(path) }
                 continue
             }
             (record.size, record.modified, record.hash) = (first.size, first.modified, first.hash)

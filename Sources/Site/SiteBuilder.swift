@@ -631,6 +631,7 @@ public struct SiteBuilder {
                 context.stateChanged = true
                 context.contentFileChanged = true
                 context.state.sources[path] = nil
+                context.contentWithErrors.insert(path)
                 continue
             }
             // Until replaced below, the state holds the previous build's record.

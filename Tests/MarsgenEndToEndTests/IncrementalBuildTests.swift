@@ -834,6 +834,62 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == incremental)
     }
 
+    @Test("--keep-going: a link to a file left out for its errors is a warning, and the file holding it stays in; fixed, the link leads to it")
+    func linksToFilesWithErrors() throws {
+        let chessLink = try appendLine("[the EVA](../messages/eva-ops.md)", to: "content/journal/sol-05-chess.md")
+        let reportLink = try appendLine("[chess](../journal/sol-05-chess.md)", to: "content/weather/sol-03.md")
+        func keepGoing(clean: Bool = false) throws -> BuildReport {
+            try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: clean, keepsGoing: true)).build()
+        }
+        func leadsNowhere(_ report: BuildReport) -> [String] {
+            warnings(report) { $0.message.contains("left out of this build") }
+        }
+        func errors(_ report: BuildReport) -> [String] { report.errors.map { "\($0.location?.description ?? ""): \($0.message)" } }
+        let chessWarning = "content/journal/sol-05-chess.md:\(chessLink):1: link to '../messages/eva-ops.md': content/messages/eva-ops.md has errors and is left out of this build, so the link leads nowhere (fix the errors reported for that file; the next build then writes this link to its page)"
+        let chessPage = output.appendingPathComponent("journal/sol-05-chess/index.html")
+
+        // The log broken: the entry linking to it is built, its link left as written.
+        try edit("content/messages/eva-ops.md") { $0.replacingOccurrences(of: "sol: 2\n", with: "sol: two\n") }
+        for clean in [false, true, false] {
+            let report = try keepGoing(clean: clean)
+            #expect(errors(report) == ["content/messages/eva-ops.md:3:6: 'sol' must be a whole number, not 'two'"])
+            #expect(leadsNowhere(report) == [chessWarning], "clean: \(clean)")
+            let page = try String(contentsOf: chessPage, encoding: .utf8)
+            #expect(page.contains("href=\"/../messages/eva-ops.md\""))
+        }
+
+        // An entry left out while its links were written (one of them leads nowhere): the
+        // report linking to it follows, in the same build.
+        let typo = try appendLine("[bags](sol-07-bagz.md)", to: "content/journal/sol-05-chess.md")
+        for clean in [false, true] {
+            let report = try keepGoing(clean: clean)
+            #expect(Set(errors(report)) == [
+                "content/messages/eva-ops.md:3:6: 'sol' must be a whole number, not 'two'",
+                "content/journal/sol-05-chess.md:\(typo):1: link to 'sol-07-bagz.md': content/journal/sol-07-bagz.md is not a journal entry, message log or weather report of this site",
+            ])
+            #expect(leadsNowhere(report) == [
+                "content/weather/sol-03.md:\(reportLink):1: link to '../journal/sol-05-chess.md': content/journal/sol-05-chess.md has errors and is left out of this build, so the link leads nowhere (fix the errors reported for that file; the next build then writes this link to its page)",
+            ], "clean: \(clean)")
+            #expect(!FileManager.default.fileExists(atPath: chessPage.path))
+            let sol3 = try String(contentsOf: output.appendingPathComponent("sol/3/index.html"), encoding: .utf8)
+            #expect(sol3.contains("href=\"/../journal/sol-05-chess.md\""))
+        }
+
+        // Both fixed: an incremental build writes the links to their pages, and equals a clean
+        // build. (Why it says the report's page changed depends on the clock: files this test
+        // wrote moments before a build are read again, not reused.)
+        try edit("content/journal/sol-05-chess.md") { $0.replacingOccurrences(of: "sol-07-bagz.md", with: "sol-07-bags.md") }
+        try edit("content/messages/eva-ops.md") { $0.replacingOccurrences(of: "sol: two\n", with: "sol: 2\n") }
+        let fixed = try build()
+        #expect(fixed.errors.isEmpty && leadsNowhere(fixed).isEmpty)
+        #expect(fixed.explanations.contains { $0.hasPrefix("sol/3: weather weather/sol-03.md updated") })
+        let chess = try String(contentsOf: chessPage, encoding: .utf8)
+        #expect(chess.contains(/href="\/sol\/2\/#m-[0-9a-f]{12}"/))
+        let incremental = try SiteFixture.snapshot(output)
+        _ = try build(clean: true)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+    }
+
     @Test("a link or image to no page or file of the site is a warning at it, from every build, full or incremental, until a page or file is there")
     func siteLinks() throws {
         // The demo's own image and links lead somewhere: no warning.

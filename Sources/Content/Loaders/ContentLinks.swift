@@ -21,10 +21,21 @@ public struct ContentLinks: Sendable {
         public var page: String
         /// A draft left out of this build: the link leads nowhere until it is published.
         public var isDraft: Bool
+        /// A file left out of this build for its errors (`--keep-going`): the link leads
+        /// nowhere until they are fixed. ``url`` and ``page`` are empty: what the file would
+        /// show is not known.
+        public var hasErrors: Bool
 
         public init(url: String, page: String, isDraft: Bool = false) {
-            (self.url, self.page, self.isDraft) = (url, page, isDraft)
+            (self.url, self.page, self.isDraft, self.hasErrors) = (url, page, isDraft, false)
         }
+
+        /// The target of a content file left out of this build for its errors.
+        public static let withErrors: Target = {
+            var target = Target(url: "", page: "")
+            target.hasErrors = true
+            return target
+        }()
     }
 
     /// The targets by site-relative path (`content/journal/sol-04.md`).
@@ -46,6 +57,7 @@ public struct ContentLinks: Sendable {
     /// How a link to `target` is written, as ``ContentLinkUse/resolution`` records it.
     static func resolution(of target: Target?) -> String {
         guard let target else { return ContentLinkUse.unresolved }
+        if target.hasErrors { return ContentLinkUse.toFileWithErrors }
         return target.isDraft ? "draft " + target.url : target.url
     }
 
@@ -94,6 +106,9 @@ public struct ContentLinkUse: Hashable, Sendable {
 
     /// The resolution of a link written before the targets were known, or to no target.
     public static let unresolved = ""
+    /// The resolution of a link to a file left out for its errors (`--keep-going`): not a
+    /// URL, so fixing the file changes it, and the linking file is parsed again.
+    public static let toFileWithErrors = "errors"
 
     public init(target: String, resolution: String) {
         (self.target, self.resolution) = (target, resolution)
@@ -127,6 +142,7 @@ extension ContentContext {
         var problem: Diagnostic?
         var drafts: [(MarkdownFileLink, String)] = []
         let links = self.links
+        var withErrors: [(MarkdownFileLink, String)] = []
         let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(footnotePrefix: footnotePrefix)) { link in
             guard let path = ContentLinks.targetPath(of: link, in: file.path) else {
                 found.append(ContentLinkUse(target: link.path, resolution: ContentLinkUse.unresolved))
@@ -156,10 +172,20 @@ extension ContentContext {
                 }
                 return nil
             }
+            if target.hasErrors {
+                // Its page is not known: the link is left as written, and said to lead nowhere.
+                withErrors.append((link, path))
+                return nil
+            }
             if target.isDraft { drafts.append((link, path)) }
             return link.suffix.isEmpty ? target.url : target.page + link.suffix
         }
         if let problem { throw problem }
+        for (link, path) in withErrors {
+            log.warn("link to '\(Diagnostic.excerpt(link.path))': \(path) has errors and is left out of this build, so the link leads nowhere",
+                     at: file.location(line: link.line, column: link.column),
+                     hint: "fix the errors reported for that file; the next build then writes this link to its page")
+        }
         for (link, path) in drafts {
             log.warn("link to '\(Diagnostic.excerpt(link.path))', a draft: \(path) is left out of the site, so the link leads nowhere",
                      at: file.location(line: link.line, column: link.column),
