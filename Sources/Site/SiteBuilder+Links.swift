@@ -53,24 +53,13 @@ extension SiteBuilder {
     /// link to a file that is not content of the site is an error at the link, and one to a
     /// draft a warning, as is one to a file `--keep-going` left out for its errors.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
-        // Most sites have no such links: one look at each record says so. The same look
-        // finds the files with links to the site's pages and files, for "Check site links".
-        var linking: [(path: String, uses: [ContentLinkUse])] = []
-        var siteLinking: [(path: String, record: BuildState.SourceRecord)] = []
-        for (path, record) in context.state.sources where record.holdsLinks {
-            let uses = record.linkUses
-            if !uses.files.isEmpty { linking.append((path, uses.files)) }
-            // Kept as it is: parsing the file again below changes where its links to other
-            // content files lead, not its links to the site's pages and files.
-            if !uses.site.isEmpty { siteLinking.append((path, record)) }
-        }
-        context.siteLinking = siteLinking
+        var linking: [(path: String, uses: [ContentLinkUse])]
+        (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
         guard !linking.isEmpty else { return }
         // The files this build read recorded where their links likely lead, not where the
         // last build wrote them: that such a guess was wrong is nothing to explain.
         let changed = context.isIncremental && !context.crewChanged ? context.changedInputs : nil
         func wasRead(_ path: String) -> Bool { changed.map { $0.sortedIndex(of: path) != nil } ?? true }
-        let withErrors = context.contentWithErrors.count
         while true {
             let links = try contentLinks(context)
             var stale: [String] = []
@@ -91,16 +80,28 @@ extension SiteBuilder {
             let leftOut = context.contentWithErrors.count
             try parseAgain(stale.sorted(), context: &context)
             // --keep-going left out a file parsed again (a link of its own leads nowhere): the
-            // links to it, written to its page, now lead nowhere too. Until none is left out.
+            // links to it, written to its page, now lead nowhere too; and its own links to the
+            // site's pages are not checked. Until none is left out.
             guard context.contentWithErrors.count > leftOut else { break }
-            linking = context.state.sources.compactMap { path, record in
-                record.holdsLinks && !record.linkUses.files.isEmpty ? (path, record.linkUses.files) : nil
-            }
+            (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
         }
-        if context.contentWithErrors.count > withErrors {
-            let sources = context.state.sources
-            context.siteLinking.removeAll { sources[$0.path] == nil }
+    }
+
+    /// The files whose records hold links to other content files, with those links, and
+    /// those with links or images to the site's pages and files, for "Check site links".
+    /// Most sites have no such links: one look at each record says so.
+    static func linkingFiles(in sources: [String: BuildState.SourceRecord])
+        -> (files: [(path: String, uses: [ContentLinkUse])], site: [(path: String, record: BuildState.SourceRecord)]) {
+        var files: [(path: String, uses: [ContentLinkUse])] = []
+        var site: [(path: String, record: BuildState.SourceRecord)] = []
+        for (path, record) in sources where record.holdsLinks {
+            let uses = record.linkUses
+            if !uses.files.isEmpty { files.append((path, uses.files)) }
+            // Parsing a file again changes where its links to other content files lead, not
+            // its links to the site's pages and files: this record serves for those.
+            if !uses.site.isEmpty { site.append((path, record)) }
         }
+        return (files, site)
     }
 
     /// Where links to each content file lead, from the records of this build.

@@ -26,16 +26,12 @@ public struct ContentLinks: Sendable {
         /// show is not known.
         public var hasErrors: Bool
 
-        public init(url: String, page: String, isDraft: Bool = false) {
-            (self.url, self.page, self.isDraft, self.hasErrors) = (url, page, isDraft, false)
+        public init(url: String, page: String, isDraft: Bool = false, hasErrors: Bool = false) {
+            (self.url, self.page, self.isDraft, self.hasErrors) = (url, page, isDraft, hasErrors)
         }
 
         /// The target of a content file left out of this build for its errors.
-        public static let withErrors: Target = {
-            var target = Target(url: "", page: "")
-            target.hasErrors = true
-            return target
-        }()
+        public static let withErrors = Target(url: "", page: "", hasErrors: true)
     }
 
     /// The targets by site-relative path (`content/journal/sol-04.md`).
