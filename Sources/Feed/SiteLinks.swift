@@ -99,14 +99,20 @@ public struct SiteLinks: Sendable {
 
     /// An absolute URL for a site path (`/sol/3/` → `https://example.org/sol/3/`).
     public func absolute(_ path: String) -> String {
-        baseURL + relative(path)
+        // `String + Substring` is the generic `+` of collections: it counts both sides'
+        // characters and appends character by character. `append(contentsOf:)` copies bytes.
+        var url = baseURL
+        url.append(contentsOf: relative(path))
+        return url
     }
 
     /// The file a page URL is written to (`/sol/3/` → `sol/3/index.html`), relative to the output.
     public func outputPath(for url: String) -> String {
         let relative = relative(url)
         if relative.isEmpty { return "index.html" }
-        return relative.utf8.last == UInt8(ascii: "/") ? relative + "index.html" : String(relative)
+        var path = String(relative)
+        if path.utf8.last == UInt8(ascii: "/") { path += "index.html" }
+        return path
     }
 
     /// `path` without the base path it starts with. Compared and cut as UTF-8 bytes: these

@@ -132,6 +132,8 @@ struct ObjectColumns: Sendable {
 public struct ReadObjects: Sendable {
     let library: ContentLibrary
     let columns: ObjectColumns
+    /// The journal's pages as the planner planned them, once it has.
+    let journalPlans = JournalPlans()
 }
 
 /// Where two arrays of objects differ: the run between their common prefix and their
@@ -191,28 +193,15 @@ struct ObjectAuthors: Sendable {
         ends.reserveCapacity(count)
     }
 
-    /// The authors of the object at `position`.
-    subscript(position: Int) -> ArraySlice<Int32> {
-        members[range(of: position)]
+    /// Calls `body` with each author of the object at `position`. No slice is made: one
+    /// would retain the list for each of tens of thousands of objects.
+    func forEach(ofObjectAt position: Int, _ body: (Int32) -> Void) {
+        for index in range(of: position) { body(members[index]) }
     }
 
     /// Where the authors of the object at `position` are in ``members``.
     private func range(of position: Int) -> Range<Int> {
         (position == 0 ? 0 : ends[position - 1])..<ends[position]
-    }
-
-    /// The same lists, the one at `order[i]` at `i`.
-    func reordered(_ order: [Int]) -> ObjectAuthors {
-        var result = ObjectAuthors()
-        result.members.reserveCapacity(members.count)
-        result.ends.reserveCapacity(ends.count)
-        for index in order {
-            // Member by member: appending each object's slice whole took the generic path,
-            // five times slower for lists that mostly hold one.
-            for position in range(of: index) { result.members.append(members[position]) }
-            result.ends.append(result.members.count)
-        }
-        return result
     }
 }
 

@@ -17,10 +17,9 @@ public struct PagePlanner {
     let links: SiteLinks
     /// Every object (its position in ``ContentLibrary/allObjects``), newest first: the feed order.
     let feedOrder: [Int]
-    /// The stamp (see ``FeedObject/stamp``), kind and authors of each object of ``feedOrder``.
+    /// The stamp (see ``FeedObject/stamp``) and kind of each object of ``feedOrder``.
     public let feedStamps: [UInt64]
     let feedKinds: [ObjectKind]
-    let feedAuthors: ObjectAuthors
     /// Every object (its position in ``ContentLibrary/allObjects``) oldest first, ties by
     /// identifier, grouped by sol (ascending), with its stamp and kind.
     let bySol: [Int]
@@ -31,6 +30,8 @@ public struct PagePlanner {
     /// The journal entries, oldest first, with their stamps.
     let journalInTimeOrder: [JournalEntry]
     let journalStamps: [UInt64]
+    /// The journal's pages as the previous planner of this process planned them, if it did.
+    let previousJournalPlans: JournalPlans.Planned?
     /// The position in ``feed`` of the weather report pinned on the front page.
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
@@ -56,6 +57,7 @@ public struct PagePlanner {
         self.links = SiteLinks(config: config)
         // Objects are named by their position in `allObjects` (never made: holding every
         // object once more would retain and release each one on every build).
+        self.previousJournalPlans = previous?.journalPlans.planned
         let columns = if let previous { ObjectColumns(library, reusing: previous) } else { ObjectColumns(library) }
         self.readObjects = ReadObjects(library: library, columns: columns)
         let count = columns.instants.count
@@ -69,7 +71,6 @@ public struct PagePlanner {
         self.feedOrder = feedOrder
         self.feedStamps = feedOrder.map { columns.stamps[$0] }
         self.feedKinds = feedOrder.map { columns.kinds[$0] }
-        self.feedAuthors = columns.authors.reordered(feedOrder)
         // Time order is the feed order reversed, but for ties, which both orders break by
         // identifier: reversing each run of equal instants back gives it without a second sort.
         var timeOrder = Array(feedOrder.reversed())
@@ -301,7 +302,16 @@ public struct PagePlanner {
     func journalPages() -> [PagePlan] {
         let entries = journalInTimeOrder
         let stamps = journalStamps
-        return entries.indices.map { index in
+        // An edit elsewhere (a message, a report) leaves every entry and stamp as they were,
+        // and so every journal page's plan: the previous planner's are taken as they are.
+        if let isUnchanged, let previous = previousJournalPlans,
+           previous.holds(entries: entries, stamps: stamps, basePath: links.basePath),
+           previous.plans.allSatisfy({ isUnchanged($0.outputPath, $0.inputs) }) {
+            let planned = previous.withoutPages()
+            readObjects.journalPlans.keep(planned)
+            return planned.plans
+        }
+        let plans = entries.indices.map { index in
             let entry = entries[index]
             let url = links.journal(slug: entry.slug)
             return plan(.journal, url: url, outputPath: links.outputPath(for: url)) { hash in
@@ -329,6 +339,8 @@ public struct PagePlanner {
                             objectIDs: neighbours)
             }
         }
+        readObjects.journalPlans.keep(JournalPlans.Planned(entries: entries, stamps: stamps, basePath: links.basePath, plans: plans))
+        return plans
     }
 
     /// How many entries a page of the journal's list shows: five feed pages' worth (100
@@ -512,8 +524,10 @@ public struct PagePlanner {
         }
         let members = library.crew.members
         var byMember = [Authored](repeating: Authored(), count: members.count)
-        for position in feedOrder.indices {
-            for member in feedAuthors[position] { byMember[Int(member)].add(position, kind: feedKinds[position]) }
+        let authors = readObjects.columns.authors
+        for (position, index) in feedOrder.enumerated() {
+            let kind = feedKinds[position]
+            authors.forEach(ofObjectAt: index) { byMember[Int($0)].add(position, kind: kind) }
         }
         for member in members {
             // Objects name the first member with an id (see ``Crew/position(ofMemberID:)``).
