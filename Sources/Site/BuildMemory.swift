@@ -32,6 +32,8 @@ public final class BuildMemory: @unchecked Sendable {
     /// A copy of the remembered state's page records, for the next build to change (see
     /// ``remember(_:savingWith:)``).
     private var sparePages: (token: String, pages: [String: BuildState.PageRecord])?
+    /// The objects of the content files of the state last saved (see ``KeptContent``).
+    private var keptContent: KeptContent?
     /// The crew as the last build parsed it, by the hash of the crew file, with its warnings.
     private var crew: (hash: String, crew: Crew, log: DiagnosticLog)?
     /// The templates as the last build compiled them, by the hashes of the site's templates.
@@ -104,6 +106,17 @@ public final class BuildMemory: @unchecked Sendable {
     /// Keeps what a planner read of its objects, for the next one.
     func keepReadObjects(_ objects: ReadObjects) {
         lock.withLock { readObjects = objects }
+    }
+
+    /// The objects of the content files of the state named by `stateToken`, if this process
+    /// saved that state.
+    func keptContent(stateToken: String) -> KeptContent? {
+        lock.withLock { keptContent?.stateToken == stateToken ? keptContent : nil }
+    }
+
+    /// Keeps the objects of the content files of a state just saved.
+    func keepContent(_ content: KeptContent) {
+        lock.withLock { keptContent = content }
     }
 
     /// The crew parsed from a crew file with hash `hash`, and the warnings it gave, if the

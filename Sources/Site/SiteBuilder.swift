@@ -114,10 +114,12 @@ public struct SiteBuilder {
     /// ``BuildOptions/memory``, or when the index does not name a readable state.
     public func preloadState() {
         guard let memory = options.memory else { return }
-        let (indexPath, statePath) = (self.indexPath, self.statePath)
+        let (indexPath, statePath, includesDrafts) = (self.indexPath, self.statePath, options.includesDrafts)
         memory.preload {
-            guard let index = BuildIndex.load(from: indexPath) else { return nil }
-            return try? Self.loadState(at: statePath, namedBy: index).get()
+            guard let index = BuildIndex.load(from: indexPath),
+                  let state = try? Self.loadState(at: statePath, namedBy: index).get() else { return nil }
+            memory.keepContent(Self.keptContent(of: state, includesDrafts: includesDrafts))
+            return state
         }
     }
 
@@ -555,9 +557,15 @@ public struct SiteBuilder {
     }
 
     func loadJournal(_ context: inout BuildContext) throws(Diagnostic) {
-        context.journalEntries = try load(.journal, context: &context) { record, entries in
-            for entry in record.journalEntries where isPublished(entry) { entries.append(entry) }
+        let includesDrafts = options.includesDrafts
+        context.journalEntries = try load(.journal, context: &context, kept: \.journal) {
+            Self.journalObjects($0, &$1, includesDrafts: includesDrafts)
         }
+    }
+
+    /// The entry of a journal entry's record, unless it is a draft a build leaves out.
+    static func journalObjects(_ record: BuildState.SourceRecord, _ entries: inout [JournalEntry], includesDrafts: Bool) {
+        for entry in record.journalEntries where !entry.isDraft || includesDrafts { entries.append(entry) }
     }
 
     /// Whether this build shows `entry`: a draft only with `--drafts`.
@@ -566,20 +574,56 @@ public struct SiteBuilder {
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
-        context.messages = try load(.messages, context: &context) { record, messages in messages.append(contentsOf: record.messages) }
+        context.messages = try load(.messages, context: &context, kept: \.messages) { $1.append(contentsOf: $0.messages) }
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
-        context.weatherReports = try load(.weather, context: &context) { record, reports in reports.append(contentsOf: record.weatherReports) }
+        context.weatherReports = try load(.weather, context: &context, kept: \.weather) { $1.append(contentsOf: $0.weatherReports) }
     }
 
-    /// Reads the files of `kind` (see ``readSources(_:context:parse:objects:)``).
-    func load<Object>(_ kind: ContentKind, context: inout BuildContext,
+    /// Reads the files of `kind` (see ``readSources(_:context:parse:objects:)``), or, when
+    /// none of them changed since the previous build of this process, takes the objects and
+    /// warnings it kept of them (see ``KeptContent``).
+    func load<Object>(_ kind: ContentKind, context: inout BuildContext, kept: KeyPath<KeptContent, KeptContent.Kind<Object>>,
                       objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
+        let paths = try files(under: kind.folder, context: context)
+        if let previous = context.previous, let changed = context.changedInputs, !context.crewChanged,
+           let taken = options.memory?.keptContent(stateToken: previous.token)?[keyPath: kept],
+           // The same files as the state's records (a file added would be among the changed
+           // inputs, one gone among the gone ones), none of them changed.
+           taken.fileCount == paths.count, changed.sortedRun(under: kind.folder).isEmpty,
+           context.goneInputs.sortedRun(under: kind.folder).isEmpty {
+            for warning in taken.warnings { context.log.record(warning) }
+            return taken.objects
+        }
         let content = try contentContext(context)
-        return try readSources(try files(under: kind.folder, context: context), context: &context, parse: { file, log throws(Diagnostic) in
+        return try readSources(paths, context: &context, parse: { file, log throws(Diagnostic) in
             try kind.parse(file, content: content, log: &log)
         }, objects: objects)
+    }
+
+    /// The objects and warnings the content files of `state` give the loaders, by kind, for
+    /// the next build of this process (see ``KeptContent``). `state` must be as just saved
+    /// or loaded: its records are read in path order from its chunks.
+    static func keptContent(of state: BuildState, includesDrafts: Bool) -> KeptContent {
+        var kept = KeptContent(stateToken: state.token)
+        func add<Object>(_ record: BuildState.SourceRecord, to kind: inout KeptContent.Kind<Object>,
+                         _ objects: (BuildState.SourceRecord, inout [Object]) -> Void) {
+            kind.fileCount += 1
+            objects(record, &kind.objects)
+            kind.warnings += record.warnings
+        }
+        for chunk in state.chunks.sources.chunks {
+            for (path, record) in zip(chunk.keys, chunk.items) {
+                switch ContentKind(path: path) {
+                case .journal?: add(record, to: &kept.journal) { journalObjects($0, &$1, includesDrafts: includesDrafts) }
+                case .messages?: add(record, to: &kept.messages) { $1.append(contentsOf: $0.messages) }
+                case .weather?: add(record, to: &kept.weather) { $1.append(contentsOf: $0.weatherReports) }
+                case nil: continue
+                }
+            }
+        }
+        return kept
     }
 
     /// The files of one of ``SiteReader/inputFolders``, sorted: as "Check for changes"
@@ -607,8 +651,16 @@ public struct SiteBuilder {
             reused.reserveCapacity(paths.count)
             toRead = []
             var changed = SortedWalk(changedInputs)
+            // The previous build's records in path order, as its state was loaded or saved
+            // (until then its chunks hold none): walked beside `paths`, each is found with a
+            // comparison or two instead of hashing its path. The state holds the same ones.
+            var recorded = context.previous?.chunks.sources.walk()
             for path in paths {
-                var old = changed.index(of: path) != nil ? nil : context.state.sources[path]
+                var old: BuildState.SourceRecord?
+                if changed.index(of: path) == nil {
+                    old = recorded?.item(at: path) ?? context.state.sources[path]
+                    assert(old == context.state.sources[path], "the previous state's chunks differ from its sources at \(path)")
+                }
                 if context.crewChanged, let record = old, !context.mayReuse(record) { old = nil }
                 if old == nil { toRead.append(path) }
                 reused.append(old)
@@ -1269,6 +1321,7 @@ public struct SiteBuilder {
                                                       sharedObjects: held.value.sharedObjects)
                         memory.rememberIndex(index, file: FileStat(path: builder.indexPath))
                         builder.saveRenderedRows(memory.rows)
+                        memory.keepContent(Self.keptContent(of: state, includesDrafts: builder.options.includesDrafts))
                     } catch {
                         try? FileManager.default.removeItem(atPath: held.value.builder.indexPath)
                         memory.recordSaveProblem(error.localizedDescription)

@@ -378,6 +378,42 @@ import Testing
         try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8).contains(text)
     }
 
+    @Test("a watched rebuild takes the kinds of content none of whose files changed as the last build left them, their warnings included, and equals a clean build")
+    func keptContentTaken() throws {
+        try SiteFixture.write("---\ntitle: Empty\nauthor: okoro\nsol: 7\n---\n", to: "content/journal/sol-07-empty.md", in: site)
+        let (options, memory) = try watchedOptions()
+        let emptyEntry = "this entry has no text after its front matter"
+        #expect(try SiteBuilder(options: options).build().warnings.contains { $0.message == emptyEntry })
+        // As watch starts: the state is read in the background, and what its files give kept.
+        SiteBuilder(options: options).preloadState()
+        memory.startTrustingChanges()
+        func equalsCleanBuild() throws -> Bool {
+            memory.waitForSave()
+            let clean = try SiteFixture.temporaryDirectory("kept-content-clean")
+            defer { try? FileManager.default.removeItem(at: clean) }
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
+            return try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean)
+        }
+        // A message appended: the entries and reports are those the last build left.
+        try edit("content/messages/habitat.md") { $0 + "\n## 23:59 okoro\nAppended while watching.\n" }
+        let appended = try watchedBuild(options, reported: ["content/messages/habitat.md"])
+        #expect(appended.written.contains("sol/1/index.html"))
+        #expect(appended.warnings.contains { $0.message == emptyEntry })
+        #expect(try equalsCleanBuild())
+        // An entry edited: the messages, the one just appended among them, are those it left.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 44 today.") }
+        let edited = try watchedBuild(options, reported: ["content/journal/sol-07-bags.md"])
+        #expect(edited.warnings.contains { $0.message == emptyEntry })
+        #expect(try String(contentsOf: output.appendingPathComponent("sol/1/index.html"), encoding: .utf8).contains("Appended while watching."))
+        #expect(try equalsCleanBuild())
+        // The entry with the warning gets text: the warning goes, and stays gone.
+        try edit("content/journal/sol-07-empty.md") { $0 + "Now with text.\n" }
+        #expect(try !watchedBuild(options, reported: ["content/journal/sol-07-empty.md"]).warnings.contains { $0.message == emptyEntry })
+        try edit("content/messages/habitat.md") { $0 + "\n## 23:58 arden\nOne more.\n" }
+        #expect(try !watchedBuild(options, reported: ["content/messages/habitat.md"]).warnings.contains { $0.message == emptyEntry })
+        #expect(try equalsCleanBuild())
+    }
+
     @Test("a watched rebuild looks only at the reported paths, yet sees a change made before watching began")
     func changeBeforeWatching() throws {
         let (options, memory) = try watchedOptions()

@@ -124,4 +124,28 @@ struct ChunkedListTests {
             #expect(read.keys == Array(keys[range]) && read.items == Array(range), "\(range)")
         }
     }
+
+    @Test("a walk finds each key's item as a table does: in increasing order, with keys missing, going back and jumping chunks",
+          arguments: 0..<20)
+    func walk(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) + 400)
+        let all = Self.keys(0..<(1_000 + random.next(3_000))).sorted()
+        // Every other key or so is in the list; the others are looked up and missed.
+        let keys = all.filter { _ in random.next(3) > 0 }
+        let list = Self.encode(keys).list
+        let table = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
+        #expect(list.count > 5)
+        // In order through all the keys (the usual walk), with steps over some of them.
+        var walk = list.walk()
+        var looked: [String] = []
+        for key in all where random.next(4) > 0 { looked.append(key) }
+        // Then a few lookups anywhere, backwards included, and before the first key and after the last.
+        for _ in 0..<30 { looked.append(all[random.next(all.count)]) }
+        looked += ["", "content/messages/log-99999.md", all[0]]
+        for key in looked {
+            #expect(walk.item(at: key) == table[key], "\(key)")
+        }
+        var empty = ChunkedList<Int>(averageItems: 64).walk()
+        #expect(empty.item(at: all[0]) == nil)
+    }
 }

@@ -121,6 +121,52 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         return hash.value & cutMask == 0
     }
 
+    /// Lookups by key in increasing order, each going on from where the last one stopped (see
+    /// ``Walk``).
+    func walk() -> Walk { Walk(self) }
+
+    /// Finds items by key in a list whose keys are sorted (the sources' and the pages' are:
+    /// their paths), for a caller that looks up keys in increasing order: a comparison or two
+    /// per lookup instead of hashing the key, as a table lookup does. A key before the last
+    /// one looked up, or in another chunk, is found by binary search.
+    struct Walk {
+        private let chunks: [Chunk]
+        /// The chunk looked in last (an index into `chunks`), with its keys and items.
+        private var current = -1
+        private var keys: [String] = []
+        private var items: [Item] = []
+        /// Where the next lookup starts in `keys`: just after the key found last.
+        private var position = 0
+
+        fileprivate init(_ list: ChunkedList) {
+            chunks = list.chunks
+        }
+
+        /// The item of `key`; nil when the list does not hold it.
+        mutating func item(at key: String) -> Item? {
+            // The usual case, a walk beside the same keys: the key after the one found last.
+            if position < keys.count, keys[position] == key {
+                position += 1
+                return items[position - 1]
+            }
+            let isInCurrent = current >= 0 && !keys.isEmpty && keys[0] <= key
+                && (current + 1 == chunks.count || key < chunks[current + 1].firstKey)
+            if !isInCurrent {
+                // The chunk that would hold `key`: the last that starts at or before it.
+                let next = chunks.sortedInsertionIndex(of: key) { $0.firstKey }
+                let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
+                guard holding >= 0 else { return nil }
+                current = holding
+                (keys, items, position) = (chunks[holding].keys, chunks[holding].items, 0)
+            }
+            if position > 0, key <= keys[position - 1] { position = keys.sortedInsertionIndex(of: key) }
+            while position < keys.count, keys[position] < key { position += 1 }
+            guard position < keys.count, keys[position] == key else { return nil }
+            position += 1
+            return items[position - 1]
+        }
+    }
+
     /// The keys and items at `range` of the list (within ``itemCount``), reading only the
     /// keys of the chunks that hold them.
     func keysAndItems(in range: Range<Int>) -> (keys: [String], items: [Item]) {
