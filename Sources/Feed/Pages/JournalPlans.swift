@@ -11,7 +11,7 @@ import Content
 ///
 /// A planner fills it once, while planning (on one thread); the next planner reads it only
 /// after that build, through the lock of the memory that hands ``ReadObjects`` over.
-public final class JournalPlans: @unchecked Sendable {
+final class JournalPlans: @unchecked Sendable {
     /// The plans, with what they were made from.
     struct Planned {
         /// The entries, oldest first, and their stamps.
