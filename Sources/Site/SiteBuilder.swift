@@ -393,7 +393,9 @@ public struct SiteBuilder {
         if let remembered = options.memory?.state(token: index.stateToken) {
             context.previous = remembered
             context.report.isFullBuild = false
-            if watched { context.sparePages = options.memory?.takeSparePages(token: remembered.token) }
+            if watched, let spare = options.memory?.takeSpareTables(token: remembered.token) {
+                (context.sparePages, context.spareSources) = (spare.pages, spare.sources)
+            }
         }
         if context.previous == nil {
             switch Self.loadState(at: statePath, namedBy: index) {
@@ -417,7 +419,8 @@ public struct SiteBuilder {
         // The records move rather than being copied: the state's table is then this build's
         // alone, and replacing a record does not copy the others first.
         context.previousSourceCount = context.previous?.sources.count ?? 0
-        context.state.sources = context.previous?.sources ?? [:]
+        context.state.sources = context.spareSources ?? context.previous?.sources ?? [:]
+        context.spareSources = nil
         context.previous?.sources = [:]
         // Files can only have gone when the counts differ or a file came.
         if context.previousSourceCount != listing.stats.count || differing.contains(where: { context.state.sources[$0] == nil }) {
