@@ -138,7 +138,7 @@ public struct ReadObjects: Sendable {
 
 /// Where two arrays of objects differ: the run between their common prefix and their
 /// common suffix (by identity).
-private struct ChangedRun {
+struct ChangedRun {
     var oldRange: Range<Int>
     var newRange: Range<Int>
     var oldCount: Int { oldRange.count }
@@ -152,6 +152,13 @@ private struct ChangedRun {
         while suffix < shorter - prefix, old[old.count - 1 - suffix] === new[new.count - 1 - suffix] { suffix += 1 }
         oldRange = prefix..<(old.count - suffix)
         newRange = prefix..<(new.count - suffix)
+    }
+
+    /// Where the object at `index` of the new array is in the old one: nil when it is in the run.
+    func oldIndex(of index: Int) -> Int? {
+        if index < newRange.lowerBound { return index }
+        if index >= newRange.upperBound { return index - newRange.upperBound + oldRange.upperBound }
+        return nil
     }
 }
 

@@ -184,10 +184,17 @@ public struct PagePlanner {
     /// The plan of one page: its inputs hashed (the output path, the kind, then what
     /// `inputs` adds), and the page made by `page` unless the previous build made it from
     /// the same inputs.
-    func plan(_ kind: Page.Kind, url: String, outputPath: String, inSitemap: Bool = true,
+    ///
+    /// - Parameter place: The hash of `outputPath` (``PagePlan/place``), when known already.
+    func plan(_ kind: Page.Kind, url: String, outputPath: String, place known: UInt64? = nil, inSitemap: Bool = true,
               inputs: (inout ContentHash) -> Void, page: () -> Page) -> PagePlan {
         var hash = ContentHash()
-        hash.combine(outputPath)
+        if let known {
+            // The hash holds nothing but its value: going on from the path's hash is hashing it.
+            hash = ContentHash(value: known)
+        } else {
+            hash.combine(outputPath)
+        }
         let place = hash.value
         hash.combine(kind.rawValue)
         inputs(&hash)
@@ -311,10 +318,15 @@ public struct PagePlanner {
             readObjects.journalPlans.keep(planned)
             return planned.plans
         }
+        // An entry edited: the others' URLs and output paths are those of the previous
+        // plans (the same entries, around the run that changed), only their inputs hashed.
+        let previous = previousJournalPlans.flatMap { $0.basePath == links.basePath ? $0 : nil }
+        let run = previous.map { ChangedRun($0.entries, entries) }
         let plans = entries.indices.map { index in
             let entry = entries[index]
-            let url = links.journal(slug: entry.slug)
-            return plan(.journal, url: url, outputPath: links.outputPath(for: url)) { hash in
+            let old = run?.oldIndex(of: index).flatMap { previous?.plans[$0] }
+            let url = old?.url ?? links.journal(slug: entry.slug)
+            return plan(.journal, url: url, outputPath: old?.outputPath ?? links.outputPath(for: url), place: old?.place) { hash in
                 // The neighbours' titles and slugs make the previous/next links.
                 hash.combine(Int64(bitPattern: stamps[index]))
                 hash.combine(Int64(bitPattern: index > 0 ? stamps[index - 1] : 0))
