@@ -73,10 +73,9 @@ public struct BuildContext {
     /// removed, or now failing): with the crew file changed but no content file, every page
     /// that changed did so through the crew file, and `--explain` says so.
     var contentFileChanged = false
-    /// Under watch, copies of the previous build's page and source records that this build
-    /// may change without copying them first (see ``SpareTables``).
+    /// Under watch, a copy of the previous build's page records that this build may change
+    /// without copying them first (see ``SpareTables``).
     var sparePages: [String: BuildState.PageRecord]?
-    var spareSources: [String: BuildState.SourceRecord]?
     /// The hash of each template's source, by name.
     var templateHashes: [String: String] = [:]
     /// Whether this build's state differs from the previous one, so it must be saved.

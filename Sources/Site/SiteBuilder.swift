@@ -390,11 +390,13 @@ public struct SiteBuilder {
             for warning in index.warnings { context.log.record(warning) }
             return
         }
+        /// A copy of the remembered state's source records, this build's own (see ``SpareTables``).
+        var spareSources: [String: BuildState.SourceRecord]?
         if let remembered = options.memory?.state(token: index.stateToken) {
             context.previous = remembered
             context.report.isFullBuild = false
             if watched, let spare = options.memory?.takeSpareTables(token: remembered.token) {
-                (context.sparePages, context.spareSources) = (spare.pages, spare.sources)
+                (context.sparePages, spareSources) = (spare.pages, spare.sources)
             }
         }
         if context.previous == nil {
@@ -419,8 +421,7 @@ public struct SiteBuilder {
         // The records move rather than being copied: the state's table is then this build's
         // alone, and replacing a record does not copy the others first.
         context.previousSourceCount = context.previous?.sources.count ?? 0
-        context.state.sources = context.spareSources ?? context.previous?.sources ?? [:]
-        context.spareSources = nil
+        context.state.sources = spareSources ?? context.previous?.sources ?? [:]
         context.previous?.sources = [:]
         // Files can only have gone when the counts differ or a file came.
         if context.previousSourceCount != listing.stats.count || differing.contains(where: { context.state.sources[$0] == nil }) {
@@ -566,22 +567,37 @@ public struct SiteBuilder {
         }
     }
 
-    /// The entry of a journal entry's record, unless it is a draft a build leaves out.
-    static func journalObjects(_ record: BuildState.SourceRecord, _ entries: inout [JournalEntry], includesDrafts: Bool) {
-        for entry in record.journalEntries where !entry.isDraft || includesDrafts { entries.append(entry) }
-    }
-
     /// Whether this build shows `entry`: a draft only with `--drafts`.
     func isPublished(_ entry: JournalEntry) -> Bool {
-        !entry.isDraft || options.includesDrafts
+        Self.isPublished(entry, includesDrafts: options.includesDrafts)
+    }
+
+    static func isPublished(_ entry: JournalEntry, includesDrafts: Bool) -> Bool {
+        !entry.isDraft || includesDrafts
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
-        context.messages = try load(.messages, context: &context, kept: \.messages) { $1.append(contentsOf: $0.messages) }
+        context.messages = try load(.messages, context: &context, kept: \.messages, objects: Self.messageObjects)
     }
 
     func loadWeather(_ context: inout BuildContext) throws(Diagnostic) {
-        context.weatherReports = try load(.weather, context: &context, kept: \.weather) { $1.append(contentsOf: $0.weatherReports) }
+        context.weatherReports = try load(.weather, context: &context, kept: \.weather, objects: Self.weatherObjects)
+    }
+
+    // What each kind's loader takes from a file's record: read files and kept ones alike
+    // (see ``keptContent(of:includesDrafts:)``).
+
+    /// The entry of a journal entry's record, unless it is a draft a build leaves out.
+    static func journalObjects(_ record: BuildState.SourceRecord, _ entries: inout [JournalEntry], includesDrafts: Bool) {
+        for entry in record.journalEntries where isPublished(entry, includesDrafts: includesDrafts) { entries.append(entry) }
+    }
+
+    static func messageObjects(_ record: BuildState.SourceRecord, _ messages: inout [Message]) {
+        messages.append(contentsOf: record.messages)
+    }
+
+    static func weatherObjects(_ record: BuildState.SourceRecord, _ reports: inout [WeatherReport]) {
+        reports.append(contentsOf: record.weatherReports)
     }
 
     /// Reads the files of `kind` (see ``readSources(_:context:parse:objects:)``), or, when
@@ -620,8 +636,8 @@ public struct SiteBuilder {
             for (path, record) in zip(chunk.keys, chunk.items) {
                 switch ContentKind(path: path) {
                 case .journal?: add(record, to: &kept.journal) { journalObjects($0, &$1, includesDrafts: includesDrafts) }
-                case .messages?: add(record, to: &kept.messages) { $1.append(contentsOf: $0.messages) }
-                case .weather?: add(record, to: &kept.weather) { $1.append(contentsOf: $0.weatherReports) }
+                case .messages?: add(record, to: &kept.messages, messageObjects)
+                case .weather?: add(record, to: &kept.weather, weatherObjects)
                 case nil: continue
                 }
             }

@@ -4,7 +4,7 @@ import Content
 /// process (`marsgen watch`, `marsgen serve`) with its ``ReadObjects``.
 ///
 /// A journal page's plan depends only on its entry, the stamps of the entry and its two
-/// neighbours, and the base path. An edit that leaves every entry and stamp as they were (a
+/// neighbours, and the base path. An edit that leaves every entry as it was (a
 /// message appended, a report edited) leaves all 10,000 plans of a large journal as they
 /// were: the next planner takes them instead of making each page's URL, output path and
 /// inputs hash again, which was a sixth of such a rebuild.
@@ -14,18 +14,11 @@ import Content
 final class JournalPlans: @unchecked Sendable {
     /// The plans, with what they were made from.
     struct Planned {
-        /// The entries, oldest first, and their stamps.
+        /// The entries, oldest first (their stamps and order are all a plan hashes of them).
         let entries: [JournalEntry]
-        let stamps: [UInt64]
         let basePath: String
         /// One plan per entry, in the same order.
         let plans: [PagePlan]
-
-        /// Whether these plans are those of `entries` (the same objects) with `stamps`, under `basePath`.
-        func holds(entries: [JournalEntry], stamps: [UInt64], basePath: String) -> Bool {
-            guard entries.count == self.entries.count, stamps == self.stamps, basePath == self.basePath else { return false }
-            return zip(entries, self.entries).allSatisfy { $0 === $1 }
-        }
 
         /// The same plans, none with a page: a page planned last time is not planned when
         /// taken (it is unchanged since). Shares the plans when none had one.
@@ -36,7 +29,7 @@ final class JournalPlans: @unchecked Sendable {
                 plan.page = nil
                 return plan
             }
-            return Planned(entries: entries, stamps: stamps, basePath: basePath, plans: bare)
+            return Planned(entries: entries, basePath: basePath, plans: bare)
         }
     }
 

@@ -71,7 +71,7 @@ struct ObjectColumns: Sendable {
     /// Puts what `objects[run.newRange]` hold where this holds the old run (its positions
     /// counted from `start`).
     private mutating func replace<Object: FeedObject>(_ run: ChangedRun, from start: Int, with objects: [Object], crew: Crew) {
-        guard run.oldCount > 0 || run.newCount > 0 else { return }
+        guard !run.isEmpty else { return }
         var fresh = ObjectColumns()
         fresh.reserveCapacity(run.newCount)
         var memberIDs = MemberLookup(crew)
@@ -143,6 +143,8 @@ struct ChangedRun {
     var newRange: Range<Int>
     var oldCount: Int { oldRange.count }
     var newCount: Int { newRange.count }
+    /// Whether the two arrays hold the same objects.
+    var isEmpty: Bool { oldRange.isEmpty && newRange.isEmpty }
 
     init<Object: AnyObject>(_ old: [Object], _ new: [Object]) {
         let shorter = min(old.count, new.count)

@@ -309,10 +309,11 @@ public struct PagePlanner {
     func journalPages() -> [PagePlan] {
         let entries = journalInTimeOrder
         let stamps = journalStamps
-        // An edit elsewhere (a message, a report) leaves every entry and stamp as they were,
-        // and so every journal page's plan: the previous planner's are taken as they are.
-        if let isUnchanged, let previous = previousJournalPlans,
-           previous.holds(entries: entries, stamps: stamps, basePath: links.basePath),
+        let previous = previousJournalPlans.flatMap { $0.basePath == links.basePath ? $0 : nil }
+        let run = previous.map { ChangedRun($0.entries, entries) }
+        // An edit elsewhere (a message, a report) leaves every entry (the same objects) as it
+        // was, and so every journal page's plan: the previous planner's are taken as they are.
+        if let isUnchanged, let previous, run?.isEmpty == true,
            previous.plans.allSatisfy({ isUnchanged($0.outputPath, $0.inputs) }) {
             let planned = previous.withoutPages()
             readObjects.journalPlans.keep(planned)
@@ -320,8 +321,6 @@ public struct PagePlanner {
         }
         // An entry edited: the others' URLs and output paths are those of the previous
         // plans (the same entries, around the run that changed), only their inputs hashed.
-        let previous = previousJournalPlans.flatMap { $0.basePath == links.basePath ? $0 : nil }
-        let run = previous.map { ChangedRun($0.entries, entries) }
         let plans = entries.indices.map { index in
             let entry = entries[index]
             let old = run?.oldIndex(of: index).flatMap { previous?.plans[$0] }
@@ -351,7 +350,7 @@ public struct PagePlanner {
                             objectIDs: neighbours)
             }
         }
-        readObjects.journalPlans.keep(JournalPlans.Planned(entries: entries, stamps: stamps, basePath: links.basePath, plans: plans))
+        readObjects.journalPlans.keep(JournalPlans.Planned(entries: entries, basePath: links.basePath, plans: plans))
         return plans
     }
 
