@@ -129,11 +129,14 @@ public struct SiteBuilder {
     }
 
     /// For `watch` and `serve`, once watching has begun: lists and stats every input in the
-    /// background, and when each is as the index says (same size and modification time,
-    /// clearly older than the build that wrote it), keeps that listing, so the first rebuild
-    /// after an edit looks only at the paths the watcher reports instead of listing every
-    /// input. Anything else (a file changed since, a link among the inputs) keeps nothing,
-    /// and that rebuild lists everything as before.
+    /// background, and when each is as the index says, keeps that listing, so the first
+    /// rebuild after an edit looks only at the paths the watcher reports instead of listing
+    /// every input. A file is as the index says when it has the recorded size and
+    /// modification time, and either that time is clearly older than the build that
+    /// recorded it or its bytes, read here, have the recorded hash: a file saved just before
+    /// that build (or just before `watch` started) would otherwise cost the first rebuild a
+    /// full listing. Anything else (a file changed since, a link among the inputs) keeps
+    /// nothing, and that rebuild lists everything as before.
     public func preloadListing() {
         guard let memory = options.memory else { return }
         let (indexPath, reader) = (self.indexPath, self.reader)
@@ -144,11 +147,23 @@ public struct SiteBuilder {
                   case var recorded = IndexInputs.Walk(index.inputs),
                   listed.files.allSatisfy({ file in
                       recorded.input(at: file.path).map {
-                          file.stat.isUnchanged(size: $0.size, modified: $0.modified, recordedBy: index.scanStartedAt)
+                          Self.isAsRecorded(file.path, file.stat, $0, recordedBy: index.scanStartedAt, reader: reader)
                       } ?? false
                   }) else { return nil }
             return Self.listing(listed, stateToken: index.stateToken, listedAt: listedAt)
         }
+    }
+
+    /// Whether the input at `path`, with `stat` now, is the one `recorded` by the build that
+    /// started reading at `scanStartedAt`: its stat alone tells when it is clearly older than
+    /// that build; within the window a coarse clock leaves (``FileStat/racyWindow``), a file
+    /// with the recorded stat is read and hashed. Only for a listing made once a watcher
+    /// runs: a change after the read is reported.
+    private static func isAsRecorded(_ path: String, _ stat: FileStat, _ recorded: BuildIndex.Input, recordedBy scanStartedAt: Int64,
+                                      reader: SiteReader) -> Bool {
+        if stat.isUnchanged(size: recorded.size, modified: recorded.modified, recordedBy: scanStartedAt) { return true }
+        guard stat.size == recorded.size, stat.modified == recorded.modified, let bytes = try? reader.bytes(path) else { return false }
+        return contentHash(of: bytes) == recorded.hash
     }
 
     /// For `watch` and `serve`, when they stop: gives the index on disk the folder records
@@ -787,9 +802,14 @@ public struct SiteBuilder {
 
     func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
         let stat = stat ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
+        return BuildState.SourceRecord(size: stat?.size ?? Int64(bytes.count), modified: stat?.modified ?? 0, hash: Self.contentHash(of: bytes))
+    }
+
+    /// The hash a source's record and the index hold of its bytes.
+    static func contentHash(of bytes: [UInt8]) -> String {
         var hash = ContentHash()
         hash.combine(bytes: bytes)
-        return BuildState.SourceRecord(size: stat?.size ?? Int64(bytes.count), modified: stat?.modified ?? 0, hash: hash.description)
+        return hash.description
     }
 
     func checkContent(_ context: inout BuildContext) throws(Diagnostic) {

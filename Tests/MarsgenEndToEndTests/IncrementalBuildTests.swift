@@ -466,6 +466,39 @@ import Testing
         #expect(report.written.contains("journal/sol-12-harvest/index.html"))
         #expect(try page("sol-12-harvest").contains("A reported line."))
         #expect(try entryPageSays("We did 43 today."))
+
+        // A file saved just before the first build, too recently for its stat alone to say it is
+        // as that build read it: the listing reads and hashes it, finds what the index
+        // recorded, and is kept (an unreported change elsewhere is not seen).
+        do {
+            let (options, memory) = try watchedOptions()
+            try edit("content/journal/sol-12-harvest.md") { $0 + "\nSaved just before the build.\n" }
+            _ = try SiteBuilder(options: options).build()
+            memory.startTrustingChanges()
+            SiteBuilder(options: options).preloadListing()
+            memory.waitForSave()
+            try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 44 today.", with: "We did 45 today.") }
+            _ = try watchedBuild(options, reported: [])
+            #expect(try page("sol-12-harvest").contains("Saved just before the build."))
+            #expect(try entryPageSays("We did 44 today."))
+        }
+        // Such a file changed after that build with the same size and modification time (a
+        // coarse clock), before watching began: its hash differs, the listing is not kept, and
+        // the first rebuild finds the change.
+        let (again, memoryAgain) = try watchedOptions()
+        try edit("content/journal/sol-12-harvest.md") { $0 + "\nSaved just before the build, again.\n" }
+        _ = try SiteBuilder(options: again).build()
+        let harvest = site.appendingPathComponent("content/journal/sol-12-harvest.md").path
+        var saved = stat()
+        #expect(stat(harvest, &saved) == 0)
+        try edit("content/journal/sol-12-harvest.md") { $0.replacingOccurrences(of: "the build, again.", with: "the build, later.") }
+        let times = [saved.st_atim, saved.st_mtim]
+        #expect(utimensat(AT_FDCWD, harvest, times, 0) == 0)
+        memoryAgain.startTrustingChanges()
+        SiteBuilder(options: again).preloadListing()
+        memoryAgain.waitForSave()
+        _ = try watchedBuild(again, reported: [])
+        #expect(try page("sol-12-harvest").contains("Saved just before the build, later."))
     }
 
     @Test("under watch, the sol index (its rows kept between builds) equals a clean build after a row or its template changes")
