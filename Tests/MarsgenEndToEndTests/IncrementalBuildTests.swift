@@ -966,6 +966,52 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == incremental)
     }
 
+    @Test("--keep-going: a link to an entry left out for its slug, or a report for its sol, leads nowhere and says so; the conflict gone, it leads to its page")
+    func linksToConflictsLeftOut() throws {
+        let line = try appendLine("[the copy](sol-07-zcopy.md) [the gusts](../weather/sol-03b.md)", to: "content/journal/sol-05-chess.md")
+        // Each second in path order: sol-07-bags.md keeps the slug, sol-03.md the sol.
+        try SiteFixture.write("---\ntitle: Copy\nslug: sol-07-bags\nauthor: okoro\nsol: 7\n---\nA copy.\n",
+                              to: "content/journal/sol-07-zcopy.md", in: site)
+        try SiteFixture.write("---\nsol: 3\ntemperature: -40\nhigh: -10\nlow: -80\nsunrise: \"05:57\"\nsunset: \"17:50\"\ncondition: windy\n---\nGusts.\n",
+                              to: "content/weather/sol-03b.md", in: site)
+        func keepGoing(clean: Bool = false) throws -> BuildReport {
+            try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: clean, keepsGoing: true)).build()
+        }
+        let hint = "(fix the errors reported for that file; the next build then writes this link to its page)"
+        let chessPage = output.appendingPathComponent("journal/sol-05-chess/index.html")
+        var snapshots: [[String: Data]] = []
+        for clean in [false, true, false] {
+            let report = try keepGoing(clean: clean)
+            #expect(report.errors.map { "\($0.location?.path ?? ""): \($0.message)" } == [
+                "content/journal/sol-07-zcopy.md: two journal entries have the slug 'sol-07-bags'",
+                "content/weather/sol-03b.md: two weather reports are for sol 3",
+            ])
+            #expect(warnings(report) { $0.message.contains("left out of this build") } == [
+                "content/journal/sol-05-chess.md:\(line):1: link to 'sol-07-zcopy.md': content/journal/sol-07-zcopy.md has errors and is left out of this build, so the link leads nowhere \(hint)",
+                "content/journal/sol-05-chess.md:\(line):29: link to '../weather/sol-03b.md': content/weather/sol-03b.md has errors and is left out of this build, so the link leads nowhere \(hint)",
+            ], "clean: \(clean)")
+            let page = try String(contentsOf: chessPage, encoding: .utf8)
+            #expect(page.contains("href=\"/sol-07-zcopy.md\">the copy"), "clean: \(clean)")
+            #expect(!page.contains("href=\"/journal/sol-07-bags/\">the copy"))
+            snapshots.append(try SiteFixture.snapshot(output))
+        }
+        #expect(snapshots[0] == snapshots[1] && snapshots[2] == snapshots[1])
+
+        // The copy gets a slug of its own and the report a sol of its own: the links lead to
+        // their pages, in an incremental build equal to a clean one.
+        try edit("content/journal/sol-07-zcopy.md") { $0.replacingOccurrences(of: "slug: sol-07-bags", with: "slug: sol-07-copy") }
+        try edit("content/weather/sol-03b.md") { $0.replacingOccurrences(of: "sol: 3\n", with: "sol: 15\n") }
+        let fixed = try keepGoing()
+        #expect(fixed.errors.isEmpty)
+        #expect(warnings(fixed) { $0.message.contains("left out of this build") }.isEmpty)
+        let page = try String(contentsOf: chessPage, encoding: .utf8)
+        #expect(page.contains("href=\"/journal/sol-07-copy/\">the copy"))
+        #expect(page.contains(/href="\/sol\/15\/#w-[0-9a-f]{12}">the gusts/))
+        let incremental = try SiteFixture.snapshot(output)
+        _ = try build(clean: true)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+    }
+
     @Test("a link or image to no page or file of the site is a warning at it, from every build, full or incremental, until a page or file is there")
     func siteLinks() throws {
         // The demo's own image and links lead somewhere: no warning.
