@@ -245,6 +245,14 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
+    /// Frees what a build held on the background queue, after the save under way: off the
+    /// path from a rebuild's end to its line and the live update. The next build waits for it,
+    /// as for a save.
+    func free(_ leftovers: Leftovers) {
+        let box = UncheckedBox(leftovers)
+        saves.async { withExtendedLifetime(box) {} }
+    }
+
     /// Records why a save in the background failed, for the next build to report.
     func recordSaveProblem(_ problem: String) {
         lock.withLock {

@@ -104,6 +104,10 @@ public struct SiteBuilder {
             // The lock goes now; the rest goes with the process (see `BuildOptions.endsProcess`).
             context.lock = nil
             _ = Unmanaged.passRetained(Leftovers(context))
+        } else if let memory = options.memory {
+            // watch and serve: what the build held is freed in the background, not before the
+            // rebuild's line is printed and open pages are told (1-3 ms at 10,000 entries).
+            memory.free(Leftovers(context))
         }
         return context.report
     }
@@ -1409,8 +1413,9 @@ public struct SiteBuilder {
     }
 }
 
-/// What a build that ends its process leaves unfreed.
-private final class Leftovers {
+/// What a build leaves unfreed on its way out: for the process's end, or for the memory's
+/// background queue (see ``BuildMemory/free(_:)``).
+final class Leftovers {
     let context: BuildContext
     init(_ context: BuildContext) { self.context = context }
 }
