@@ -118,27 +118,16 @@ extension SiteBuilder {
             }
         }
         for path in context.contentWithErrors where targets[path] == nil { targets[path] = .withErrors }
-        if options.keepsGoing { Self.leaveOutConflicts(&targets, sources: context.state.sources, includesDrafts: options.includesDrafts) }
-        return ContentLinks(targets: targets)
-    }
-
-    /// `--keep-going`: of two published entries with one slug, or two reports for one sol,
-    /// "Check content" keeps the first in path order and leaves the other out with an error
-    /// (see `ContentLibrary`). A link to the one left out then leads nowhere, as a link to any
-    /// file with errors does, and says so; without this it went, unremarked, to the page of the
-    /// entry that kept the slug.
-    static func leaveOutConflicts(_ targets: inout [String: ContentLinks.Target], sources: [String: BuildState.SourceRecord],
-                                  includesDrafts: Bool) {
-        var slugs: Set<String> = [], sols: Set<Int> = []
-        for path in targets.keys.sorted() {
-            guard let record = sources[path] else { continue }
-            if let entry = record.journalEntries.first, isPublished(entry, includesDrafts: includesDrafts),
-               !slugs.insert(entry.slug).inserted {
-                targets[path] = .withErrors
-            } else if let report = record.weatherReports.first, !sols.insert(report.sol).inserted {
-                targets[path] = .withErrors
-            }
+        if options.keepsGoing {
+            // "Check content" leaves out the second (in path order) of two entries with one
+            // slug, or of two reports for one sol, by ContentLibrary's rule: a link to one of
+            // those leads nowhere, as a link to any file with errors does, and says so.
+            var conflicts: [Diagnostic] = []
+            _ = ContentLibrary(crew: context.crew, journalEntries: context.journalEntries, messages: [],
+                               weatherReports: context.weatherReports, conflicts: &conflicts)
+            for path in conflicts.compactMap(\.location?.path) { targets[path] = .withErrors }
         }
+        return ContentLinks(targets: targets)
     }
 
     /// Where a link to a journal entry's file leads: the entry's page.

@@ -131,12 +131,11 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// one looked up, or in another chunk, is found by binary search.
     struct Walk {
         private let chunks: [Chunk]
-        /// The chunk looked in last (an index into `chunks`), with its keys and items.
+        /// The chunk looked in last (an index into `chunks`), its keys walked as
+        /// ``SortedWalk`` walks them, and its items.
         private var current = -1
-        private var keys: [String] = []
+        private var keys = SortedWalk<String>([])
         private var items: [Item] = []
-        /// Where the next lookup starts in `keys`: just after the key found last.
-        private var position = 0
 
         fileprivate init(_ list: ChunkedList) {
             chunks = list.chunks
@@ -144,12 +143,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
         /// The item of `key`; nil when the list does not hold it.
         mutating func item(at key: String) -> Item? {
-            // The usual case, a walk beside the same keys: the key after the one found last.
-            if position < keys.count, keys[position] == key {
-                position += 1
-                return items[position - 1]
-            }
-            let isInCurrent = current >= 0 && !keys.isEmpty && keys[0] <= key
+            let isInCurrent = current >= 0 && keys.elements.first.map { $0 <= key } == true
                 && (current + 1 == chunks.count || key < chunks[current + 1].firstKey)
             if !isInCurrent {
                 // The chunk that would hold `key`: the last that starts at or before it.
@@ -157,13 +151,9 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                 let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
                 guard holding >= 0 else { return nil }
                 current = holding
-                (keys, items, position) = (chunks[holding].keys, chunks[holding].items, 0)
+                (keys, items) = (SortedWalk(chunks[holding].keys), chunks[holding].items)
             }
-            if position > 0, key <= keys[position - 1] { position = keys.sortedInsertionIndex(of: key) }
-            while position < keys.count, keys[position] < key { position += 1 }
-            guard position < keys.count, keys[position] == key else { return nil }
-            position += 1
-            return items[position - 1]
+            return keys.index(of: key).map { items[$0] }
         }
     }
 
