@@ -52,6 +52,9 @@ public struct BuildContext {
     /// input is as the previous build read it, and ``state`` starts with the previous build's
     /// records of the sources.
     var changedInputs: [String]?
+    /// What "Check for changes" hands "Load build state" when inputs changed: the index, the
+    /// inputs that differ from it (sorted), and whether a watcher's report named them.
+    var stateToLoad: (index: BuildIndex, differing: [String], watched: Bool)?
     /// The previous build's state, when it can be used for an incremental build and some
     /// input changed. Its sources' records have moved to ``state`` (see
     /// ``previousRecord(of:)``): its `sources` is empty.

@@ -34,6 +34,7 @@ public struct SiteBuilder {
             BuildStep(named: "Load configuration", body: loadConfiguration),
             BuildStep(named: "Load build index", body: loadBuildIndex),
             BuildStep(named: "Check for changes", body: checkForChanges),
+            BuildStep(named: "Load build state", body: loadBuildState),
             BuildStep(named: "Load crew", body: loadCrew),
             // Logs first: links to a log from the entries and reports are then written right
             // the first time (see `contentContext(_:)`).
@@ -319,11 +320,12 @@ public struct SiteBuilder {
     }
 
     /// Compares every input file with the index: when none changed, the build is done;
-    /// otherwise the full state is loaded for an incremental build.
+    /// otherwise "Load build state" loads the state the index names, for an incremental build.
     ///
     /// Under a watcher (see ``BuildMemory``) only the paths it reported are looked at again;
     /// otherwise every input is listed and stat'ed. Either way, the inputs that differ from
-    /// the index become ``BuildContext/changedInputs``: only those are read again.
+    /// the index become ``BuildContext/changedInputs`` once the state is loaded: only those
+    /// are read again.
     func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
         guard var index = context.previousIndex else {
             // A full build lists its inputs here too, so that its index records the folders.
@@ -409,6 +411,17 @@ public struct SiteBuilder {
             for warning in index.warnings { context.log.record(warning) }
             return
         }
+        context.stateToLoad = (index, differing.sorted(), watched)
+    }
+
+    /// Loads the state the index names, when "Check for changes" found inputs that changed
+    /// (or the build prepares the next one): from memory under `watch` and `serve`, else from
+    /// disk, decoding its chunks. A step of its own, so that `--verbose` shows what loading
+    /// the state costs apart from listing the inputs. Without a usable state, the build is a
+    /// full one.
+    func loadBuildState(_ context: inout BuildContext) throws(Diagnostic) {
+        guard let (index, differing, watched) = context.stateToLoad, let listing = context.listing else { return }
+        context.stateToLoad = nil
         /// A copy of the remembered state's source records, this build's own (see ``SpareTables``).
         var spareSources: [String: BuildState.SourceRecord]?
         if let remembered = options.memory?.state(token: index.stateToken) {
@@ -436,7 +449,7 @@ public struct SiteBuilder {
         // was compared with the index, which names this very state: only those that differ
         // can differ from what the previous build read. The others keep their records as
         // they are, without a lookup each.
-        context.changedInputs = differing.sorted()
+        context.changedInputs = differing
         // The records move rather than being copied: the state's table is then this build's
         // alone, and replacing a record does not copy the others first.
         context.previousSourceCount = context.previous?.sources.count ?? 0

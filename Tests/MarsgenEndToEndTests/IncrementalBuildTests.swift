@@ -697,7 +697,7 @@ import Testing
             var before: [String: ObjectIdentifier] = [:]
             for step in builder.steps.prefix(while: { $0.name != "Resolve links" }) {
                 try step.body(&context)
-                if step.name == "Check for changes" { before = firstObjects(context.state.sources) }
+                if step.name == "Load build state" { before = firstObjects(context.state.sources) }
             }
             #expect(context.previous != nil && context.crewChanged)
             let after = firstObjects(context.state.sources)
