@@ -108,6 +108,11 @@ public struct BuildContext {
     var pagesGone: [String]?
     /// The pages this build produces that the previous one did not (incremental builds).
     var pagesAdded: [String] = []
+    /// The pages and sources this build may have added to the previous build's state, for
+    /// its save (see ``BuildState/sorted(_:known:added:)``).
+    var addedKeys: BuildState.AddedKeys {
+        BuildState.AddedKeys(pages: pagesAdded, sources: changedInputs ?? [])
+    }
     /// How many diagnostics the log held when the site's files began to be read: the
     /// warnings after it are the site's (see ``BuildIndex/warnings``).
     var contentLogStart = 0

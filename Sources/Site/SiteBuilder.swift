@@ -1368,13 +1368,13 @@ public struct SiteBuilder {
                 // watch and serve: the pages are in place and the state is in memory; the
                 // disk copy is written in the background, still under this build's lock.
                 let held = UncheckedBox((lock: context.lock, previous: context.previous, builder: self, index: index,
-                                         sharedObjects: context.sharedObjects))
+                                         sharedObjects: context.sharedObjects, added: context.addedKeys))
                 memory.remember(context.state) { state in
                     var state = state
                     do {
                         let builder = held.value.builder
                         let index = try builder.write(&state, index: held.value.index, reusing: held.value.previous,
-                                                      sharedObjects: held.value.sharedObjects)
+                                                      sharedObjects: held.value.sharedObjects, added: held.value.added)
                         memory.rememberIndex(index, file: FileStat(path: builder.indexPath))
                         builder.saveRenderedRows(memory.rows)
                         memory.keepContent(Self.keptContent(of: state, includesDrafts: builder.options.includesDrafts))
@@ -1387,7 +1387,8 @@ public struct SiteBuilder {
                 }
                 return
             }
-            try write(&context.state, index: index, reusing: context.previous, sharedObjects: context.sharedObjects)
+            try write(&context.state, index: index, reusing: context.previous, sharedObjects: context.sharedObjects,
+                      added: context.addedKeys)
             saveRenderedRows(context.renderedRows)
         } catch {
             // The site itself is complete; the next build will be a full one.
@@ -1409,12 +1410,13 @@ public struct SiteBuilder {
     /// - Returns: The index as saved.
     @discardableResult
     func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?,
-               sharedObjects: SharedEnds = .none) throws -> BuildIndex {
+               sharedObjects: SharedEnds = .none, added: BuildState.AddedKeys = BuildState.AddedKeys()) throws -> BuildIndex {
         var index = index
         // The index's inputs and lines are made from the sources as the state saves them
         // (sorted), while the other half of the state is encoded; the index is written after
         // the state.
-        let (encoded, (inputs, inputLines)) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects) { paths, records in
+        let (encoded, (inputs, inputLines)) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects,
+                                                                     added: added) { paths, records in
             let inputs = records.map(BuildIndex.Input.init)
             return (IndexInputs(sortedPaths: paths, inputs: inputs), BuildIndex.inputLines(paths: paths, records: inputs) { $0 })
         }

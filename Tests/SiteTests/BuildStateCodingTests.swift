@@ -189,6 +189,24 @@ struct BuildStateCodingTests {
         #expect(renamed.savedOrder.pages == renamed.pages.keys.sorted())
     }
 
+    @Test("records are put in path order from the loaded order, whatever was added, removed or renamed, and whatever that order holds")
+    func sortedFromKnownOrder() {
+        var random = SeededRandom(seed: 2611)
+        for _ in 0..<300 {
+            let all = (0..<Int.random(in: 0...60, using: &random)).map { _ in "p/\(Int.random(in: 0..<90, using: &random))" }
+            var map: [String: Int] = [:]
+            for key in all where Bool.random(using: &random) { map[key] = Int.random(in: 0..<1_000, using: &random) }
+            // The loaded order: some of the map's keys, some it no longer holds; now and
+            // then out of order or repeated, as a damaged state's could be.
+            var known = Array(Set(all.filter { _ in Int.random(in: 0..<4, using: &random) > 0 })).sorted()
+            if known.count > 2, Int.random(in: 0..<10, using: &random) == 0 { known.swapAt(0, known.count - 1) }
+            if !known.isEmpty, Int.random(in: 0..<10, using: &random) == 0 { known.insert(known[0], at: 0) }
+            let (keys, values) = BuildState.sorted(map, known: known)
+            #expect(keys == map.keys.sorted())
+            #expect(values == keys.map { map[$0] ?? -1 })
+        }
+    }
+
     @Test("bodies and identifiers restored from the state, left undecoded, read the same after the state and its files are gone")
     func bodiesOutliveState() throws {
         let path = Self.temporaryFile()

@@ -57,6 +57,31 @@ struct ChunkedListTests {
         #expect(Self.encode(keys, items: items, previous: kept.list).new == 0)
     }
 
+    @Test("items that weigh more end chunks sooner; a save from the list as last saved cuts as a save from nothing does when weights change",
+          arguments: 0..<30)
+    func weightedCuts(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) + 700)
+        // Each item is its weight: a light list of ones, then heavy items.
+        let weighted = ChunkedList<Int>(averageItems: 64) { $0 }
+        let keys = Self.keys(0..<(2_000 + random.next(2_000))).sorted()
+        var items = keys.indices.map { $0 < keys.count / 2 ? 1 : 16 }
+        let previous = Self.encode(keys, items: items, previous: weighted)
+        let position = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        let light = previous.keys.filter { chunk in chunk.allSatisfy { (position[$0] ?? 0) < keys.count / 2 } }
+        let heavy = previous.keys.filter { chunk in chunk.allSatisfy { (position[$0] ?? 0) >= keys.count / 2 } }
+        // Sixteen times the weight: about a sixteenth of the items in a chunk.
+        let average = { (chunks: [[String]]) in Double(chunks.joined().count) / Double(max(1, chunks.count)) }
+        #expect(light.count > 3 && heavy.count > 3 && average(light) > 6 * average(heavy))
+        // Weights changed here and there, a cut after an item appears or goes: the same
+        // chunks as a save from nothing, and the next save keeps them all.
+        for _ in 0..<(1 + random.next(5)) { items[random.next(items.count)] = [1, 2, 16, 64][random.next(4)] }
+        let kept = Self.encode(keys, items: items, previous: previous.list)
+        let fresh = Self.encode(keys, items: items, previous: weighted)
+        #expect(kept.names == fresh.names)
+        #expect(kept.keys == fresh.keys)
+        #expect(Self.encode(keys, items: items, previous: kept.list).new == 0)
+    }
+
     @Test("a save told which runs at both ends are unchanged cuts and names the chunks as a save from nothing does",
           arguments: 0..<40)
     func sharedEnds(seed: Int) {

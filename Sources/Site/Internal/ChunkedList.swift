@@ -6,7 +6,9 @@ import Foundation
 ///
 /// The list is cut after a key whose hash has its low bits zero (``cutMask``), so adding or
 /// removing an item moves only its own chunk's boundaries, and after ``maximumItems`` at
-/// most. A save encodes and writes only the chunks whose items changed; the others are the
+/// most. An item can weigh more than one (``weight``): a cut after it is then as many times
+/// as likely, so that chunks of heavy items (a log of a hundred messages) stay about as
+/// large in bytes as chunks of light ones. A save encodes and writes only the chunks whose items changed; the others are the
 /// files the state was loaded from (or last saved as), kept mapped. One edit changes a chunk
 /// or two of each list instead of the 5 MB a single file took.
 ///
@@ -60,6 +62,8 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     let cutMask: UInt64
     /// No chunk holds more items.
     let maximumItems: Int
+    /// How many items each item counts for, for where the list is cut (at least one).
+    let weight: @Sendable (Item) -> Int
 
     /// The chunks in order, as last loaded or saved. A save compares its items with theirs in
     /// place: items carried over from the loaded state share their storage with them, which
@@ -72,10 +76,12 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// How many items the chunks hold.
     private(set) var itemCount = 0
 
-    /// An empty list whose chunks hold about `averageItems` items (a power of two).
-    init(averageItems: Int) {
+    /// An empty list whose chunks hold about `averageItems` items (a power of two), each
+    /// item counting for `weight` of them.
+    init(averageItems: Int, weight: @escaping @Sendable (Item) -> Int = { _ in 1 }) {
         cutMask = UInt64(averageItems - 1)
         maximumItems = averageItems * 8
+        self.weight = weight
     }
 
     /// How many chunks there are.
@@ -107,18 +113,20 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         return position < starts.count && starts[position] == index ? chunks[position] : nil
     }
 
-    /// Whether a chunk `length` items long, ending with `key`, ends there.
-    private func isCut(after key: String, length: Int) -> Bool {
+    /// Whether a chunk `length` items long, ending with `key` and its `item`, ends there.
+    private func isCut(after key: String, item: Item, length: Int) -> Bool {
         var key = key
-        return key.withUTF8 { isCut(afterUTF8: UnsafeRawBufferPointer($0), length: length) }
+        return key.withUTF8 { isCut(afterUTF8: UnsafeRawBufferPointer($0), item: item, length: length) }
     }
 
-    /// ``isCut(after:length:)`` for a key given as its UTF-8 bytes.
-    private func isCut(afterUTF8 key: UnsafeRawBufferPointer, length: Int) -> Bool {
+    /// ``isCut(after:item:length:)`` for a key given as its UTF-8 bytes. An item of weight
+    /// one ends a chunk when its key's hash has the ``cutMask`` bits zero; one of weight w
+    /// when those bits are below w.
+    private func isCut(afterUTF8 key: UnsafeRawBufferPointer, item: Item, length: Int) -> Bool {
         guard length < maximumItems else { return true }
         var hash = ContentHash()
         hash.combine(buffer: key)
-        return hash.value & cutMask == 0
+        return hash.value & cutMask < UInt64(max(1, weight(item)))
     }
 
     /// Lookups by key in increasing order, each going on from where the last one stopped (see
@@ -196,7 +204,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         keys: Keys, items: Items, sharedEnds: SharedEnds = .none, write: (String, Item, inout StateWriter) -> Void
     ) -> (chunks: [EncodedChunk], list: ChunkedList) where Keys.Index == Int, Items.Index == Int {
         var encoded: [EncodedChunk] = []
-        var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems)
+        var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems, weight: weight)
         let sharedEnds = sharedEnds.clamped(newCount: keys.count, oldCount: itemCount)
         /// Where an index of the suffix both share is in this list.
         let suffixShift = itemCount - keys.count
@@ -212,32 +220,28 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                 start += old.items.count
                 continue
             }
-            // A chunk of this list that starts here with the same keys ends where a cut from
-            // here would (its keys were cut by the same rule from its start), unless it ended
-            // only with the list: then its keys need not be hashed again.
-            var end = start
-            var endsAtCut = false
-            var kept: Chunk?
+            // A chunk of this list that starts here with the same keys and items ends where a
+            // cut from here would (they were cut by the same rule from its start), unless it
+            // ended only with the list: it is taken as it is. Another item may weigh
+            // otherwise, so the cut is looked for again.
             if let position = positions[keys[start]], case let old = chunks[position], old.items.count <= keys.count - start,
                old.endsAtCut || old.items.count == keys.count - start,
-               old.keys.elementsEqual(keys[start..<(start + old.items.count)]) {
-                end = start + old.items.count
-                endsAtCut = old.endsAtCut
-                kept = old
-            } else {
-                repeat {
-                    end += 1
-                    endsAtCut = isCut(after: keys[end - 1], length: end - start)
-                } while !endsAtCut && end < keys.count
+               old.keys.elementsEqual(keys[start..<(start + old.items.count)]),
+               case let chunkItems = Array(items[start..<(start + old.items.count)]), old.items == chunkItems {
+                encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
+                list.append(old.with(items: chunkItems, endsAtCut: old.endsAtCut))
+                start += old.items.count
+                continue
             }
+            var end = start
+            var endsAtCut = false
+            repeat {
+                end += 1
+                endsAtCut = isCut(after: keys[end - 1], item: items[end - 1], length: end - start)
+            } while !endsAtCut && end < keys.count
             let range = start..<end
             start = end
             let chunkItems = Array(items[range])
-            if let old = kept, old.items == chunkItems {
-                encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
-                list.append(old.with(items: chunkItems, endsAtCut: endsAtCut))
-                continue
-            }
             var writer = StateWriter()
             writer.write(count: range.count)
             for index in range { write(keys[index], items[index], &writer) }
@@ -250,9 +254,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         return (encoded, list)
     }
 
-    private init(cutMask: UInt64, maximumItems: Int) {
+    private init(cutMask: UInt64, maximumItems: Int, weight: @escaping @Sendable (Item) -> Int) {
         self.cutMask = cutMask
         self.maximumItems = maximumItems
+        self.weight = weight
     }
 
     /// Decodes the chunk file `file` with `read` (which reads a key and its item, sharing
@@ -283,8 +288,9 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// Adds a chunk decoded from `file`, named `name`, after the others.
     mutating func add(keys: [String], items: [Item], file: FileSystem.MappedFile, name: String) {
-        guard let last = keys.last else { return }
-        append(Chunk(keys: keys, items: items, bytes: .mapped(file), name: name, endsAtCut: isCut(after: last, length: keys.count)))
+        guard let last = keys.last, let lastItem = items.last else { return }
+        append(Chunk(keys: keys, items: items, bytes: .mapped(file), name: name,
+                     endsAtCut: isCut(after: last, item: lastItem, length: keys.count)))
     }
 
     /// ``decode(_:read:)`` but for the keys, which are only found (their bytes handed to
@@ -315,10 +321,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// Adds a chunk decoded by ``decodeKeysLater(_:read:each:)``, named `name`, after the others.
     mutating func add(keys: LaterKeys, items: [Item], file: FileSystem.MappedFile, name: String) {
-        guard let first = keys.ranges.first, let last = keys.ranges.last else { return }
+        guard let first = keys.ranges.first, let last = keys.ranges.last, let lastItem = items.last else { return }
         let bytes = file.bytes
         let firstKey = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first]), as: UTF8.self)
-        let endsAtCut = isCut(afterUTF8: UnsafeRawBufferPointer(rebasing: bytes[last]), length: keys.ranges.count)
+        let endsAtCut = isCut(afterUTF8: UnsafeRawBufferPointer(rebasing: bytes[last]), item: lastItem, length: keys.ranges.count)
         append(Chunk(laterKeys: keys, firstKey: firstKey, items: items, bytes: .mapped(file), name: name, endsAtCut: endsAtCut))
     }
 }
