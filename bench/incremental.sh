@@ -22,21 +22,22 @@ runs=${BENCH_EDIT_RUNS:-7}
 # The generator writes three entries a sol.
 newest_sol=$((entries / 3 > 0 ? entries / 3 : 1))
 
-# Each timed build runs with --verbose; its steps' times go to "$steps" (tab-separated
-# step's place "k/n", step and milliseconds), one file per scenario, for the breakdown below.
+# Each timed build runs with --verbose; its steps' times go to "$steps" (tab-separated step
+# and milliseconds), one file per scenario (`steps_file LABEL`), for the breakdown below.
 steps_dir=$(mktemp -d)
 steps=/dev/null
+steps_file() { echo "$steps_dir/$(tr -c 'a-z0-9\n' '-' <<<"$1")"; }
 measure() { # the marsgen arguments; prints "build-ms whole-ms written rss-MB"
   local log; log=$(mktemp)
   local started; started=$(date +%s%N)
   /usr/bin/time -v "$marsgen" build --verbose --source "$site" "$@" >"$log.out" 2>"$log"
   local process_ms=$((($(date +%s%N) - started) / 1000000))
   local summary; summary=$(tail -n 1 "$log.out")
-  sed -nE 's/^\[([0-9]+\/[0-9]+)\] (.*) \(([0-9.]+) ms\)$/\1\t\2\t\3/p' "$log.out" >>"$steps"
+  sed -nE 's/^\[[0-9]+\/[0-9]+\] (.*) \(([0-9.]+) ms\)$/\1\t\2/p' "$log.out" >>"$steps"
   local ms; ms=$(sed -E 's/.* in ([0-9]+) ms.*/\1/' <<<"$summary")
   local written; written=$(sed -E 's/.*→ ([0-9]+) pages? written.*/\1/' <<<"$summary")
   local rss; rss=$(awk -F': ' '/Maximum resident/{printf "%.0f", $2/1024}' "$log")
-  printf '99/99\tprocess: start and exit\t%s\n' "$((process_ms - ms))" >>"$steps"
+  printf 'process: start and exit\t%s\n' "$((process_ms - ms))" >>"$steps"
   echo "$ms $process_ms $written $rss"
   rm -f "$log" "$log.out"
 }
@@ -50,7 +51,7 @@ span() { sort -n | awk 'NR == 1 {low = $1} {high = $1} END {print (low == high ?
 run() {
   local label=$1 count=$2 edit=$3; shift 3
   local figures=""
-  steps="$steps_dir/$(tr -c 'a-z0-9\n' '-' <<<"$label")"
+  steps=$(steps_file "$label")
   for i in $(seq "$count"); do
     $edit "$i"
     figures+="$(measure "$@")"$'\n'
@@ -116,40 +117,28 @@ steps=/dev/null
 # over the runs of a scenario (steps under 0.5 ms in every column left out), and the
 # process's own start and exit (whole command minus build).
 breakdown() { # scenario labels
-  local files=()
-  for label in "$@"; do files+=("$steps_dir/$(tr -c 'a-z0-9\n' '-' <<<"$label")"); done
+  local files=() label file fullest step line median shown
+  for label in "$@"; do files+=("$(steps_file "$label")"); done
   echo
   echo "Where the time goes (median ms of each step, \`--verbose\`):"
   printf '| step |'; printf ' %s |' "$@"; echo
   printf '| --- |'; printf ' ---: |%.0s' "$@"; echo
-  awk -F'\t' '
-    FNR == 1 { column++ }
-    {
-      # A build that finds nothing changed skips steps: the order is that of the longest run.
-      split($1, place, "/")
-      if (place[2] == 99) at[$2] = 99
-      else if (place[2] + 0 >= longest) { longest = place[2] + 0; at[$2] = place[1] + 0 }
-      if (!($2 in seen)) { seen[$2] = 1; names[++nameCount] = $2 }
-      n = ++count[column, $2]; value[column, $2, n] = $3
-    }
-    END {
-      for (i = 2; i <= nameCount; i++) {
-        v = names[i]; for (j = i - 1; j >= 1 && at[names[j]] > at[v]; j--) names[j + 1] = names[j]; names[j + 1] = v
-      }
-      for (k = 1; k <= nameCount; k++) {
-        name = names[k]; line = "| " name " |"; shown = 0
-        for (c = 1; c <= column; c++) {
-          n = count[c, name]
-          if (n == 0) { line = line " – |"; continue }
-          for (i = 1; i <= n; i++) sorted[i] = value[c, name, i]
-          for (i = 2; i <= n; i++) { v = sorted[i]; for (j = i - 1; j >= 1 && sorted[j] > v; j--) sorted[j + 1] = sorted[j]; sorted[j + 1] = v }
-          median = sorted[int((n + 1) / 2)]
-          if (median >= 0.5) shown = 1
-          line = line sprintf(" %.1f |", median)
-        }
-        if (shown) print line
-      }
-    }' "${files[@]}"
+  # The steps in the pipeline's order: as the scenario that runs the most of them lists them
+  # (a build that finds nothing changed skips most).
+  fullest=${files[0]}
+  for file in "${files[@]}"; do
+    [ "$(cut -f1 "$file" | sort -u | wc -l)" -le "$(cut -f1 "$fullest" | sort -u | wc -l)" ] || fullest=$file
+  done
+  while IFS= read -r step; do
+    line="| $step |"; shown=0
+    for file in "${files[@]}"; do
+      median=$(awk -F'\t' -v step="$step" '$1 == step {print $2}' "$file" | median)
+      if [ -z "$median" ]; then line+=" – |"; continue; fi
+      line+=" $(printf '%.1f' "$median") |"
+      awk -v m="$median" 'BEGIN {exit !(m >= 0.5)}' && shown=1
+    done
+    [ "$shown" -eq 0 ] || echo "$line"
+  done < <(cut -f1 "$fullest" | awk '!seen[$0]++')
 }
 breakdown "no-op rebuild" "one entry edited" "one message appended (today's log)" "one entry added"
 rm -rf "$steps_dir"

@@ -268,31 +268,21 @@ public struct BuildState: Sendable, Equatable {
             }
         }
         guard keys.count < map.count else { return (keys, values) }
-        var added = Set(candidates.filter { map[$0] != nil && known.sortedIndex(of: $0) == nil }).sorted()
+        var added = Set(candidates.filter { map[$0] != nil && known.sortedIndex(of: $0) == nil })
         if keys.count + added.count != map.count {
             let knownKeys = Set(known)
-            added = map.keys.filter { !knownKeys.contains($0) }.sorted()
+            added = Set(map.keys.filter { !knownKeys.contains($0) })
         }
-        // The two sorted runs merged.
-        var mergedKeys: [String] = []
-        var mergedValues: [Value] = []
-        mergedKeys.reserveCapacity(map.count)
-        mergedValues.reserveCapacity(map.count)
-        var position = 0
+        // A build adds a few: each goes in at its place. Many (a first save) are sorted with the rest.
+        guard added.count <= 64 else { return sortedAnew(map) }
         for key in added {
-            while position < keys.count, keys[position] < key {
-                mergedKeys.append(keys[position])
-                mergedValues.append(values[position])
-                position += 1
-            }
             // Every added key is in the map: it came from it.
             guard let value = map[key] else { continue }
-            mergedKeys.append(key)
-            mergedValues.append(value)
+            let position = keys.sortedInsertionIndex(of: key)
+            keys.insert(key, at: position)
+            values.insert(value, at: position)
         }
-        mergedKeys += keys[position...]
-        mergedValues += values[position...]
-        return (mergedKeys, mergedValues)
+        return (keys, values)
     }
 
     /// Paths that may be new in a state since the one it reuses chunks of (see

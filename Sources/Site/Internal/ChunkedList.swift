@@ -8,9 +8,10 @@ import Foundation
 /// removing an item moves only its own chunk's boundaries, and after ``maximumItems`` at
 /// most. An item can weigh more than one (``weight``): a cut after it is then as many times
 /// as likely, so that chunks of heavy items (a log of a hundred messages) stay about as
-/// large in bytes as chunks of light ones. A save encodes and writes only the chunks whose items changed; the others are the
-/// files the state was loaded from (or last saved as), kept mapped. One edit changes a chunk
-/// or two of each list instead of the 5 MB a single file took.
+/// large in bytes as chunks of light ones. A save encodes and writes only the chunks whose
+/// items changed; the others are the files the state was loaded from (or last saved as),
+/// kept mapped. One edit changes a chunk or two of each list instead of the 5 MB a single
+/// file took.
 ///
 /// A value holds the chunks as they were last loaded or saved. It is not part of what a
 /// state says (see ``BuildState/==(_:_:)``).
@@ -30,7 +31,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         let bytes: EncodedBytes
         let name: String
         /// Whether it ends where the list is cut, rather than only where the list ended.
-        private(set) var endsAtCut: Bool
+        let endsAtCut: Bool
 
         /// Its keys, as many as its items.
         var keys: [String] {
@@ -50,10 +51,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             (self.items, self.bytes, self.name, self.endsAtCut) = (items, bytes, name, endsAtCut)
         }
 
-        /// This chunk, its keys as they are, with `items` (equal to its own) and `endsAtCut`.
-        func with(items: [Item], endsAtCut: Bool) -> Chunk {
+        /// This chunk, its keys as they are, with `items` (equal to its own).
+        func with(items: [Item]) -> Chunk {
             var chunk = self
-            (chunk.items, chunk.endsAtCut) = (items, endsAtCut)
+            chunk.items = items
             return chunk
         }
     }
@@ -229,7 +230,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                old.keys.elementsEqual(keys[start..<(start + old.items.count)]),
                case let chunkItems = Array(items[start..<(start + old.items.count)]), old.items == chunkItems {
                 encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
-                list.append(old.with(items: chunkItems, endsAtCut: old.endsAtCut))
+                list.append(old.with(items: chunkItems))
                 start += old.items.count
                 continue
             }
