@@ -50,14 +50,29 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
 
     /// `HH:MM:SS`, to the nearest second.
     public var description: String {
-        let s = wholeSeconds
-        return "\(pad(s / 3600)):\(pad(s / 60 % 60)):\(pad(s % 60))"
+        clockText(fields: 3)
     }
 
     /// `HH:MM`: the nearest second's minute.
     public var hourMinute: String {
+        clockText(fields: 2)
+    }
+
+    /// The first `fields` of hours, minutes and seconds, two digits each, joined by colons.
+    /// Written digit by digit: a rebuild restores every journal entry, whose listing stamp
+    /// holds its time as text, and interpolating padded numbers cost a sixth of restoring one.
+    private func clockText(fields: Int) -> String {
         let s = wholeSeconds
-        return "\(pad(s / 3600)):\(pad(s / 60 % 60))"
+        let values = (s / 3600, s / 60 % 60, s % 60)
+        return String(unsafeUninitializedCapacity: fields * 3 - 1) { text in
+            for field in 0..<fields {
+                let value = field == 0 ? values.0 : field == 1 ? values.1 : values.2
+                if field > 0 { text[field * 3 - 1] = UInt8(ascii: ":") }
+                text[field * 3] = UInt8(ascii: "0") + UInt8(value / 10)
+                text[field * 3 + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+            }
+            return fields * 3 - 1
+        }
     }
 
     public static func < (lhs: MarsClockTime, rhs: MarsClockTime) -> Bool { lhs.secondsOfSol < rhs.secondsOfSol }

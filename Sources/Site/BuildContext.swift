@@ -78,7 +78,7 @@ public struct BuildContext {
     var contentFileChanged = false
     /// Under watch, a copy of the previous build's page records that this build may change
     /// without copying them first (see ``SpareTables``).
-    var sparePages: [String: BuildState.PageRecord]?
+    var sparePages: RecordTable<BuildState.PageRecord>?
     /// The hash of each template's source, by name.
     var templateHashes: [String: String] = [:]
     /// Whether this build's state differs from the previous one, so it must be saved.

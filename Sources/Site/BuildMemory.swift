@@ -299,8 +299,8 @@ struct InputListing {
 struct SpareTables: Sendable {
     /// The token of the state they were copied from.
     let token: String
-    let pages: [String: BuildState.PageRecord]
-    let sources: [String: BuildState.SourceRecord]
+    let pages: RecordTable<BuildState.PageRecord>
+    let sources: RecordTable<BuildState.SourceRecord>
 
     init(copying state: BuildState) {
         token = state.token

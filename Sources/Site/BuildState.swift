@@ -27,7 +27,7 @@ public struct BuildState: Sendable, Equatable {
     /// modification time is not clearly before it is hashed again, whatever its stat says.
     public var scanStartedAt: Int64
     /// Every content source read, by site-relative path.
-    public var sources: [String: SourceRecord]
+    public var sources: RecordTable<SourceRecord>
     /// The hash of each template's source, by template name.
     public var templates: [String: String]
     /// The object list, in feed order.
@@ -38,7 +38,7 @@ public struct BuildState: Sendable, Equatable {
     /// The object list, with each object's stamp at hand (see ``ObjectList``).
     var objectList: ObjectList
     /// Every page written, by output-relative path.
-    public var pages: [String: PageRecord]
+    public var pages: RecordTable<PageRecord>
     /// Every other file written (theme assets, static files), by output-relative path.
     public var files: [String: FileRecord]
     /// The chunks of its long lists as it was last loaded or saved (none for a new state).
@@ -49,8 +49,8 @@ public struct BuildState: Sendable, Equatable {
                 scanStartedAt: Int64, sources: [String: SourceRecord], templates: [String: String], objects: [ObjectFingerprint],
                 pages: [String: PageRecord], files: [String: FileRecord]) {
         (self.formatVersion, self.marsgenVersion, self.token, self.outputDirectory) = (formatVersion, marsgenVersion, token, outputDirectory)
-        (self.configurationHash, self.scanStartedAt, self.sources, self.templates) = (configurationHash, scanStartedAt, sources, templates)
-        (objectList, self.pages, self.files) = (ObjectList(objects), pages, files)
+        (self.configurationHash, self.scanStartedAt, self.sources, self.templates) = (configurationHash, scanStartedAt, RecordTable(sources), templates)
+        (objectList, self.pages, self.files) = (ObjectList(objects), RecordTable(pages), files)
     }
 
     /// The paths of ``pages`` and ``sources`` in the order the state was last loaded or saved
@@ -285,6 +285,22 @@ public struct BuildState: Sendable, Equatable {
         return (keys, values)
     }
 
+    /// The paths of `table` sorted, with their records: those it did not set since it was made
+    /// from `old` taken from there as they are (see ``RecordTable``), else by
+    /// ``sorted(_:known:added:)`` in `old`'s order.
+    static func sorted<Value>(_ table: RecordTable<Value>, old: ChunkedList<Value>, added: [String])
+        -> (keys: [String], values: [Value]) {
+        guard let sorted = table.sortedRecords(takingUnchangedFrom: old) else {
+            return Self.sorted(table.dictionary, known: old.keys, added: added)
+        }
+        // Tests run debug builds: every save there checks the records taken against a lookup of each.
+        assert({
+            let looked = Self.sorted(table.dictionary, known: old.keys, added: added)
+            return looked.keys == sorted.keys && looked.values == sorted.values
+        }(), "a record table set a path without remembering it")
+        return sorted
+    }
+
     /// Paths that may be new in a state since the one it reuses chunks of (see
     /// ``encodedForSaving(reusing:sharedObjects:added:alongside:)``).
     struct AddedKeys: Sendable {
@@ -373,7 +389,7 @@ public struct BuildState: Sendable, Equatable {
         typealias Sorted = (paths: [String], records: [SourceRecord])
         let ((pages, objects, sources), extraResult) = inTwoLanes({ (sortedSources: () -> Sorted)
             -> (Encoding<PageRecord>, Encoding<ContentHash>, Encoding<SourceRecord>) in
-            let (paths, records) = Self.sorted(self.pages, known: old.pages.keys, added: added.pages)
+            let (paths, records) = Self.sorted(self.pages, old: old.pages, added: added.pages)
             let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
                 writer.write(path)
                 writer.write(record.bytes)
@@ -396,7 +412,7 @@ public struct BuildState: Sendable, Equatable {
             }
             return (pages, objects, sources)
         }, { (handSortedSources: (Sorted) -> Void) -> Extra in
-            let (paths, records) = Self.sorted(self.sources, known: old.sources.keys, added: added.sources)
+            let (paths, records) = Self.sorted(self.sources, old: old.sources, added: added.sources)
             handSortedSources((paths, records))
             return extra(paths, records)
         })
@@ -448,6 +464,9 @@ public struct BuildState: Sendable, Equatable {
         }
         try FileSystem.writeAtomically(encoded.file, to: path)
         chunks = encoded.saved
+        // The chunks hold every record now: the next save takes from them all it does not set.
+        pages.rebase(on: chunks.pages)
+        sources.rebase(on: chunks.sources)
         // Named by their bytes, the chunks of an earlier state that this one shares are the
         // same files; the others go (with the temporaries of a save killed midway).
         let names = Set(encoded.chunks.map { $0.name + ".chunk" })

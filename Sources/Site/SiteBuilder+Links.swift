@@ -54,7 +54,7 @@ extension SiteBuilder {
     /// draft a warning, as is one to a file `--keep-going` left out for its errors.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         var linking: [(path: String, uses: [ContentLinkUse])]
-        (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
+        (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources.dictionary)
         guard !linking.isEmpty else { return }
         // The files this build read recorded where their links likely lead, not where the
         // last build wrote them: that such a guess was wrong is nothing to explain.
@@ -83,7 +83,7 @@ extension SiteBuilder {
             // links to it, written to its page, now lead nowhere too; and its own links to the
             // site's pages are not checked. Until none is left out.
             guard context.contentWithErrors.count > leftOut else { break }
-            (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
+            (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources.dictionary)
         }
     }
 
@@ -251,7 +251,7 @@ extension SiteBuilder {
         let links = SiteLinks(config: config)
         // Only a link that leads nowhere asks which entries are drafts.
         var drafts: Drafts?
-        let sources = context.state.sources
+        let sources = context.state.sources.dictionary
         let draftsOfSite = { () -> Drafts in
             if let drafts { return drafts }
             let found = Drafts(in: sources, links: links, isShown: isShown)

@@ -423,7 +423,7 @@ public struct SiteBuilder {
         guard let (index, differing, watched) = context.stateToLoad, let listing = context.listing else { return }
         context.stateToLoad = nil
         /// A copy of the remembered state's source records, this build's own (see ``SpareTables``).
-        var spareSources: [String: BuildState.SourceRecord]?
+        var spareSources: RecordTable<BuildState.SourceRecord>?
         if let remembered = options.memory?.state(token: index.stateToken) {
             context.previous = remembered
             context.report.isFullBuild = false
@@ -1151,7 +1151,7 @@ public struct SiteBuilder {
         let themeFiles = DefaultTheme.assets.keys.filter { !names.files.contains($0) }.sorted()
         // Files the previous build wrote beside these static files did not clash with them.
         let sameStaticFiles = context.previous.map { previous in names.files.allSatisfy { previous.files[$0] != nil } } ?? false
-        let clashes = names.clashes(pages: context.state.pages, themeFiles: themeFiles,
+        let clashes = names.clashes(pages: context.state.pages.dictionary, themeFiles: themeFiles,
                                     added: sameStaticFiles ? context.pagesAdded : nil)
         if !clashes.isEmpty { throw StaticNames.diagnostic(for: clashes) }
         for path in staticPaths {
@@ -1388,7 +1388,7 @@ public struct SiteBuilder {
                 return
             }
             try write(&context.state, index: index, reusing: context.previous, sharedObjects: context.sharedObjects,
-                      added: context.addedKeys)
+                      added: context.addedKeys, lines: context.previousIndex?.lineSource)
             saveRenderedRows(context.renderedRows)
         } catch {
             // The site itself is complete; the next build will be a full one.
@@ -1409,8 +1409,11 @@ public struct SiteBuilder {
     /// always names a complete state.
     /// - Returns: The index as saved.
     @discardableResult
+    ///
+    /// - Parameter lines: The input lines of the index the build read, to copy those that stay the same.
     func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?,
-               sharedObjects: SharedEnds = .none, added: BuildState.AddedKeys = BuildState.AddedKeys()) throws -> BuildIndex {
+               sharedObjects: SharedEnds = .none, added: BuildState.AddedKeys = BuildState.AddedKeys(),
+               lines: BuildIndex.LineSource? = nil) throws -> BuildIndex {
         var index = index
         // The index's inputs and lines are made from the sources as the state saves them
         // (sorted), while the other half of the state is encoded; the index is written after
@@ -1418,7 +1421,7 @@ public struct SiteBuilder {
         let (encoded, (inputs, inputLines)) = state.encodedForSaving(reusing: previous, sharedObjects: sharedObjects,
                                                                      added: added) { paths, records in
             let inputs = records.map(BuildIndex.Input.init)
-            return (IndexInputs(sortedPaths: paths, inputs: inputs), BuildIndex.inputLines(paths: paths, records: inputs) { $0 })
+            return (IndexInputs(sortedPaths: paths, inputs: inputs), BuildIndex.inputLines(paths: paths, records: inputs, reusing: lines) { $0 })
         }
         index.inputs = inputs
         index.stateSize = try state.save(encoded, to: statePath)

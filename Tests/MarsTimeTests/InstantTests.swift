@@ -36,4 +36,21 @@ import Testing
         #expect(MarsClockTime(parsing: "12:30pm") == nil)
         #expect(MarsClockTime(secondsOfSol: 86_399.7).description == "23:59:59")
     }
+
+    @Test("every second of a sol formats as HH:MM:SS and HH:MM, rounded to the nearest second")
+    func clockTimeEverySecond() {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        for second in 0..<86_400 {
+            let (hour, minute) = (second / 3600, second / 60 % 60)
+            let expected = "\(two(hour)):\(two(minute)):\(two(second % 60))"
+            // Just under the second rounds up to it; just over rounds down to it.
+            for time in [Double(second), Double(second) + 0.4, Double(second) - 0.4].map(MarsClockTime.init(secondsOfSol:))
+            where time.secondsOfSol < 86_399.5 {
+                guard time.description == expected, time.hourMinute == "\(two(hour)):\(two(minute))" else {
+                    Issue.record("\(time.secondsOfSol) s formats as \(time.description), \(time.hourMinute); expected \(expected)")
+                    return
+                }
+            }
+        }
+    }
 }

@@ -684,8 +684,8 @@ import Testing
     func crewChangeReadsItsAuthors() throws {
         /// The first object parsed from each content file, by path: the same one when the
         /// build reused what the previous build parsed.
-        func firstObjects(_ sources: [String: BuildState.SourceRecord]) -> [String: ObjectIdentifier] {
-            sources.compactMapValues { record in
+        func firstObjects(_ sources: RecordTable<BuildState.SourceRecord>) -> [String: ObjectIdentifier] {
+            Dictionary(uniqueKeysWithValues: sources.map { ($0.key, $0.value) }).compactMapValues { record in
                 (record.journalEntries.first as AnyObject?) ?? (record.messages.first as AnyObject?)
                     ?? (record.weatherReports.first as AnyObject?)
             }.mapValues(ObjectIdentifier.init)

@@ -1,4 +1,5 @@
 import Diagnostics
+import MarsgenTesting
 import Foundation
 @testable import Site
 import Testing
@@ -125,6 +126,87 @@ struct BuildIndexTests {
             same.warnings = index.warnings
             same.folders = index.folders
             #expect(same == index && cut.inputs.allSatisfy { index.inputs[$0.key] == $0.value }, "\(length)")
+        }
+    }
+
+    @Test("a large index, its input lines read in two halves, reads back whole; out of order or cut at the seam, it is damaged")
+    func largeIndex() throws {
+        var index = Self.sampleIndex()
+        // Past 64 KB of input lines: read as two halves.
+        for number in 0..<2_000 {
+            index.inputs["content/messages/log-\(number + 10_000)-with-a-long-name.md"] =
+                BuildIndex.Input(size: Int64(number), modified: Int64(number) * 1_000_003, hash: "hash\(number)")
+        }
+        let lines = index.inputLines
+        #expect(lines.count > 1 << 17)
+        let text = String(decoding: index.bytes(inputLines: lines), as: UTF8.self)
+        let read = try #require(BuildIndex(text: text))
+        #expect(read == index && read.recordedListing != nil)
+        // Every pair of neighbouring lines around the middle swapped, one line repeated, one
+        // removed: the first two are damaged, the last is another index, still in order.
+        var inputLines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let firstInput = try #require(inputLines.firstIndex { $0.hasPrefix("input ") })
+        let middle = firstInput + (inputLines.count - firstInput) / 2
+        for position in (middle - 40)..<(middle + 40) {
+            var swapped = inputLines
+            swapped.swapAt(position, position + 1)
+            #expect(BuildIndex(text: swapped.joined(separator: "\n") + "\n") == nil, "swapped at \(position)")
+            var repeated = inputLines
+            repeated.insert(inputLines[position], at: position)
+            #expect(BuildIndex(text: repeated.joined(separator: "\n") + "\n") == nil, "repeated at \(position)")
+        }
+        inputLines.remove(at: middle)
+        let fewer = try #require(BuildIndex(text: inputLines.joined(separator: "\n") + "\n"))
+        #expect(fewer.inputs.count == index.inputs.count - 1 && fewer.recordedListing == nil)
+        // Cut short around the middle or at the end: unreadable, or fewer inputs after a whole line.
+        let bytes = Array(text.utf8)
+        for length in Array((bytes.count / 2 - 300)..<(bytes.count / 2 + 300)) + Array((bytes.count - 200)..<bytes.count) {
+            guard let cut = BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
+            #expect(bytes[length - 1] == UInt8(ascii: "\n") && cut.inputs.count < index.inputs.count, "\(length)")
+            #expect(cut.inputs.allSatisfy { index.inputs[$0.key] == $0.value }, "\(length)")
+        }
+    }
+
+    @Test("a save copies the input lines that stay the same from the index file it read, and makes the others; the bytes are those it would make")
+    func inputLinesCopiedFromTheFileRead() throws {
+        var index = Self.sampleIndex()
+        for number in 0..<3_000 {
+            index.inputs["content/journal/\(number + 10_000).md"] = BuildIndex.Input(size: Int64(number), modified: 7, hash: "h\(number)")
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-index-\(UUID().uuidString).index").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Lines written by hand with a number as no build writes it, in each half of the
+        // file (read apart): copied, they stay so.
+        let byHand = [5, 2_500].map { number in
+            (path: "content/journal/\(number + 10_000).md", written: "input \(number) 7 h\(number) content/journal/\(number + 10_000).md\n",
+             byHand: "input 000\(number) 7 h\(number) content/journal/\(number + 10_000).md\n")
+        }
+        var handWritten = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        for line in byHand { handWritten = handWritten.replacingOccurrences(of: line.written, with: line.byHand) }
+        try Data(handWritten.utf8).write(to: URL(fileURLWithPath: path))
+        let read = try #require(BuildIndex.load(from: path))
+        #expect(read == index)
+        let source = try #require(read.lineSource)
+        var random = SeededRandom(seed: 31)
+        for trial in 0..<30 {
+            var inputs = index.inputs
+            let paths = inputs.keys
+            for _ in 0..<random.next(20) {
+                let path = paths[random.next(paths.count)]
+                switch random.next(3) {
+                case 0: inputs[path] = nil
+                case 1: inputs[path] = BuildIndex.Input(size: 1, modified: 2, hash: "changed")
+                default: inputs[path + "-\(trial)"] = BuildIndex.Input(size: 3, modified: 4, hash: "added")
+                }
+            }
+            let made = BuildIndex.inputLines(paths: inputs.keys, records: inputs.inputs) { $0 }
+            let copied = BuildIndex.inputLines(paths: inputs.keys, records: inputs.inputs, reusing: source) { $0 }
+            var expected = String(decoding: made, as: UTF8.self)
+            for line in byHand where inputs[line.path] == index.inputs[line.path] {
+                expected = expected.replacingOccurrences(of: line.written, with: line.byHand)
+            }
+            #expect(String(decoding: copied, as: UTF8.self) == expected, "trial \(trial)")
+            #expect(expected.contains("input 0005 ") || inputs["content/journal/10005.md"] != index.inputs["content/journal/10005.md"])
         }
     }
 }

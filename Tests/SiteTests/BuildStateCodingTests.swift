@@ -207,6 +207,63 @@ struct BuildStateCodingTests {
         }
     }
 
+    @Test("a loaded state's tables take every record they did not set from its chunks, in path order, as a lookup of each gives")
+    func recordTablesTakeUnsetRecordsFromChunks() throws {
+        let (path, _, loaded) = try Self.savedSample(seed: 23, sources: 1_400)
+        defer { Self.remove(path) }
+        /// What a save must write: every path sorted, with its record now.
+        func lookedUp<Record>(_ table: RecordTable<Record>) -> (keys: [String], values: [Record]) {
+            let keys = table.keys.sorted()
+            return (keys, keys.compactMap { table[$0] })
+        }
+        var random = SeededRandom(seed: 23)
+        let record = BuildState.SourceRecord(size: 1, modified: 2, hash: "new")
+        for trial in 0..<60 {
+            var edited = loaded
+            let (pagePaths, sourcePaths) = (loaded.pages.keys.sorted(), loaded.sources.keys.sorted())
+            // Paths removed, replaced, added (before the first, after the last, in between),
+            // removed and set again, or set to what they held.
+            for _ in 0..<(1 + random.next(12)) {
+                let (page, source) = (pagePaths[random.next(pagePaths.count)], sourcePaths[random.next(sourcePaths.count)])
+                switch random.next(6) {
+                case 0:
+                    edited.pages[page] = nil
+                    edited.sources[source] = nil
+                case 1:
+                    edited.pages[page] = BuildState.PageRecord(bytes: ContentHash(value: random.next()), fingerprint: ContentHash(),
+                                                               inputs: ContentHash())
+                    edited.sources[source] = record
+                case 2:
+                    edited.pages[["", "page/5/index.html~", "zz/index.html"][random.next(3)] + String(trial)] = loaded.pages[page]
+                    edited.sources.updateValue(record, forKey: source + "-added")
+                case 3:
+                    edited.pages[page] = nil
+                    edited.pages[page] = loaded.pages[page]
+                case 4:
+                    edited.sources[source] = loaded.sources[source]
+                default:
+                    edited.sources["content/a-\(trial).md"] = record
+                    edited.sources["content/a-\(trial).md"] = nil
+                }
+            }
+            let pages = try #require(edited.pages.sortedRecords(takingUnchangedFrom: loaded.chunks.pages))
+            let sources = try #require(edited.sources.sortedRecords(takingUnchangedFrom: loaded.chunks.sources))
+            let (pagesLookedUp, sourcesLookedUp) = (lookedUp(edited.pages), lookedUp(edited.sources))
+            #expect(pages.keys == pagesLookedUp.keys && pages.values == pagesLookedUp.values, "trial \(trial)")
+            #expect(sources.keys == sourcesLookedUp.keys && sources.values == sourcesLookedUp.values, "trial \(trial)")
+        }
+        // A table made otherwise, or chunks that changed since, and the lookups it is.
+        #expect(RecordTable(loaded.pages.dictionary).sortedRecords(takingUnchangedFrom: loaded.chunks.pages) == nil)
+        var edited = loaded
+        edited.pages["page/new/index.html"] = loaded.pages["page/1/index.html"]
+        try edited.save(to: path, reusing: loaded)
+        #expect(edited.pages.sortedRecords(takingUnchangedFrom: loaded.chunks.pages) == nil)
+        // Once saved, its chunks hold every record: the next save takes them all from there.
+        let again = try #require(edited.pages.sortedRecords(takingUnchangedFrom: edited.chunks.pages))
+        #expect(again.keys == lookedUp(edited.pages).keys && again.values == lookedUp(edited.pages).values)
+        #expect(try BuildState.load(from: path).get() == edited)
+    }
+
     @Test("bodies and identifiers restored from the state, left undecoded, read the same after the state and its files are gone")
     func bodiesOutliveState() throws {
         let path = Self.temporaryFile()
@@ -268,7 +325,7 @@ struct BuildStateCodingTests {
         let state = Self.sampleState(seed: 7, sources: 1_200)
         #expect(state.encoded() == state.encoded())
         var copy = state
-        copy.sources = Dictionary(uniqueKeysWithValues: state.sources.shuffled())
+        copy.sources = RecordTable(Dictionary(uniqueKeysWithValues: state.sources.shuffled()))
         #expect(copy.encoded() == state.encoded())
     }
 

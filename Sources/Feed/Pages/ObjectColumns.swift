@@ -214,21 +214,24 @@ struct ObjectAuthors: Sendable {
     }
 }
 
-/// Finds crew members by id, one lookup for each run of objects by one author.
+/// Finds crew members by id, each id looked up in the crew once.
+///
+/// Messages of one log alternate between a few authors, so remembering only the last id
+/// meant a hashed lookup for most objects; the ids met are compared in turn instead (a crew
+/// is a handful, and ids are short strings, compared without hashing).
 private struct MemberLookup {
     let crew: Crew
-    var lastID = ""
-    var lastPosition: Int?
+    var known: [(id: String, position: Int?)] = []
 
     init(_ crew: Crew) {
         self.crew = crew
     }
 
     mutating func position(of id: String) -> Int? {
-        if id != lastID {
-            lastID = id
-            lastPosition = crew.position(ofMemberID: id)
-        }
-        return lastPosition
+        for entry in known where entry.id == id { return entry.position }
+        let position = crew.position(ofMemberID: id)
+        // A site that names hundreds of authors gets the lookup for the rest.
+        if known.count < 16 { known.append((id, position)) }
+        return position
     }
 }

@@ -76,6 +76,8 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     private var starts: [Int] = []
     /// How many items the chunks hold.
     private(set) var itemCount = 0
+    /// Names these chunks as they are: a new version with each chunk added.
+    private(set) var version = ChunkedListVersion()
 
     /// An empty list whose chunks hold about `averageItems` items (a power of two), each
     /// item counting for `weight` of them.
@@ -91,17 +93,18 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// Every key, in order: for sources and pages, their paths sorted, as a save writes them.
     var keys: [String] { chunks.flatMap(\.keys) }
 
-    /// Each key's item; nil when a key repeats (a damaged state).
-    func table() -> [String: Item]? {
+    /// Each key's item, in a table made from these chunks; nil when a key repeats (a damaged state).
+    func table() -> RecordTable<Item>? {
         var table: [String: Item] = [:]
         table.reserveCapacity(itemCount)
         for chunk in chunks {
             for (key, item) in zip(chunk.keys, chunk.items) where table.updateValue(item, forKey: key) != nil { return nil }
         }
-        return table
+        return RecordTable(table, madeFrom: version)
     }
 
     private mutating func append(_ chunk: Chunk) {
+        version = ChunkedListVersion()
         positions[chunk.firstKey] = chunks.count
         starts.append(itemCount)
         itemCount += chunk.items.count

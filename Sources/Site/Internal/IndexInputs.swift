@@ -55,6 +55,15 @@ struct IndexInputs: Equatable, Sequence, ExpressibleByDictionaryLiteral {
         return true
     }
 
+    /// Appends every input of `other`, whose first path must sort after every path held.
+    /// - Returns: false, and nothing added, when it does not.
+    mutating func append(contentsOf other: IndexInputs) -> Bool {
+        if let last = paths.last, let next = other.paths.first, !(last < next) { return false }
+        paths += other.paths
+        inputs += other.inputs
+        return true
+    }
+
     mutating func reserveCapacity(_ count: Int) {
         paths.reserveCapacity(count)
         inputs.reserveCapacity(count)
