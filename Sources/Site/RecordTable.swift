@@ -68,7 +68,7 @@ public struct RecordTable<Record: Sendable & Equatable>: Sendable, Equatable, Se
 
     /// The paths and records in increasing path order, taken from `chunks` for every path not
     /// set since the table was made from them (only the paths set are looked up). Nil when
-    /// the table was not made from `chunks` as they are now.
+    /// the table was not made from `chunks` as they are now, or their keys are out of order.
     func sortedRecords(takingUnchangedFrom chunks: ChunkedList<Record>) -> (keys: [String], values: [Record])? {
         guard let origin, origin === chunks.version else { return nil }
         let set = touched.sorted()
@@ -114,6 +114,9 @@ public struct RecordTable<Record: Sendable & Equatable>: Sendable, Equatable, Se
             }
         }
         addSet(before: nil)
+        // The chunks of a state as saved hold their keys in order; any others (a damaged
+        // state that still decodes) leave the lookups to sort the paths anew.
+        guard zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         return (keys, values)
     }
 

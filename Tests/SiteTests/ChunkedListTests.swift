@@ -19,6 +19,25 @@ struct ChunkedListTests {
 
     static func keys(_ range: Range<Int>) -> [String] { range.map { "content/messages/log-\($0).md" } }
 
+    @Test("a table made from chunks whose keys are out of order (a damaged state) leaves the save to sort its paths anew")
+    func recordTableOfUnorderedChunks() throws {
+        let keys = Self.keys(0..<2_000).sorted()
+        let ordered = Self.encode(keys).list
+        var table = try #require(ordered.table())
+        table["content/messages/log-5a.md"] = 7
+        let sorted = try #require(table.sortedRecords(takingUnchangedFrom: ordered))
+        #expect(sorted.keys == table.keys.sorted() && sorted.values == sorted.keys.map { table[$0] })
+        // Two keys swapped inside one chunk, then two chunks' worth moved to the end.
+        for unordered in [keys.enumerated().map { $0.offset == 300 ? keys[301] : $0.offset == 301 ? keys[300] : $0.element },
+                          Array(keys[500...] + keys[..<500])] {
+            let list = Self.encode(unordered).list
+            let unorderedTable = try #require(list.table())
+            #expect(unorderedTable.sortedRecords(takingUnchangedFrom: list) == nil)
+            let (savedKeys, _) = BuildState.sorted(unorderedTable, old: list, added: [])
+            #expect(savedKeys == keys)
+        }
+    }
+
     @Test("adding a key moves the boundaries of its own chunk only")
     func stableBoundaries() {
         let keys = Self.keys(0..<20_000).sorted()
