@@ -155,17 +155,12 @@ struct BuildIndex: Equatable {
             bytes.append(UInt8(ascii: " "))
         }
         // Both in path order: each path is looked for from where the last one was found.
-        var next = 0
+        var sourcePaths = source.map { SortedWalk($0.inputs.paths) }
         for (path, record) in zip(paths, records) {
             let input = input(record)
-            if let source {
-                let (sourcePaths, sourceInputs) = (source.inputs.paths, source.inputs.inputs)
-                while next < sourcePaths.count, sourcePaths[next] < path { next += 1 }
-                if next < sourcePaths.count, sourcePaths[next] == path, sourceInputs[next] == input {
-                    bytes.append(contentsOf: source.line(next))
-                    next += 1
-                    continue
-                }
+            if let source, let position = sourcePaths?.index(of: path), source.inputs.inputs[position] == input {
+                bytes.append(contentsOf: source.line(position))
+                continue
             }
             bytes.append(contentsOf: "input ".utf8)
             number(input.size)
