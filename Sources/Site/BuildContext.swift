@@ -72,6 +72,8 @@ public struct BuildContext {
     var state: BuildState
     /// Whether the crew file changed since the previous build (every author may render differently).
     var crewChanged = true
+    /// The templates being read and compiled on another core (see `startReadingTemplates`).
+    var pendingTemplates: BackgroundWork<Result<SiteBuilder.ReadTemplates, Diagnostic>>?
     /// Whether a content file's bytes differ from the previous build's (one added, edited,
     /// removed, or now failing): with the crew file changed but no content file, every page
     /// that changed did so through the crew file, and `--explain` says so.

@@ -131,3 +131,31 @@ private final class LaneWork: @unchecked Sendable {
         work = nil
     }
 }
+
+/// Work started now on another thread, whose result a later step waits for: for work that
+/// does not depend on what runs between (the templates, while the content loads on a core
+/// that is otherwise often alone).
+final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts `work` on another thread.
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            let value = work()
+            self.lock.withLock { self.result = value }
+            self.done.signal()
+        }
+    }
+
+    /// The result, once the work is done (waiting for it until then).
+    func value() -> Value {
+        while true {
+            if let result = lock.withLock({ result }) { return result }
+            done.wait()
+            // Let any other waiter through as well.
+            done.signal()
+        }
+    }
+}
