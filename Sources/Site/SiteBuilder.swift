@@ -961,7 +961,7 @@ public struct SiteBuilder: Sendable {
         if let previous = context.previous, previous.templates == context.state.templates {
             // An inputs hash starts from the page's output path (see `PagePlan.inputs`): a set
             // of numbers answers as the records by path would, and far faster.
-            var inputs = Set<UInt64>(minimumCapacity: previous.pages.count)
+            var inputs = HashValueSet(minimumCapacity: previous.pages.count)
             for record in previous.pages.values { inputs.insert(record.inputs.value) }
             let known = inputs
             context.pages = planner.plans { _, inputs in known.contains(inputs.value) }

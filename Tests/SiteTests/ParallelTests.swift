@@ -37,4 +37,22 @@ struct ParallelTests {
             #expect(list.count == 1_000 && list[999] == [999] && text.count == 5_000)
         }
     }
+
+    @Test("work started in the background gives its result to every wait, before or after it ends")
+    func backgroundWork() {
+        for round in 0..<50 {
+            let work = BackgroundWork { (0..<(round * 1_000)).reduce(0, +) }
+            // Waiting once it is done, and again: the same result each time.
+            let expected = (0..<(round * 1_000)).reduce(0, +)
+            #expect(work.value() == expected)
+            #expect(work.value() == expected)
+            // Two threads waiting at once, while it runs.
+            let slow = BackgroundWork { () -> [Int] in
+                Thread.sleep(forTimeInterval: 0.001)
+                return [round]
+            }
+            let (first, second) = inParallel({ slow.value() }, { slow.value() })
+            #expect(first == [round] && second == [round])
+        }
+    }
 }

@@ -10,9 +10,16 @@ struct ObjectColumns: Sendable {
     var instants: [Int64] = []
     var stamps: [UInt64] = []
     var sols: [Int] = []
-    var kinds: [ObjectKind] = []
+    var kinds: [Kind] = []
     /// Each object's authors, as positions among the crew's members.
     var authors = ObjectAuthors()
+
+    /// An object's kind, in one byte: the planner compares and copies tens of thousands of
+    /// kinds, and ``ObjectKind`` holds a string (a comparison of strings each, and arrays
+    /// whose every element must be released).
+    enum Kind: UInt8, Sendable {
+        case journal, message, weather
+    }
 
     init() {}
 
@@ -22,8 +29,8 @@ struct ObjectColumns: Sendable {
         let (entries, messages, reports) = (library.journalEntries, library.messages, library.weatherReports)
         let count = entries.count + messages.count + reports.count
         // Each kind's own array: no existential per object, and no retain of each.
-        let parts = Self.read(entries, crew: library.crew) + Self.read(messages, crew: library.crew)
-            + Self.read(reports, crew: library.crew)
+        let parts = Self.read(entries, kind: .journal, crew: library.crew) + Self.read(messages, kind: .message, crew: library.crew)
+            + Self.read(reports, kind: .weather, crew: library.crew)
         reserveCapacity(count)
         for part in parts {
             instants.append(contentsOf: part.instants)
@@ -63,20 +70,21 @@ struct ObjectColumns: Sendable {
         // From the last kind back, so the positions of the earlier ones still hold.
         let messagesStart = old.journalEntries.count
         let reportsStart = messagesStart + old.messages.count
-        replace(runs.reports, from: reportsStart, with: library.weatherReports, crew: library.crew)
-        replace(runs.messages, from: messagesStart, with: library.messages, crew: library.crew)
-        replace(runs.entries, from: 0, with: library.journalEntries, crew: library.crew)
+        replace(runs.reports, from: reportsStart, with: library.weatherReports, kind: .weather, crew: library.crew)
+        replace(runs.messages, from: messagesStart, with: library.messages, kind: .message, crew: library.crew)
+        replace(runs.entries, from: 0, with: library.journalEntries, kind: .journal, crew: library.crew)
     }
 
     /// Puts what `objects[run.newRange]` hold where this holds the old run (its positions
     /// counted from `start`).
-    private mutating func replace<Object: FeedObject>(_ run: ChangedRun, from start: Int, with objects: [Object], crew: Crew) {
+    private mutating func replace<Object: FeedObject>(_ run: ChangedRun, from start: Int, with objects: [Object], kind: Kind,
+                                                      crew: Crew) {
         guard !run.isEmpty else { return }
         var fresh = ObjectColumns()
         fresh.reserveCapacity(run.newCount)
         var memberIDs = MemberLookup(crew)
         for object in objects[run.newRange] {
-            fresh.append(object, memberIDs: &memberIDs)
+            fresh.append(object, kind: kind, memberIDs: &memberIDs)
         }
         let range = (start + run.oldRange.lowerBound)..<(start + run.oldRange.upperBound)
         instants.replaceSubrange(range, with: fresh.instants)
@@ -86,18 +94,18 @@ struct ObjectColumns: Sendable {
         authors.replaceSubrange(range, with: fresh.authors)
     }
 
-    /// Appends what the planner needs of `object`.
-    private mutating func append(_ object: some FeedObject, memberIDs: inout MemberLookup) {
+    /// Appends what the planner needs of `object`, of kind `kind`.
+    private mutating func append(_ object: some FeedObject, kind: Kind, memberIDs: inout MemberLookup) {
         instants.append(object.instant.unixMillis)
         stamps.append(object.stamp)
         sols.append(object.sol)
-        kinds.append(object.kind)
+        kinds.append(kind)
         authors.append(object.authorIDs, memberIDs: &memberIDs)
     }
 
     /// Reads `objects` in chunks on every core, each chunk into columns of its own (returned
     /// in order).
-    private static func read<Object: FeedObject>(_ objects: [Object], crew: Crew) -> [ObjectColumns] {
+    private static func read<Object: FeedObject>(_ objects: [Object], kind: Kind, crew: Crew) -> [ObjectColumns] {
         let count = objects.count
         // A few chunks per core keep both cores busy at little cost.
         let chunkCount = count < 4096 ? 1 : 8
@@ -110,7 +118,7 @@ struct ObjectColumns: Sendable {
                 var part = ObjectColumns()
                 part.reserveCapacity(range.count)
                 var memberIDs = MemberLookup(crew)
-                for index in range { part.append(objects[index], memberIDs: &memberIDs) }
+                for index in range { part.append(objects[index], kind: kind, memberIDs: &memberIDs) }
                 partSlots[chunk] = part
             }
         }

@@ -19,12 +19,12 @@ public struct PagePlanner {
     let feedOrder: [Int]
     /// The stamp (see ``FeedObject/stamp``) and kind of each object of ``feedOrder``.
     public let feedStamps: [UInt64]
-    let feedKinds: [ObjectKind]
+    let feedKinds: [ObjectColumns.Kind]
     /// Every object (its position in ``ContentLibrary/allObjects``) oldest first, ties by
     /// identifier, grouped by sol (ascending), with its stamp and kind.
     let bySol: [Int]
     let stampsBySol: [UInt64]
-    let kindsBySol: [ObjectKind]
+    let kindsBySol: [ObjectColumns.Kind]
     /// Each sol that has objects, ascending, and where its objects are in ``bySol``.
     let sols: [(sol: Int, range: Range<Int>)]
     /// The journal entries, oldest first, with their stamps.
@@ -524,7 +524,7 @@ public struct PagePlanner {
             var entryCount = 0
             var messageCount = 0
 
-            mutating func add(_ position: Int, kind: ObjectKind) {
+            mutating func add(_ position: Int, kind: ObjectColumns.Kind) {
                 positions.append(position)
                 if kind == .journal {
                     entryCount += 1
