@@ -156,10 +156,13 @@ struct BuildIndex: Equatable {
         }
         // Both in path order: each path is looked for from where the last one was found.
         var sourcePaths = source.map { SortedWalk($0.inputs.paths) }
+        // Taken out of the source once: read through it, each line retained and released them.
+        let (sourceInputs, sourceEnds, sourceLines) = (source?.inputs.inputs ?? [], source?.ends ?? [], source?.lines)
         for (path, record) in zip(paths, records) {
             let input = input(record)
-            if let source, let position = sourcePaths?.index(of: path), source.inputs.inputs[position] == input {
-                bytes.append(contentsOf: source.line(position))
+            if let sourceLines, let position = sourcePaths?.index(of: path), sourceInputs[position] == input {
+                let start = position == 0 ? 0 : sourceEnds[position - 1]
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: sourceLines[start..<sourceEnds[position]]))
                 continue
             }
             bytes.append(contentsOf: "input ".utf8)
@@ -305,12 +308,8 @@ struct BuildIndex: Equatable {
         let file: FileSystem.MappedFile
         let lines: UnsafeBufferPointer<UInt8>
         let inputs: IndexInputs
+        /// Where each input's line ends in ``lines``, with its newline.
         let ends: [Int]
-
-        /// The bytes of the line at `position`, with its newline.
-        func line(_ position: Int) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: lines[(position == 0 ? 0 : ends[position - 1])..<ends[position]])
-        }
     }
 
     private static let folderPrefix = Array("folder ".utf8)

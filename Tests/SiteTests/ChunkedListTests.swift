@@ -186,6 +186,9 @@ struct ChunkedListTests {
         // Then a few lookups anywhere, backwards included, and before the first key and after the last.
         for _ in 0..<30 { looked.append(all[random.next(all.count)]) }
         looked += ["", "content/messages/log-99999.md", all[0]]
+        // Every key in order (each the one after the last found), one asked for twice in a
+        // row, then the one before it.
+        looked += keys + [keys[keys.count / 2], keys[keys.count / 2], keys[keys.count / 2 - 1]]
         for key in looked {
             #expect(walk.item(at: key) == table[key], "\(key)")
         }

@@ -155,6 +155,8 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
         /// The item of `key`; nil when the list does not hold it.
         mutating func item(at key: String) -> Item? {
+            // Most often the key after the last one found, in the same chunk.
+            if current >= 0, let index = keys.indexIfNext(key) { return items[index] }
             let isInCurrent = current >= 0 && keys.elements.first.map { $0 <= key } == true
                 && (current + 1 == chunks.count || key < chunks[current + 1].firstKey)
             if !isInCurrent {
