@@ -1018,10 +1018,9 @@ public struct SiteBuilder: Sendable {
         renderer.cacheSalt = context.state.configurationHash
         // Pages of one template, layout and shape use the same templates: look them up once.
         var templatesByShape: [String: [String]] = [:]
-        // Pages by the hash of their output path (see `PagePlan.place`), which is much faster
-        // to look up than the path; equal hashes are then compared as paths.
-        var seen: [UInt64: Int] = [:]
-        seen.reserveCapacity(context.pages.count)
+        // The hashes of the output paths seen (see `PagePlan.place`), much faster to look up
+        // than the paths; a hash seen before is then compared as paths.
+        var seen = HashValueSet(minimumCapacity: context.pages.count)
         var planned: [(plan: Int, page: Page)] = []
         // The previous records, kept for every page made from the same inputs as last time
         // (the planner checked: the same page); the others are replaced or removed below.
@@ -1030,7 +1029,8 @@ public struct SiteBuilder: Sendable {
             context.sparePages = nil
         }
         for (index, plan) in context.pages.enumerated() {
-            if let other = seen.updateValue(index, forKey: plan.place), context.pages[other].outputPath == plan.outputPath {
+            if !seen.insert(plan.place),
+               context.pages[..<index].contains(where: { $0.place == plan.place && $0.outputPath == plan.outputPath }) {
                 throw Diagnostic.error("two pages would be written to \(plan.outputPath)",
                                        hint: "give one of the entries a different 'slug:'")
             }

@@ -20,10 +20,13 @@ struct HashValueSetTests {
                 case 2: UInt64(random.next(64))
                 default: index % 97 == 0 ? 0 : random.next()
                 }
-                set.insert(value)
-                reference.insert(value)
+                let inserted = set.insert(value)
+                #expect(inserted == reference.insert(value).inserted)
                 // Inserted twice: still one.
-                if index % 5 == 0 { set.insert(value) }
+                if index % 5 == 0 {
+                    let again = set.insert(value)
+                    #expect(!again)
+                }
             }
             #expect(set.count == reference.count)
             for value in reference { #expect(set.contains(value)) }

@@ -26,22 +26,25 @@ struct HashValueSet: Sendable {
     /// How many values it holds.
     var count: Int { slotCount + (holdsZero ? 1 : 0) }
 
-    mutating func insert(_ value: UInt64) {
+    /// Adds `value`; returns whether it was not there yet.
+    @discardableResult
+    mutating func insert(_ value: UInt64) -> Bool {
         guard value != 0 else {
-            holdsZero = true
-            return
+            defer { holdsZero = true }
+            return !holdsZero
         }
         if 2 * (slotCount + 1) > slots.count { grow() }
         let mask = slots.count - 1
         var index = slot(of: value)
         while true {
             let held = slots[index]
-            if held == value { return }
+            if held == value { return false }
             if held == 0 { break }
             index = (index + 1) & mask
         }
         slots[index] = value
         slotCount += 1
+        return true
     }
 
     func contains(_ value: UInt64) -> Bool {
