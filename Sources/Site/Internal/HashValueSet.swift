@@ -11,7 +11,7 @@ struct HashValueSet: Sendable {
     private var slots: [UInt64]
     private var holdsZero = false
     /// How many values the slots hold.
-    private(set) var slotCount = 0
+    private var slotCount = 0
     /// How far right a mixed value is shifted to give a slot: the table's size is 2^(64 - shift).
     private var shift: UInt64
 
