@@ -704,7 +704,12 @@ public struct SiteBuilder: Sendable {
     /// The files of one of ``SiteReader/inputFolders``, sorted: as "Check for changes"
     /// listed them, or listed now.
     func files(under directory: String, context: BuildContext) throws(Diagnostic) -> [String] {
-        if let listed = context.inputListing[directory] { return listed }
+        try files(under: directory, listed: context.inputListing[directory])
+    }
+
+    /// The files of one of ``SiteReader/inputFolders``: `listed` when given, or listed now.
+    func files(under directory: String, listed: [String]?) throws(Diagnostic) -> [String] {
+        if let listed { return listed }
         let suffix = SiteReader.inputFolders.first { $0.directory == directory }?.suffix
         return try reader.files(under: directory, suffix: suffix)
     }
@@ -907,11 +912,7 @@ public struct SiteBuilder: Sendable {
         var records: [(path: String, record: BuildState.SourceRecord)] = []
         var names: [String] = []
         var key = ""
-        var paths = listed ?? []
-        if listed == nil {
-            paths = try reader.files(under: "templates", suffix: SiteReader.inputFolders.first { $0.directory == "templates" }?.suffix)
-        }
-        for path in paths {
+        for path in try files(under: "templates", listed: listed) {
             let bytes = try reader.bytes(path)
             let file = try SourceFile(path: path, bytes: bytes)
             let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
@@ -1477,10 +1478,10 @@ public struct SiteBuilder: Sendable {
 
     /// Writes `state`, then the index that names it: the state first, so an index on disk
     /// always names a complete state.
-    /// - Returns: The index as saved.
-    @discardableResult
     ///
     /// - Parameter lines: The input lines of the index the build read, to copy those that stay the same.
+    /// - Returns: The index as saved.
+    @discardableResult
     func write(_ state: inout BuildState, index: BuildIndex, reusing previous: BuildState?,
                sharedObjects: SharedEnds = .none, added: BuildState.AddedKeys = BuildState.AddedKeys(),
                lines: BuildIndex.LineSource? = nil) throws -> BuildIndex {

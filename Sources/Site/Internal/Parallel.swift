@@ -138,14 +138,16 @@ private final class LaneWork: @unchecked Sendable {
 final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var result: Value?
-    private let done = DispatchSemaphore(value: 0)
+    /// Left once `result` is set; waiting on it returns at once from then on, for every waiter.
+    private let done = DispatchGroup()
 
     /// Starts `work` on another thread.
     init(_ work: @escaping @Sendable () -> Value) {
+        done.enter()
         DispatchQueue.global().async {
             let value = work()
             self.lock.withLock { self.result = value }
-            self.done.signal()
+            self.done.leave()
         }
     }
 
@@ -154,8 +156,6 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
         while true {
             if let result = lock.withLock({ result }) { return result }
             done.wait()
-            // Let any other waiter through as well.
-            done.signal()
         }
     }
 }
