@@ -27,29 +27,43 @@ public struct SiteLinks: Sendable {
     }
 
     /// The front page.
-    public var home: String { basePath }
+    public var home: String { homeAddress.url }
     /// Feed archive page `number`.
-    public func feedPage(_ number: Int) -> String { "\(basePath)page/\(number)/" }
+    public func feedPage(_ number: Int) -> String { feedPageAddress(number).url }
     /// A journal entry's page.
-    public func journal(slug: String) -> String { "\(basePath)journal/\(slug)/" }
+    public func journal(slug: String) -> String { journalAddress(slug: slug).url }
     /// The journal's own feed.
-    public var journalIndex: String { "\(basePath)journal/" }
+    public var journalIndex: String { journalIndexAddress.url }
     /// Archive page `number` of the journal's own feed (1 = oldest).
-    public func journalIndex(page number: Int) -> String { "\(basePath)journal/page/\(number)/" }
+    public func journalIndex(page number: Int) -> String { journalIndexAddress(page: number).url }
     /// A sol's page.
-    public func sol(_ sol: Int) -> String { "\(basePath)sol/\(sol)/" }
+    public func sol(_ sol: Int) -> String { solAddress(sol).url }
     /// The index of sols.
-    public var sols: String { "\(basePath)sol/" }
+    public var sols: String { solsAddress.url }
     /// A crew member's page, or its archive page `page`.
-    public func crew(_ id: String, page: Int? = nil) -> String {
-        page.map { "\(basePath)crew/\(id)/page/\($0)/" } ?? "\(basePath)crew/\(id)/"
-    }
+    public func crew(_ id: String, page: Int? = nil) -> String { crewAddress(id, page: page).url }
     /// The crew index.
-    public var crewIndex: String { "\(basePath)crew/" }
+    public var crewIndex: String { crewIndexAddress.url }
     /// The Atom feed.
-    public var atom: String { basePath + Page.atomOutputPath }
+    public var atom: String { atomAddress.url }
     /// A file under the site's root (`theme/marsgen.css`).
-    public func asset(_ path: String) -> String { basePath + path }
+    public func asset(_ path: String) -> String { assetAddress(path).url }
+
+    // The same pages as addresses (see ``PageAddress``): the scheme above is written here.
+
+    var homeAddress: PageAddress { PageAddress(basePath: basePath, "") }
+    func feedPageAddress(_ number: Int) -> PageAddress { PageAddress(basePath: basePath, "page/", String(number), "/") }
+    func journalAddress(slug: String) -> PageAddress { PageAddress(basePath: basePath, "journal/", slug, "/") }
+    var journalIndexAddress: PageAddress { PageAddress(basePath: basePath, "journal/") }
+    func journalIndexAddress(page number: Int) -> PageAddress { PageAddress(basePath: basePath, "journal/page/", String(number), "/") }
+    func solAddress(_ sol: Int) -> PageAddress { PageAddress(basePath: basePath, "sol/", String(sol), "/") }
+    var solsAddress: PageAddress { PageAddress(basePath: basePath, "sol/") }
+    func crewAddress(_ id: String, page: Int? = nil) -> PageAddress {
+        PageAddress(basePath: basePath, "crew/", id, page.map { "/page/\($0)/" } ?? "/")
+    }
+    var crewIndexAddress: PageAddress { PageAddress(basePath: basePath, "crew/") }
+    var atomAddress: PageAddress { PageAddress(basePath: basePath, Page.atomOutputPath) }
+    func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
 
     /// The anchor (element id) of an object's section.
     public func anchor(for object: any FeedObject) -> String {

@@ -965,7 +965,7 @@ public struct SiteBuilder: Sendable {
             var inputs = HashValueSet(minimumCapacity: previous.pages.count)
             for record in previous.pages.values { inputs.insert(record.inputs.value) }
             let known = inputs
-            context.pages = planner.plans { _, inputs in known.contains(inputs.value) }
+            context.pages = planner.plans { known.contains($0.value) }
         } else {
             context.pages = planner.plans()
         }

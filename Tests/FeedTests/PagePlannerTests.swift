@@ -1,6 +1,7 @@
 import Content
 import Feed
 import MarsTime
+import SiteConfig
 import Testing
 
 @Suite struct PagePlannerTests {
@@ -139,6 +140,34 @@ import Testing
         #expect(Array(planner.feedFingerprints) == expected.map(\.fingerprint))
         #expect(planner.feedStamps == expected.map(\.stamp))
         #expect(Set(expected.map(\.instant)).count <= 3)
+    }
+
+    @Test("each plan's address gives the URL, output path and place hash its page has, under a base path or none",
+          arguments: ["https://example.org/", "https://example.org/mission/"])
+    func addresses(baseURL: String) throws {
+        let config = SiteConfiguration(title: "Test", baseURL: baseURL, pageSize: 2, mission: FeedFixtures.config().mission)
+        let links = SiteLinks(config: config)
+        let plans = PagePlanner(library: try library(entries: 11, weather: [1, 2]), config: config).plans()
+        for plan in plans {
+            let page = try #require(plan.page)
+            #expect(plan.url == page.url && plan.outputPath == page.outputPath)
+            #expect(plan.url.hasPrefix(links.basePath))
+            #expect(plan.outputPath == links.outputPath(for: plan.url), "\(plan.url)")
+            var hash = ContentHash()
+            hash.combine(plan.outputPath)
+            #expect(plan.place == hash.value, "\(plan.outputPath)")
+        }
+        let base = links.basePath
+        let expected = [
+            base: "index.html", base + "page/1/": "page/1/index.html", base + "journal/e3/": "journal/e3/index.html",
+            base + "journal/": "journal/index.html", base + "journal/page/1/": "journal/page/1/index.html",
+            base + "sol/2/": "sol/2/index.html", base + "sol/": "sol/index.html", base + "crew/vega/": "crew/vega/index.html",
+            base + "crew/vega/page/1/": "crew/vega/page/1/index.html", base + "crew/": "crew/index.html",
+            base + "feed.xml": "feed.xml", base + "404.html": "404.html", base + "sitemap.xml": "sitemap.xml",
+        ]
+        let made = Dictionary(plans.map { ($0.url, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
+        for (url, outputPath) in expected { #expect(made[url] == outputPath, "\(url)") }
+        #expect(Set(plans.map(\.outputPath)).count == plans.count)
     }
 }
 

@@ -38,8 +38,9 @@ public struct PagePlanner {
     let siteContext: TemplateContext
     /// The library with what this planner read of its objects, for the next planner to reuse.
     public let readObjects: ReadObjects
-    /// Whether the previous build made a page (by output path) from the same inputs.
-    var isUnchanged: (@Sendable (_ outputPath: String, _ inputs: ContentHash) -> Bool)?
+    /// Whether the previous build made a page from the same inputs hash (which starts from
+    /// the page's output path, see ``PagePlan/inputs``).
+    var isUnchanged: (@Sendable (_ inputs: ContentHash) -> Bool)?
 
     /// How many objects the Atom feed holds.
     public static let atomEntryCount = 50
@@ -138,11 +139,12 @@ public struct PagePlanner {
     /// The groups do not depend on each other, so they are planned on every core; the
     /// order of the result does not depend on which finishes first.
     ///
-    /// - Parameter isUnchanged: Whether the previous build made the page at an output path
-    ///   from the same inputs hash. Such a page is not planned: its plan has no ``PagePlan/page``.
+    /// - Parameter isUnchanged: Whether the previous build made a page from the same inputs
+    ///   hash (one hash says which page: it starts from the output path, see
+    ///   ``PagePlan/inputs``). Such a page is not planned: its plan has no ``PagePlan/page``.
     ///   Pass it only when the templates are as they were (they are not in the hash). The
     ///   crew is: each object's hash holds its authors, the crew's pages their members.
-    public func plans(skipping isUnchanged: (@Sendable (_ outputPath: String, _ inputs: ContentHash) -> Bool)? = nil) -> [PagePlan] {
+    public func plans(skipping isUnchanged: (@Sendable (_ inputs: ContentHash) -> Bool)? = nil) -> [PagePlan] {
         var planner = self
         planner.isUnchanged = isUnchanged
         let groups: [@Sendable (PagePlanner) -> [PagePlan]] = [
@@ -185,22 +187,16 @@ public struct PagePlanner {
     /// `inputs` adds), and the page made by `page` unless the previous build made it from
     /// the same inputs.
     ///
-    /// - Parameter place: The hash of `outputPath` (``PagePlan/place``), when known already.
-    func plan(_ kind: Page.Kind, url: String, outputPath: String, place known: UInt64? = nil, inSitemap: Bool = true,
+    /// - Parameter place: The hash of `address`'s output path (``PagePlan/place``), when known already.
+    func plan(_ kind: Page.Kind, at address: PageAddress, place known: UInt64? = nil, inSitemap: Bool = true,
               inputs: (inout ContentHash) -> Void, page: () -> Page) -> PagePlan {
-        var hash = ContentHash()
-        if let known {
-            // The hash holds nothing but its value: going on from the path's hash is hashing it.
-            hash = ContentHash(value: known)
-        } else {
-            hash.combine(outputPath)
-        }
+        // The hash holds nothing but its value: going on from the path's hash is hashing it.
+        var hash = ContentHash(value: known ?? address.place)
         let place = hash.value
         hash.combine(kind.rawValue)
         inputs(&hash)
-        let unchanged = isUnchanged?(outputPath, hash) ?? false
-        return PagePlan(outputPath: outputPath, url: url, isInSitemap: inSitemap, place: place, inputs: hash,
-                        page: unchanged ? nil : page())
+        let unchanged = isUnchanged?(hash) ?? false
+        return PagePlan(address: address, isInSitemap: inSitemap, place: place, inputs: hash, page: unchanged ? nil : page())
     }
 
     // MARK: - Shared values
@@ -263,7 +259,7 @@ public struct PagePlanner {
         }
         let olderPage = firstHidden.flatMap { paging.archivePage(containingNewestFirstPosition: $0) }
         var plans: [PagePlan] = []
-        plans.append(plan(.front, url: links.home, outputPath: "index.html") { hash in
+        plans.append(plan(.front, at: links.homeAddress) { hash in
             hash.combine(pinnedPosition.map { Int64(bitPattern: feedStamps[$0]) } ?? 0)
             for position in front { hash.combine(Int64(bitPattern: feedStamps[position])) }
             hash.combine(Int64(olderPage ?? -1))
@@ -282,8 +278,8 @@ public struct PagePlanner {
 
         let count = paging.archivePageCount
         for number in stride(from: 1, through: count, by: 1) {
-            let url = links.feedPage(number)
-            plans.append(plan(.feedArchive, url: url, outputPath: links.outputPath(for: url)) { hash in
+            let address = links.feedPageAddress(number)
+            plans.append(plan(.feedArchive, at: address) { hash in
                 // Not the page count itself: a new page must not change every other one.
                 hash.combine(Int64(number))
                 hash.combine(number < count ? 1 : 0)
@@ -295,7 +291,8 @@ public struct PagePlanner {
                 extra["newer"] = number < count ? link(links.feedPage(number + 1), "Newer") : link(links.home, "Newer")
                 if number > 1 { extra["older"] = link(links.feedPage(number - 1), "Older") }
                 extra["hasPager"] = true
-                return Page(kind: .feedArchive, url: url, outputPath: links.outputPath(for: url), template: "page-feed",
+                let url = address.url
+                return Page(kind: .feedArchive, url: url, outputPath: address.outputPath, template: "page-feed",
                             slots: ["sections": items.map { Page.SlotItem(object: $0) }],
                             context: context(title: "Archive page \(number), \(range)", url: url,
                                              heading: "Archive · \(range)", section: "feed", extra: extra))
@@ -314,7 +311,7 @@ public struct PagePlanner {
         // An edit elsewhere (a message, a report) leaves every entry (the same objects) as it
         // was, and so every journal page's plan: the previous planner's are taken as they are.
         if let isUnchanged, let previous, run?.isEmpty == true,
-           previous.plans.allSatisfy({ isUnchanged($0.outputPath, $0.inputs) }) {
+           previous.plans.allSatisfy({ isUnchanged($0.inputs) }) {
             let planned = previous.withoutPages()
             readObjects.journalPlans.keep(planned)
             return planned.plans
@@ -324,8 +321,8 @@ public struct PagePlanner {
         let plans = entries.indices.map { index in
             let entry = entries[index]
             let old = run?.oldIndex(of: index).flatMap { previous?.plans[$0] }
-            let url = old?.url ?? links.journal(slug: entry.slug)
-            return plan(.journal, url: url, outputPath: old?.outputPath ?? links.outputPath(for: url), place: old?.place) { hash in
+            let address = old?.address ?? links.journalAddress(slug: entry.slug)
+            return plan(.journal, at: address, place: old?.place) { hash in
                 // The neighbours' titles and slugs make the previous/next links.
                 hash.combine(Int64(bitPattern: stamps[index]))
                 hash.combine(Int64(bitPattern: index > 0 ? stamps[index - 1] : 0))
@@ -344,7 +341,8 @@ public struct PagePlanner {
                     neighbours.insert(next.diffIdentifier)
                 }
                 extra["hasPager"] = !neighbours.isEmpty
-                return Page(kind: .journal, url: url, outputPath: links.outputPath(for: url), template: "page-entry",
+                let url = address.url
+                return Page(kind: .journal, url: url, outputPath: address.outputPath, template: "page-entry",
                             slots: ["sections": [Page.SlotItem(object: entry)]],
                             context: context(title: entry.title, url: url, heading: entry.title, section: "journal", extra: extra),
                             objectIDs: neighbours)
@@ -369,7 +367,8 @@ public struct PagePlanner {
         let paging = StablePagination(newestFirst: Array(newestFirst.indices), pageSize: pageSize)
         let count = paging.archivePageCount
         let olderPage = newestFirst.count > pageSize ? paging.archivePage(containingNewestFirstPosition: pageSize) : nil
-        let url = links.journalIndex
+        let address = links.journalIndexAddress
+        let url = address.url
         func rows(_ positions: some Sequence<Int>) -> [TemplateContext] {
             positions.map { position in
                 let entry = newestFirst[position]
@@ -378,7 +377,7 @@ public struct PagePlanner {
                         "authorURL": links.crew(entry.author.id)]
             }
         }
-        var plans = [plan(.journalIndex, url: url, outputPath: links.outputPath(for: url)) { hash in
+        var plans = [plan(.journalIndex, at: address) { hash in
             hash.combine(Int64(newestFirst.count))
             hash.combine(Int64(olderPage ?? -1))
             for entry in newestFirst.prefix(pageSize) { hash.combine(Int64(bitPattern: entry.listingStamp)) }
@@ -389,13 +388,13 @@ public struct PagePlanner {
                 extra["older"] = link(links.journalIndex(page: olderPage), "Older")
                 extra["hasPager"] = true
             }
-            return Page(kind: .journalIndex, url: url, outputPath: links.outputPath(for: url), template: "page-journal",
+            return Page(kind: .journalIndex, url: url, outputPath: address.outputPath, template: "page-journal",
                         context: context(title: "Journal", url: url, heading: "Journal", section: "journal", extra: extra),
                         objectIDs: Set(newestFirst.prefix(pageSize).map(\.diffIdentifier)))
         }]
         for number in stride(from: 1, through: count, by: 1) where newestFirst.count > pageSize {
-            let pageURL = links.journalIndex(page: number)
-            plans.append(plan(.journalIndex, url: pageURL, outputPath: links.outputPath(for: pageURL)) { hash in
+            let pageAddress = links.journalIndexAddress(page: number)
+            plans.append(plan(.journalIndex, at: pageAddress) { hash in
                 // Not the page count itself: a new page must not change every other one.
                 hash.combine(Int64(number))
                 hash.combine(number < count ? 1 : 0)
@@ -406,7 +405,8 @@ public struct PagePlanner {
                 var extra: TemplateContext = ["isFront": false, "hasPager": true, "entries": rows(positions)]
                 extra["newer"] = link(number < count ? links.journalIndex(page: number + 1) : url, "Newer")
                 if number > 1 { extra["older"] = link(links.journalIndex(page: number - 1), "Older") }
-                return Page(kind: .journalIndex, url: pageURL, outputPath: links.outputPath(for: pageURL), template: "page-journal",
+                let pageURL = pageAddress.url
+                return Page(kind: .journalIndex, url: pageURL, outputPath: pageAddress.outputPath, template: "page-journal",
                             context: context(title: "Journal, \(range)", url: pageURL, heading: "Journal · \(range)", section: "journal",
                                              extra: extra),
                             objectIDs: Set(positions.map { newestFirst[$0].diffIdentifier }))
@@ -422,10 +422,10 @@ public struct PagePlanner {
         let clock = config.mission.clock
         return sols.indices.map { index in
             let (sol, range) = sols[index]
-            let url = links.sol(sol)
+            let address = links.solAddress(sol)
             let previous = index > 0 ? sols[index - 1].sol : nil
             let next = index + 1 < sols.count ? sols[index + 1].sol : nil
-            return plan(.sol, url: url, outputPath: links.outputPath(for: url)) { hash in
+            return plan(.sol, at: address) { hash in
                 hash.combine(Int64(previous ?? -1))
                 hash.combine(Int64(next ?? -1))
                 for stamp in stampsBySol[range] { hash.combine(Int64(bitPattern: stamp)) }
@@ -443,7 +443,8 @@ public struct PagePlanner {
                 if let previous { extra["previous"] = link(links.sol(previous), "Sol \(previous)") }
                 if let next { extra["next"] = link(links.sol(next), "Sol \(next)") }
                 extra["hasPager"] = sols.count > 1
-                return Page(kind: .sol, url: url, outputPath: links.outputPath(for: url), template: "page-sol",
+                let url = address.url
+                return Page(kind: .sol, url: url, outputPath: address.outputPath, template: "page-sol",
                             slots: ["sections": objects.map { Page.SlotItem(object: $0) }],
                             context: context(title: "Sol \(sol)", url: url, heading: "Sol \(sol)", section: "sols", extra: extra))
             }
@@ -475,8 +476,8 @@ public struct PagePlanner {
             }
             return row
         }
-        let url = links.sols
-        return plan(.solIndex, url: url, outputPath: links.outputPath(for: url)) { hash in
+        let address = links.solsAddress
+        return plan(.solIndex, at: address) { hash in
             for row in rows {
                 hash.combine(Int64(row.sol))
                 hash.combine(Int64(row.entryCount))
@@ -507,7 +508,8 @@ public struct PagePlanner {
                 }
                 return context
             }
-            return Page(kind: .solIndex, url: url, outputPath: links.outputPath(for: url), template: "page-sols",
+            let url = address.url
+            return Page(kind: .solIndex, url: url, outputPath: address.outputPath, template: "page-sols",
                         rows: ["sols": Page.Rows(template: "sol-row", hashes: hashes, values: values)],
                         context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
                                          extra: ["hasSols": !rows.isEmpty]))
@@ -553,8 +555,8 @@ public struct PagePlanner {
             let (entryCount, messageCount) = (authored.entryCount, authored.messageCount)
             let olderPage = positions.count > config.pageSize
                 ? paging.archivePage(containingNewestFirstPosition: config.pageSize) : nil
-            let url = links.crew(member.id)
-            plans.append(plan(.crew, url: url, outputPath: links.outputPath(for: url)) { hash in
+            let address = links.crewAddress(member.id)
+            plans.append(plan(.crew, at: address) { hash in
                 hash.combine(member)
                 hash.combine(Int64(entryCount))
                 hash.combine(Int64(messageCount))
@@ -570,13 +572,14 @@ public struct PagePlanner {
                     front["older"] = link(links.crew(member.id, page: olderPage), "Older")
                     front["hasPager"] = true
                 }
-                return Page(kind: .crew, url: url, outputPath: links.outputPath(for: url), template: "page-crew",
+                let url = address.url
+                return Page(kind: .crew, url: url, outputPath: address.outputPath, template: "page-crew",
                             slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(object: feedObject($0)) }],
                             context: context(title: member.name, url: url, heading: member.name, section: "crew", extra: front))
             })
             for number in stride(from: 1, through: count, by: 1) where positions.count > config.pageSize {
-                let pageURL = links.crew(member.id, page: number)
-                plans.append(plan(.crew, url: pageURL, outputPath: links.outputPath(for: pageURL)) { hash in
+                let pageAddress = links.crewAddress(member.id, page: number)
+                plans.append(plan(.crew, at: pageAddress) { hash in
                     hash.combine(member)
                     hash.combine(Int64(number))
                     hash.combine(number < count ? 1 : 0)
@@ -585,11 +588,12 @@ public struct PagePlanner {
                     let items = paging.archivePage(number).map(feedObject)
                     var extra = base
                     extra["isFront"] = false
-                    extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), "Newer") : link(url, "Newer")
+                    extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), "Newer") : link(address.url, "Newer")
                     if number > 1 { extra["older"] = link(links.crew(member.id, page: number - 1), "Older") }
                     extra["hasPager"] = true
                     let range = solRange(of: items)
-                    return Page(kind: .crew, url: pageURL, outputPath: links.outputPath(for: pageURL), template: "page-crew",
+                    let pageURL = pageAddress.url
+                    return Page(kind: .crew, url: pageURL, outputPath: pageAddress.outputPath, template: "page-crew",
                                 slots: ["sections": items.map { Page.SlotItem(object: $0) }],
                                 context: context(title: "\(member.name), \(range)", url: pageURL,
                                                  heading: "\(member.name) · \(range)", section: "crew", extra: extra))
@@ -601,15 +605,16 @@ public struct PagePlanner {
 
     func crewIndexPage() -> PagePlan {
         // No per-member totals here: they would change with every message; each member's page has them.
-        let url = links.crewIndex
-        return plan(.crewIndex, url: url, outputPath: links.outputPath(for: url)) { [members = library.crew.members] hash in
+        let address = links.crewIndexAddress
+        return plan(.crewIndex, at: address) { [members = library.crew.members] hash in
             // The members, in the crew file's order: all the page shows.
             for member in members { hash.combine(member) }
         } page: {
             let rows: [TemplateContext] = library.crew.members.map { member in
                 ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
             }
-            return Page(kind: .crewIndex, url: url, outputPath: links.outputPath(for: url), template: "page-crew-index",
+            let url = address.url
+            return Page(kind: .crewIndex, url: url, outputPath: address.outputPath, template: "page-crew-index",
                         context: context(title: "Crew", url: url, heading: "Crew", section: "crew",
                                          extra: ["members": rows, "hasMembers": !rows.isEmpty]))
         }
@@ -618,8 +623,9 @@ public struct PagePlanner {
     // MARK: - Other files
 
     func notFoundPage() -> PagePlan {
-        let url = links.asset("404.html")
-        return plan(.notFound, url: url, outputPath: "404.html", inSitemap: false) { _ in
+        let address = links.assetAddress("404.html")
+        let url = address.url
+        return plan(.notFound, at: address, inSitemap: false) { _ in
         } page: {
             Page(kind: .notFound, url: url, outputPath: "404.html", template: "page-404",
                  context: context(title: "Signal lost", url: url, heading: "Signal lost", section: ""))
@@ -627,9 +633,10 @@ public struct PagePlanner {
     }
 
     func atomPage() -> PagePlan {
-        let url = links.atom
+        let address = links.atomAddress
+        let url = address.url
         let newest = feedOrder.prefix(Self.atomEntryCount).map(object)
-        return plan(.atom, url: url, outputPath: Page.atomOutputPath, inSitemap: false) { hash in
+        return plan(.atom, at: address, inSitemap: false) { hash in
             // Author names are the crew's, which are the objects' own: each stamp holds them.
             for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
         } page: {
@@ -685,8 +692,9 @@ public struct PagePlanner {
     }
 
     func sitemapPage(for plans: [PagePlan]) -> PagePlan {
-        let url = links.asset("sitemap.xml")
-        return plan(.sitemap, url: url, outputPath: "sitemap.xml", inSitemap: false) { hash in
+        let address = links.assetAddress("sitemap.xml")
+        let url = address.url
+        return plan(.sitemap, at: address, inSitemap: false) { hash in
             // The set of URLs, whatever order the groups produced them in. A page's place
             // stands for its URL: with the configuration fixed (its change plans every page),
             // a URL decides the output path and two pages never share one.
@@ -734,10 +742,12 @@ public struct FeedFingerprints: RandomAccessCollection, Sendable {
 /// A page of the site as the planner decided it: where it goes, a hash of its inputs, and,
 /// unless the previous build made it from the same inputs, the page itself.
 public struct PagePlan {
+    /// Where the page is (see ``PageAddress``): its URL and output path are made when asked for.
+    public var address: PageAddress
     /// Where the page is written, relative to the output directory.
-    public var outputPath: String
+    public var outputPath: String { address.outputPath }
     /// The page's URL path.
-    public var url: String
+    public var url: String { address.url }
     /// Whether the sitemap lists it.
     public var isInSitemap: Bool
     /// A hash of the page's output path: the sitemap's inputs sum them, and a build finds
@@ -757,9 +767,8 @@ public struct PagePlan {
     private var planned: PlannedPage?
 
     /// Creates a plan.
-    init(outputPath: String, url: String, isInSitemap: Bool, place: UInt64, inputs: ContentHash, page: Page?) {
-        self.outputPath = outputPath
-        self.url = url
+    init(address: PageAddress, isInSitemap: Bool, place: UInt64, inputs: ContentHash, page: Page?) {
+        self.address = address
         self.isInSitemap = isInSitemap
         self.place = place
         self.inputs = inputs
