@@ -11,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 12
+    public static let formatVersion = 13
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -404,6 +404,8 @@ public struct BuildState: Sendable, Equatable {
                                                sharedEnds: shared) { identifier, hash, writer in
                 writer.write(identifier)
                 writer.write(hash)
+                // The stamp too, which a load would otherwise hash every identifier for.
+                writer.write(fixed: ObjectFingerprint(diffIdentifier: identifier, contentHash: hash).stamp)
             }
             let (sourcePaths, sourceRecords) = sortedSources()
             let sources = old.sources.encoding(keys: sourcePaths, items: sourceRecords) { path, record, writer in
@@ -549,9 +551,9 @@ extension BuildState {
             } else if index < sourcesStart {
                 var stamps: [UInt64] = []
                 chunk = ChunkedList<ContentHash>.decodeKeysLater(file) { reader throws(StateReader.Damaged) in
-                    try reader.readHash()
-                } each: { identifier, hash in
-                    stamps.append(ObjectFingerprint.stamp(identifierUTF8: identifier, contentHash: hash))
+                    let hash = try reader.readHash()
+                    stamps.append(try reader.readFixedUInt64())
+                    return hash
                 }.map { .objects(keys: $0.keys, items: $0.items, stamps: stamps) }
             } else {
                 chunk = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in

@@ -100,6 +100,12 @@ struct BuildStateCodingTests {
         #expect(size == FileStat(path: path)?.size)
         let loaded = try BuildState.load(from: path).get()
         #expect(loaded == state)
+        // Each object's stamp is read from the state, not computed: it must be the one its
+        // identifier and content hash give.
+        for record in loaded.sources.values {
+            let objects: [any FeedObject] = record.journalEntries + record.messages + record.weatherReports
+            for object in objects { #expect(object.stamp == object.fingerprint.stamp, "\(object.diffIdentifier)") }
+        }
         // Each chunk is a file named by its bytes; the state file names them all.
         #expect(try Self.chunkFiles(path).count == loaded.chunks.count)
     }

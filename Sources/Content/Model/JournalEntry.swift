@@ -65,13 +65,14 @@ public final class JournalEntry: FeedObject, Hashable {
                   authorIDs: authorIDs)
     }
 
-    /// The entry restored with its identifier as the state holds it.
+    /// The entry restored with its identifier as the state holds it, and its stamp when the
+    /// state holds that too (else it is computed from the identifier and the hash).
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil) {
+                isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
-        self.stamp = ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
+        self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.explicitTitle = explicitTitle
         self.slug = slug

@@ -57,13 +57,14 @@ public final class Message: FeedObject, Hashable {
                   author: author, instant: instant, sol: sol, lmst: lmst, body: body, line: line, authorIDs: authorIDs)
     }
 
-    /// The message restored with its identifier as the state holds it.
+    /// The message restored with its identifier as the state holds it, and its stamp when the
+    /// state holds that too (else it is computed from the identifier and the hash).
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, channel: String,
                 author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, body: HTMLBody, line: Int,
-                authorIDs: [String]? = nil) {
+                authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
-        self.stamp = ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
+        self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.channel = channel
         self.author = author

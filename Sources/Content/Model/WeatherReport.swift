@@ -62,13 +62,13 @@ public final class WeatherReport: FeedObject, Hashable {
     }
 
     /// Recreates a report exactly as an earlier build recorded it, identifier and hash
-    /// included, without computing them again.
+    /// included, without computing them again; its stamp too, when the state holds it.
     public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, instant: Instant, sol: Int,
                 lmst: MarsClockTime, temperature: Double, high: Double, low: Double, sunrise: MarsClockTime,
-                sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
+                sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String, stamp: UInt64? = nil) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
-        self.stamp = Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
+        self.stamp = stamp ?? Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
         self.sourcePath = sourcePath
         self.instant = instant
         self.sol = sol

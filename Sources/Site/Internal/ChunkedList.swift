@@ -299,10 +299,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                      endsAtCut: isCut(after: last, item: lastItem, length: keys.count)))
     }
 
-    /// ``decode(_:read:)`` but for the keys, which are only found (their bytes handed to
-    /// `each` with their item) and made strings when asked for (see ``LaterKeys``).
-    static func decodeKeysLater(_ file: FileSystem.MappedFile, read: (inout StateReader) throws(StateReader.Damaged) -> Item,
-                                each: (UnsafeRawBufferPointer, Item) -> Void) -> (keys: LaterKeys, items: [Item])? {
+    /// ``decode(_:read:)`` but for the keys, which are only found and made strings when
+    /// asked for (see ``LaterKeys``).
+    static func decodeKeysLater(_ file: FileSystem.MappedFile, read: (inout StateReader) throws(StateReader.Damaged) -> Item)
+        -> (keys: LaterKeys, items: [Item])? {
         var reader = StateReader(file.bytes)
         var ranges: [Range<Int>] = []
         var items: [Item] = []
@@ -316,7 +316,6 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                 let start = key.baseAddress.map { $0 - (file.bytes.baseAddress ?? $0) } ?? 0
                 ranges.append(start..<(start + key.count))
                 items.append(item)
-                each(key, item)
             }
         } catch {
             return nil
@@ -325,7 +324,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         return (LaterKeys(file: file, ranges: ranges), items)
     }
 
-    /// Adds a chunk decoded by ``decodeKeysLater(_:read:each:)``, named `name`, after the others.
+    /// Adds a chunk decoded by ``decodeKeysLater(_:read:)``, named `name`, after the others.
     mutating func add(keys: LaterKeys, items: [Item], file: FileSystem.MappedFile, name: String) {
         guard let first = keys.ranges.first, let last = keys.ranges.last, let lastItem = items.last else { return }
         let bytes = file.bytes

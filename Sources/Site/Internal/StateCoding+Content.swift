@@ -33,9 +33,13 @@ extension StateWriter {
         write(time.secondsOfSol)
     }
 
+    // Each object's stamp is written after its hash: computing it again on every load hashed
+    // the identifiers of 63,000 objects (and of the object list's as many) at 10,000 entries.
+
     mutating func write(_ entry: JournalEntry) {
         write(entry.identifier)
         write(entry.contentHash)
+        write(fixed: entry.stamp)
         write(entry.sourcePath)
         write(entry.explicitTitle)
         write(entry.slug)
@@ -51,6 +55,7 @@ extension StateWriter {
     mutating func write(_ message: Message) {
         write(message.identifier)
         write(message.contentHash)
+        write(fixed: message.stamp)
         write(message.sourcePath)
         write(message.channel)
         write(message.author)
@@ -64,6 +69,7 @@ extension StateWriter {
     mutating func write(_ report: WeatherReport) {
         write(report.diffIdentifier)
         write(report.contentHash)
+        write(fixed: report.stamp)
         write(report.sourcePath)
         write(report.instant)
         write(report.sol)
@@ -170,25 +176,28 @@ extension StateReader {
     }
 
     mutating func readJournalEntry(_ fields: inout RepeatedFields) throws(Damaged) -> JournalEntry {
-        let (identifier, hash, sourcePath) = (try readStoredText(), try readHash(), try readString(&fields.sourcePath))
+        let (identifier, hash, stamp) = (try readStoredText(), try readHash(), try readFixedUInt64())
+        let sourcePath = try readString(&fields.sourcePath)
         let (title, slug, author) = (try readOptionalString(), try readString(), try readCrewMember(&fields))
         return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
-                            authorIDs: fields.authorIDs(author.id))
+                            authorIDs: fields.authorIDs(author.id), stamp: stamp)
     }
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
-        let (identifier, hash, sourcePath) = (try readStoredText(), try readHash(), try readString(&fields.sourcePath))
+        let (identifier, hash, stamp) = (try readStoredText(), try readHash(), try readFixedUInt64())
+        let sourcePath = try readString(&fields.sourcePath)
         let (channel, author) = (try readString(&fields.channel), try readCrewMember(&fields))
         return Message(restoring: identifier, contentHash: hash, sourcePath: sourcePath, channel: channel, author: author,
                        instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), body: try readStoredText(),
-                       line: try readInt(), authorIDs: fields.authorIDs(author.id))
+                       line: try readInt(), authorIDs: fields.authorIDs(author.id), stamp: stamp)
     }
 
     mutating func readWeatherReport(_ fields: inout RepeatedFields) throws(Damaged) -> WeatherReport {
         let identifier = try readString()
         let hash = try readHash()
+        let stamp = try readFixedUInt64()
         let sourcePath = try readString(&fields.sourcePath)
         let instant = try readInstant()
         let sol = try readInt()
@@ -201,7 +210,7 @@ extension StateReader {
         guard let condition = WeatherCondition(rawValue: try readString()) else { throw Damaged() }
         return WeatherReport(restoring: identifier, contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
                              lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
-                             condition: condition, notesHTML: try readString())
+                             condition: condition, notesHTML: try readString(), stamp: stamp)
     }
 
     mutating func readDiagnostic() throws(Damaged) -> Diagnostic {
