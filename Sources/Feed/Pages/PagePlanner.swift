@@ -179,7 +179,8 @@ public struct PagePlanner {
         for group in planned { plans.append(contentsOf: group) }
         plans.append(planner.sitemapPage(for: plans))
         let site: TemplateContext = ["site": siteContext]
-        for index in plans.indices { plans[index].page?.shared = site }
+        // Only the plans with a page are written to (a write checks the array is unshared).
+        for index in plans.indices where plans[index].hasPage { plans[index].page?.shared = site }
         return plans
     }
 
@@ -700,9 +701,11 @@ public struct PagePlanner {
             // a URL decides the output path and two pages never share one.
             var count: Int64 = 0
             var sum: UInt64 = 0
-            for plan in plans where plan.isInSitemap {
+            // By index: a loop over the plans copied each one (a retain and a release of each
+            // of its strings and its page) to read two numbers.
+            for index in plans.indices where plans[index].isInSitemap {
                 count += 1
-                sum &+= plan.place
+                sum &+= plans[index].place
             }
             hash.combine(count)
             hash.combine(Int64(bitPattern: sum))
@@ -762,6 +765,8 @@ public struct PagePlan {
         get { planned?.page }
         set { planned = newValue.map(PlannedPage.init) }
     }
+    /// Whether the plan has its page (see ``page``), read without copying the page.
+    var hasPage: Bool { planned != nil }
     /// The page, boxed: a plan is then a fifth of the size, and a site has tens of thousands
     /// of plans, copied from each group into one list, of which a rebuild makes a few pages.
     private var planned: PlannedPage?
