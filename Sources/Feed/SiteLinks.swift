@@ -120,13 +120,10 @@ public struct SiteLinks: Sendable {
         return url
     }
 
-    /// The file a page URL is written to (`/sol/3/` → `sol/3/index.html`), relative to the output.
+    /// The file a page URL is written to (`/sol/3/` → `sol/3/index.html`), relative to the
+    /// output: by the rule of ``PageAddress/outputPath``.
     public func outputPath(for url: String) -> String {
-        let relative = relative(url)
-        if relative.isEmpty { return "index.html" }
-        var path = String(relative)
-        if path.utf8.last == UInt8(ascii: "/") { path += "index.html" }
-        return path
+        PageAddress(basePath: basePath, String(relative(url))).outputPath
     }
 
     /// `path` without the base path it starts with. Compared and cut as UTF-8 bytes: these

@@ -1058,12 +1058,21 @@ public struct SiteBuilder: Sendable {
             context.pagesAdded = Array(added)
             let plannedThatExisted = planned.count - context.pagesAdded.count
             var gone: [String] = []
-            if unplanned + plannedThatExisted != previous.pages.count {
-                let paths = Set(context.pages.map(\.outputPath))
-                for path in previous.pages.keys where !paths.contains(path) {
-                    context.state.pages[path] = nil
-                    gone.append(path)
+            let goneCount = previous.pages.count - unplanned - plannedThatExisted
+            if goneCount != 0 {
+                // A recorded path whose hash is not among the planned pages' places (`seen`)
+                // is gone, without making the plans' 19,600 output paths. Only a 64-bit
+                // collision could hide one: then the count falls short, and paths decide.
+                gone = previous.pages.keys.filter { path in
+                    var hash = ContentHash()
+                    hash.combine(path)
+                    return !seen.contains(hash.value)
                 }
+                if gone.count != goneCount {
+                    let paths = Set(context.pages.map(\.outputPath))
+                    gone = previous.pages.keys.filter { !paths.contains($0) }
+                }
+                for path in gone { context.state.pages[path] = nil }
             }
             context.pagesGone = gone
         }

@@ -2,7 +2,8 @@ import Content
 
 /// Where a page is, kept in parts: its URL is the site's base path followed by `head`,
 /// `name` and `tail` (`journal/` + a slug + `/`), and its output path is the same without
-/// the base path, with `index.html` after a final `/` (see ``SiteLinks/outputPath(for:)``).
+/// the base path, with `index.html` after a final `/` (the rule ``SiteLinks/outputPath(for:)``
+/// applies to any URL).
 ///
 /// The planner names every page of the site on every build, 19,600 at 10,000 entries, and
 /// a rebuild writes a handful of them: the URL and output path strings are made only when
