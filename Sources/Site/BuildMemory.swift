@@ -304,7 +304,8 @@ struct SpareTables: Sendable {
 
     init(copying state: BuildState) {
         token = state.token
-        // Reserving room forces a table of one's own: a shared one is copied first.
+        // Reserving room forces a table of one's own: a shared one is copied first. (A table
+        // made from the state's chunks holds only the records set since: nothing to copy.)
         var pages = state.pages
         pages.reserveCapacity(pages.count)
         var sources = state.sources

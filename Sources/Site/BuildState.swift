@@ -253,7 +253,7 @@ public struct BuildState: Sendable, Equatable {
     /// - Parameter candidates: Keys that may have been added (the pages a build added, the
     ///   inputs that changed), so that the added ones need not be found by hashing every key.
     ///   Any list gives the right result: when it misses an added key, every key is looked at.
-    static func sorted<Value>(_ map: [String: Value], known: [String], added candidates: [String] = [])
+    static func sorted<Value>(_ map: RecordTable<Value>, known: [String], added candidates: [String] = [])
         -> (keys: [String], values: [Value]) {
         var keys: [String] = []
         var values: [Value] = []
@@ -291,11 +291,11 @@ public struct BuildState: Sendable, Equatable {
     static func sorted<Value>(_ table: RecordTable<Value>, old: ChunkedList<Value>, added: [String])
         -> (keys: [String], values: [Value]) {
         guard let sorted = table.sortedRecords(takingUnchangedFrom: old) else {
-            return Self.sorted(table.dictionary, known: old.keys, added: added)
+            return Self.sorted(table, known: old.keys, added: added)
         }
         // Tests run debug builds: every save there checks the records taken against a lookup of each.
         assert({
-            let looked = Self.sorted(table.dictionary, known: old.keys, added: added)
+            let looked = Self.sorted(table, known: old.keys, added: added)
             return looked.keys == sorted.keys && looked.values == sorted.values
         }(), "a record table set a path without remembering it")
         return sorted
@@ -309,7 +309,7 @@ public struct BuildState: Sendable, Equatable {
     }
 
     /// Every key of `map`, sorted, with its value.
-    private static func sortedAnew<Value>(_ map: [String: Value]) -> (keys: [String], values: [Value]) {
+    private static func sortedAnew<Value>(_ map: RecordTable<Value>) -> (keys: [String], values: [Value]) {
         let keys = map.keys.sorted()
         // Every key is in the map: it came from it.
         return (keys, keys.compactMap { map[$0] })

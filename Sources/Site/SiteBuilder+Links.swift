@@ -54,7 +54,7 @@ extension SiteBuilder {
     /// draft a warning, as is one to a file `--keep-going` left out for its errors.
     func resolveLinks(_ context: inout BuildContext) throws(Diagnostic) {
         var linking: [(path: String, uses: [ContentLinkUse])]
-        (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources.dictionary)
+        (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
         guard !linking.isEmpty else { return }
         // The files this build read recorded where their links likely lead, not where the
         // last build wrote them: that such a guess was wrong is nothing to explain.
@@ -83,18 +83,19 @@ extension SiteBuilder {
             // links to it, written to its page, now lead nowhere too; and its own links to the
             // site's pages are not checked. Until none is left out.
             guard context.contentWithErrors.count > leftOut else { break }
-            (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources.dictionary)
+            (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
         }
     }
 
     /// The files whose records hold links to other content files, with those links, and
     /// those with links or images to the site's pages and files, for "Check site links".
     /// Most sites have no such links: one look at each record says so.
-    static func linkingFiles(in sources: [String: BuildState.SourceRecord])
+    static func linkingFiles(in sources: RecordTable<BuildState.SourceRecord>)
         -> (files: [(path: String, uses: [ContentLinkUse])], site: [(path: String, record: BuildState.SourceRecord)]) {
         var files: [(path: String, uses: [ContentLinkUse])] = []
         var site: [(path: String, record: BuildState.SourceRecord)] = []
-        for (path, record) in sources where record.holdsLinks {
+        sources.forEach { path, record in
+            guard record.holdsLinks else { return }
             let uses = record.linkUses
             if !uses.files.isEmpty { files.append((path, uses.files)) }
             // Parsing a file again changes where its links to other content files lead, not
@@ -108,7 +109,8 @@ extension SiteBuilder {
     func contentLinks(_ context: BuildContext) throws(Diagnostic) -> ContentLinks {
         let site = SiteLinks(config: try context.requireConfig())
         var targets: [String: ContentLinks.Target] = [:]
-        for (path, record) in context.state.sources where path.hasPrefix("content/") {
+        context.state.sources.forEach { path, record in
+            guard path.hasPrefix("content/") else { return }
             if let entry = record.journalEntries.first {
                 targets[path] = Self.target(ofEntry: entry.slug, isDraft: !isPublished(entry), site: site)
             } else if let message = record.messages.first {
@@ -251,7 +253,7 @@ extension SiteBuilder {
         let links = SiteLinks(config: config)
         // Only a link that leads nowhere asks which entries are drafts.
         var drafts: Drafts?
-        let sources = context.state.sources.dictionary
+        let sources = context.state.sources
         let draftsOfSite = { () -> Drafts in
             if let drafts { return drafts }
             let found = Drafts(in: sources, links: links, isShown: isShown)
@@ -353,8 +355,8 @@ extension SiteBuilder {
         var bySlug: [String: String] = [:]
         var byPage: [String: String] = [:]
 
-        init(in sources: [String: BuildState.SourceRecord], links: SiteLinks, isShown: (JournalEntry) -> Bool) {
-            for (path, record) in sources {
+        init(in sources: RecordTable<BuildState.SourceRecord>, links: SiteLinks, isShown: (JournalEntry) -> Bool) {
+            sources.forEach { path, record in
                 for entry in record.journalEntries where !isShown(entry) {
                     if let other = bySlug[entry.slug], other < path { continue }
                     bySlug[entry.slug] = path

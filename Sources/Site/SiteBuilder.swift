@@ -963,7 +963,7 @@ public struct SiteBuilder: Sendable {
             // An inputs hash starts from the page's output path (see `PagePlan.inputs`): a set
             // of numbers answers as the records by path would, and far faster.
             var inputs = HashValueSet(minimumCapacity: previous.pages.count)
-            for record in previous.pages.values { inputs.insert(record.inputs.value) }
+            previous.pages.forEach { inputs.insert($0.value.inputs.value) }
             let known = inputs
             context.pages = planner.plans { known.contains($0.value) }
         } else {
@@ -1235,7 +1235,7 @@ public struct SiteBuilder: Sendable {
         let themeFiles = DefaultTheme.assets.keys.filter { !names.files.contains($0) }.sorted()
         // Files the previous build wrote beside these static files did not clash with them.
         let sameStaticFiles = context.previous.map { previous in names.files.allSatisfy { previous.files[$0] != nil } } ?? false
-        let clashes = names.clashes(pages: context.state.pages.dictionary, themeFiles: themeFiles,
+        let clashes = names.clashes(pages: context.state.pages, themeFiles: themeFiles,
                                     added: sameStaticFiles ? context.pagesAdded : nil)
         if !clashes.isEmpty { throw StaticNames.diagnostic(for: clashes) }
         for path in staticPaths {

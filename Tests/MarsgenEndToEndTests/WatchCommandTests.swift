@@ -37,7 +37,8 @@ struct WatchCommandTests {
         }
 
         deinit {
-            if process.isRunning { process.terminate() }
+            // Waited for: a watch still saving its index would make the site's folder again.
+            if process.isRunning { process.terminate(); process.waitUntilExit() }
             try? FileManager.default.removeItem(at: site)
         }
 

@@ -207,7 +207,7 @@ struct BuildStateCodingTests {
             var known = Array(Set(all.filter { _ in Int.random(in: 0..<4, using: &random) > 0 })).sorted()
             if known.count > 2, Int.random(in: 0..<10, using: &random) == 0 { known.swapAt(0, known.count - 1) }
             if !known.isEmpty, Int.random(in: 0..<10, using: &random) == 0 { known.insert(known[0], at: 0) }
-            let (keys, values) = BuildState.sorted(map, known: known)
+            let (keys, values) = BuildState.sorted(RecordTable(map), known: known)
             #expect(keys == map.keys.sorted())
             #expect(values == keys.map { map[$0] ?? -1 })
         }
@@ -259,7 +259,7 @@ struct BuildStateCodingTests {
             #expect(sources.keys == sourcesLookedUp.keys && sources.values == sourcesLookedUp.values, "trial \(trial)")
         }
         // A table made otherwise, or chunks that changed since, and the lookups it is.
-        #expect(RecordTable(loaded.pages.dictionary).sortedRecords(takingUnchangedFrom: loaded.chunks.pages) == nil)
+        #expect(RecordTable(Dictionary(uniqueKeysWithValues: Array(loaded.pages))).sortedRecords(takingUnchangedFrom: loaded.chunks.pages) == nil)
         var edited = loaded
         edited.pages["page/new/index.html"] = loaded.pages["page/1/index.html"]
         try edited.save(to: path, reusing: loaded)
@@ -268,6 +268,58 @@ struct BuildStateCodingTests {
         let again = try #require(edited.pages.sortedRecords(takingUnchangedFrom: edited.chunks.pages))
         #expect(again.keys == lookedUp(edited.pages).keys && again.values == lookedUp(edited.pages).values)
         #expect(try BuildState.load(from: path).get() == edited)
+    }
+
+    @Test("a table made from a loaded state's chunks answers as a dictionary given the same changes would, and goes over its paths in order")
+    func recordTableAnswersAsADictionary() throws {
+        let (path, _, loaded) = try Self.savedSample(seed: 31, sources: 900)
+        defer { Self.remove(path) }
+        #expect(loaded.pages.origin != nil && loaded.pages.count > 100)
+        var random = SeededRandom(seed: 31)
+        let paths = loaded.pages.keys
+        // Paths the chunks hold, and others: before the first, after the last, between two.
+        let candidates = paths + ["", "a", "page/1/index.html~", "page/10", "zzz/index.html"] + paths.prefix(40).map { $0 + "x" }
+        for trial in 0..<40 {
+            var table = loaded.pages
+            var model = Dictionary(uniqueKeysWithValues: Array(loaded.pages))
+            for _ in 0..<(random.next(30)) {
+                let key = candidates[random.next(candidates.count)]
+                let record = BuildState.PageRecord(bytes: ContentHash(value: random.next()), fingerprint: ContentHash(), inputs: ContentHash())
+                switch random.next(4) {
+                case 0:
+                    table[key] = nil
+                    model[key] = nil
+                case 1:
+                    #expect(table.updateValue(record, forKey: key) == model.updateValue(record, forKey: key), "trial \(trial)")
+                case 2:
+                    table[key] = record
+                    model[key] = record
+                default:
+                    table[key] = loaded.pages[key]
+                    model[key] = loaded.pages[key]
+                }
+                #expect(table.count == model.count && table.isEmpty == model.isEmpty, "trial \(trial)")
+            }
+            for key in candidates { #expect(table[key] == model[key], "trial \(trial): \(key)") }
+            // In increasing path order, each path once, with its record.
+            let listed = Array(table)
+            #expect(listed.map(\.key) == model.keys.sorted(), "trial \(trial)")
+            #expect(listed.allSatisfy { model[$0.key] == $0.value } && table.values == listed.map(\.value))
+            #expect(table == RecordTable(model) && RecordTable(model) == table)
+        }
+        // A state whose keys are not in increasing order is damaged: its chunks make no table.
+        let sources = loaded.chunks.sources
+        #expect(sources.count > 2 && sources.table() != nil)
+        let (keys, items) = sources.keysAndItems(in: 0..<sources.itemCount)
+        func chunked(_ order: [Int]) -> ChunkedList<BuildState.SourceRecord> {
+            ChunkedList(averageItems: 8).encoding(keys: order.map { keys[$0] }, items: order.map { items[$0] }) { key, _, writer in
+                writer.write(key)
+            }.list
+        }
+        #expect(chunked(Array(keys.indices)).table() != nil)
+        #expect(chunked(keys.indices.reversed()).table() == nil)
+        #expect(chunked(Array(keys.indices.dropFirst(keys.count / 2)) + Array(keys.indices.prefix(keys.count / 2))).table() == nil)
+        #expect(chunked(Array(keys.indices) + [0]).table() == nil)
     }
 
     @Test("bodies and identifiers restored from the state, left undecoded, read the same after the state and its files are gone")

@@ -93,14 +93,30 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// Every key, in order: for sources and pages, their paths sorted, as a save writes them.
     var keys: [String] { chunks.flatMap(\.keys) }
 
-    /// Each key's item, in a table made from these chunks; nil when a key repeats (a damaged state).
+    /// Each key's item, in a table made from these chunks (see ``RecordTable``); nil when the
+    /// keys are not unique and in increasing order (a damaged state), as a table made from
+    /// chunks finds its records by binary search.
     func table() -> RecordTable<Item>? {
-        var table: [String: Item] = [:]
-        table.reserveCapacity(itemCount)
+        var previous: String?
         for chunk in chunks {
-            for (key, item) in zip(chunk.keys, chunk.items) where table.updateValue(item, forKey: key) != nil { return nil }
+            let keys = chunk.keys
+            guard let first = keys.first, previous.map({ $0 < first }) ?? true,
+                  zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+            previous = keys.last
         }
-        return RecordTable(table, madeFrom: version)
+        return RecordTable(madeFrom: self)
+    }
+
+    /// The item of `key`, found by binary search in chunks whose keys are sorted (a list
+    /// ``table()`` accepted).
+    func item(at key: String) -> Item? {
+        // The chunk that would hold `key`: the last that starts at or before it.
+        let next = chunks.sortedInsertionIndex(of: key) { $0.firstKey }
+        let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
+        guard holding >= 0 else { return nil }
+        let keys = chunks[holding].keys
+        let position = keys.sortedInsertionIndex(of: key)
+        return position < keys.count && keys[position] == key ? chunks[holding].items[position] : nil
     }
 
     private mutating func append(_ chunk: Chunk) {

@@ -32,7 +32,7 @@ struct StaticNames {
     /// - Parameter added: When the previous build wrote its files beside these same static
     ///   files without a clash, the pages it did not write: only those can need a static
     ///   file's name as a folder. Nil to look at every page.
-    func clashes(pages: [String: some Any], themeFiles: [String], added: [String]?) -> [Clash] {
+    func clashes(pages: RecordTable<some Any>, themeFiles: [String], added: [String]?) -> [Clash] {
         // The folders the generated files need, or those the added ones need.
         var folders = Set<Substring>()
         for path in (added ?? Array(pages.keys)) + themeFiles { Self.insertFolders(of: path, into: &folders) }
