@@ -672,7 +672,7 @@ public struct SiteBuilder: Sendable {
             return taken.objects
         }
         let content = try contentContext(context)
-        return try readSources(paths, context: &context, parse: { file, log throws(Diagnostic) in
+        return try readSources(paths, in: kind.folder, context: &context, parse: { file, log throws(Diagnostic) in
             try kind.parse(file, content: content, log: &log)
         }, objects: objects)
     }
@@ -719,26 +719,34 @@ public struct SiteBuilder: Sendable {
     /// members whose entry changed or went are parsed again (see ``BuildContext/mayReuse(_:)``).
     /// Records go into the state, warnings and errors into the log, and the objects `objects`
     /// takes from each record come back, all in `paths` order.
-    func readSources<Object>(_ paths: [String], context: inout BuildContext,
+    func readSources<Object>(_ paths: [String], in folder: String? = nil, context: inout BuildContext,
                              parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
                              objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         // The inputs that do not differ from the previous build's index are as it read them,
         // and their records are already in this build's state (see "Check for changes").
-        // `paths` and the changed inputs are both sorted: one walk through both finds those.
         var reused: [BuildState.SourceRecord?] = []
         var toRead = paths
         if let changedInputs = context.changedInputs {
             reused.reserveCapacity(paths.count)
             toRead = []
-            var changed = SortedWalk(changedInputs)
-            // The previous build's records in path order, as its state was loaded or saved
-            // (until then its chunks hold none): walked beside `paths`, each is found with a
-            // comparison or two instead of hashing its path. The state holds the same ones.
-            var recorded = context.previous?.chunks.sources.walk()
-            for path in paths {
+            // `paths` and the changed inputs are both sorted: where each changed one is in
+            // `paths` is a binary search, and the others are told apart by position, without
+            // comparing 10,000 paths scattered in memory one by one.
+            let changedPositions = changedInputs.compactMap { paths.sortedIndex(of: $0) }
+            var nextChanged = 0
+            let byPosition = folder.flatMap { folder in
+                context.previous.flatMap { Self.records(of: paths, under: folder, in: $0.chunks.sources, changed: changedInputs) }
+            }
+            // Otherwise the previous build's records in path order, as its state was loaded or
+            // saved (until then its chunks hold none), walked beside `paths`: each is found
+            // with a comparison or two instead of a search. The state holds the same ones.
+            var recorded = byPosition == nil ? context.previous?.chunks.sources.walk() : nil
+            for (position, path) in paths.enumerated() {
                 var old: BuildState.SourceRecord?
-                if changed.index(of: path) == nil {
-                    old = recorded?.item(at: path) ?? context.state.sources[path]
+                if nextChanged < changedPositions.count, changedPositions[nextChanged] == position {
+                    nextChanged += 1
+                } else {
+                    old = byPosition?[position] ?? recorded?.item(at: path) ?? context.state.sources[path]
                     assert(old == context.state.sources[path], "the previous state's chunks differ from its sources at \(path)")
                 }
                 if context.crewChanged, let record = old, !context.mayReuse(record) { old = nil }
@@ -779,6 +787,20 @@ public struct SiteBuilder: Sendable {
             objects(record, &taken)
         }
         return taken
+    }
+
+    /// The previous build's records of `paths`, the files of the input folder `folder`
+    /// (sorted), by position, taken from `recorded` (its sources' chunks) without comparing a
+    /// path: when the records under `folder` are as many as `paths` and each changed input
+    /// among `paths` has one, they are of the same paths (a file added since is a changed
+    /// input, and has none), in the same order. Nil otherwise: the paths are compared.
+    static func records(of paths: [String], under folder: String, in recorded: ChunkedList<BuildState.SourceRecord>,
+                        changed: [String]) -> [BuildState.SourceRecord]? {
+        let run = recorded.run(under: folder)
+        guard run.count == paths.count,
+              changed[changed.sortedRun(under: folder)].allSatisfy({ recorded.item(at: $0) != nil }) else { return nil }
+        assert(recorded.keysAndItems(in: run).keys == paths, "the records under \(folder) are of other paths than its files")
+        return recorded.items(in: run)
     }
 
     /// What reading one source gave: its record (nil when `--keep-going` left it out), the

@@ -210,6 +210,36 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         return (keys, items)
     }
 
+    /// The items at `range` of the list (within ``itemCount``), without reading a key.
+    func items(in range: Range<Int>) -> [Item] {
+        var items: [Item] = []
+        items.reserveCapacity(range.count)
+        guard !range.isEmpty else { return items }
+        var position = starts.sortedInsertionIndex(of: range.lowerBound + 1) - 1
+        while position < chunks.count, starts[position] < range.upperBound {
+            let start = starts[position]
+            let own = max(range.lowerBound, start)..<min(range.upperBound, start + chunks[position].items.count)
+            items.append(contentsOf: chunks[position].items[(own.lowerBound - start)..<(own.upperBound - start)])
+            position += 1
+        }
+        return items
+    }
+
+    /// Where the keys under `folder` (those starting `folder/`) are in a list whose keys are
+    /// sorted: one run, found by binary search.
+    func run(under folder: String) -> Range<Int> {
+        // Every key under the folder sorts from `folder/` on and before `folder0` ("0" follows "/").
+        index(notBelow: folder + "/")..<index(notBelow: folder + "0")
+    }
+
+    /// In a list whose keys are sorted, the index of the first key not below `key`.
+    private func index(notBelow key: String) -> Int {
+        let next = chunks.sortedInsertionIndex(of: key) { $0.firstKey }
+        let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
+        guard holding >= 0 else { return 0 }
+        return starts[holding] + chunks[holding].keys.sortedInsertionIndex(of: key)
+    }
+
     /// `keys` with their `items` (the same count, keys unique), in chunks: each chunk that
     /// equals one of this list's (same keys and items) is taken as it is, the others are
     /// encoded with `write` (which writes a key and its item). The chunks are those a cut of
