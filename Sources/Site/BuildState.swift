@@ -287,11 +287,13 @@ public struct BuildState: Sendable, Equatable {
 
     /// The paths of `table` sorted, with their records: those it did not set since it was made
     /// from `old` taken from there as they are (see ``RecordTable``), else by
-    /// ``sorted(_:known:added:)`` in `old`'s order.
+    /// ``sorted(_:known:added:)`` in `old`'s order; and the chunks of `old` taken whole, by
+    /// where each starts among them (see ``ChunkedList/encoding(keys:items:sharedEnds:kept:write:)``).
     static func sorted<Value>(_ table: RecordTable<Value>, old: ChunkedList<Value>, added: [String])
-        -> (keys: [String], values: [Value]) {
+        -> (keys: [String], values: [Value], kept: [Int: Int]) {
         guard let sorted = table.sortedRecords(takingUnchangedFrom: old) else {
-            return Self.sorted(table, known: old.keys, added: added)
+            let looked = Self.sorted(table, known: old.keys, added: added)
+            return (looked.keys, looked.values, [:])
         }
         // Tests run debug builds: every save there checks the records taken against a lookup of each.
         assert({
@@ -386,11 +388,11 @@ public struct BuildState: Sendable, Equatable {
         // they are), then runs `extra`. As two jobs, the pages and the object list against
         // the whole of the sources, the second took about twice the first.
         typealias Encoding<Item: Equatable & Sendable> = (chunks: [EncodedChunk], list: ChunkedList<Item>)
-        typealias Sorted = (paths: [String], records: [SourceRecord])
+        typealias Sorted = (keys: [String], values: [SourceRecord], kept: [Int: Int])
         let ((pages, objects, sources), extraResult) = inTwoLanes({ (sortedSources: () -> Sorted)
             -> (Encoding<PageRecord>, Encoding<ContentHash>, Encoding<SourceRecord>) in
-            let (paths, records) = Self.sorted(self.pages, old: old.pages, added: added.pages)
-            let pages = old.pages.encoding(keys: paths, items: records) { path, record, writer in
+            let (paths, records, kept) = Self.sorted(self.pages, old: old.pages, added: added.pages)
+            let pages = old.pages.encoding(keys: paths, items: records, kept: kept) { path, record, writer in
                 writer.write(path)
                 writer.write(record.bytes)
                 writer.write(record.fingerprint)
@@ -407,16 +409,16 @@ public struct BuildState: Sendable, Equatable {
                 // The stamp too, which a load would otherwise hash every identifier for.
                 writer.write(fixed: ObjectFingerprint(diffIdentifier: identifier, contentHash: hash).stamp)
             }
-            let (sourcePaths, sourceRecords) = sortedSources()
-            let sources = old.sources.encoding(keys: sourcePaths, items: sourceRecords) { path, record, writer in
+            let (sourcePaths, sourceRecords, keptSources) = sortedSources()
+            let sources = old.sources.encoding(keys: sourcePaths, items: sourceRecords, kept: keptSources) { path, record, writer in
                 writer.write(path)
                 writer.write(record)
             }
             return (pages, objects, sources)
         }, { (handSortedSources: (Sorted) -> Void) -> Extra in
-            let (paths, records) = Self.sorted(self.sources, old: old.sources, added: added.sources)
-            handSortedSources((paths, records))
-            return extra(paths, records)
+            let sorted = Self.sorted(self.sources, old: old.sources, added: added.sources)
+            handSortedSources(sorted)
+            return extra(sorted.keys, sorted.values)
         })
         var writer = StateWriter(capacity: 1 << 16)
         writer.write(raw: Self.magic)

@@ -101,15 +101,15 @@ public struct RecordTable<Record: Sendable & Equatable>: Sendable, Equatable, Se
     /// in memory) where a look at each was all a rebuild needed.
     @inline(__always)
     public func forEach(_ body: (Element) throws -> Void) rethrows {
-        try walk(wholeChunk: { keys, items in
+        try walk(wholeChunk: { _, keys, items in
             for index in keys.indices { try body((keys[index], items[index])) }
         }, each: body)
     }
 
-    /// Goes over the records in order: `wholeChunk` with the keys and items of each chunk no
-    /// path was set in since, `each` with every other path and record.
+    /// Goes over the records in order: `wholeChunk` with the position, keys and items of each
+    /// chunk no path was set in since, `each` with every other path and record.
     @inline(__always)
-    private func walk(wholeChunk: ([String], [Record]) throws -> Void, each: (Element) throws -> Void) rethrows {
+    private func walk(wholeChunk: (Int, [String], [Record]) throws -> Void, each: (Element) throws -> Void) rethrows {
         guard let base else { return try changed.forEach(each) }
         let touched = changed.isEmpty && removed.isEmpty ? [] : self.touched
         var next = 0
@@ -121,12 +121,12 @@ public struct RecordTable<Record: Sendable & Equatable>: Sendable, Equatable, Se
                 next += 1
             }
         }
-        for chunk in base.chunks {
+        for (position, chunk) in base.chunks.enumerated() {
             let (keys, items) = (chunk.keys, chunk.items)
             guard let first = keys.first, let last = keys.last else { continue }
             try giveSet(before: first)
             if next == touched.count || last < touched[next] {
-                try wholeChunk(keys, items)
+                try wholeChunk(position, keys, items)
                 continue
             }
             for index in keys.indices {
@@ -168,21 +168,26 @@ public struct RecordTable<Record: Sendable & Equatable>: Sendable, Equatable, Se
     }
 
     /// The paths and records in increasing path order, taken from `chunks` for every path not
-    /// set since the table was made from them (only the paths set are looked up). Nil when
-    /// the table was not made from `chunks` as they are now.
-    func sortedRecords(takingUnchangedFrom chunks: ChunkedList<Record>) -> (keys: [String], values: [Record])? {
+    /// set since the table was made from them (only the paths set are looked up), and where
+    /// each chunk taken whole is among them: `kept[start]` is the position in `chunks` of the
+    /// chunk whose keys and items are those from `start` on. Nil when the table was not made
+    /// from `chunks` as they are now.
+    func sortedRecords(takingUnchangedFrom chunks: ChunkedList<Record>)
+        -> (keys: [String], values: [Record], kept: [Int: Int])? {
         guard let origin, origin === chunks.version else { return nil }
         var keys: [String] = [], values: [Record] = []
+        var kept: [Int: Int] = [:]
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
-        walk(wholeChunk: { chunkKeys, items in
+        walk(wholeChunk: { position, chunkKeys, items in
+            kept[keys.count] = position
             keys.append(contentsOf: chunkKeys)
             values.append(contentsOf: items)
         }, each: { key, value in
             keys.append(key)
             values.append(value)
         })
-        return (keys, values)
+        return (keys, values, kept)
     }
 
     /// Makes the table the records of `chunks`, which hold every record it holds (it was just

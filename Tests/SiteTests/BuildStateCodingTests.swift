@@ -224,6 +224,7 @@ struct BuildStateCodingTests {
         }
         var random = SeededRandom(seed: 23)
         let record = BuildState.SourceRecord(size: 1, modified: 2, hash: "new")
+        var keptChunks = 0
         for trial in 0..<60 {
             var edited = loaded
             let (pagePaths, sourcePaths) = (loaded.pages.keys.sorted(), loaded.sources.keys.sorted())
@@ -257,7 +258,21 @@ struct BuildStateCodingTests {
             let (pagesLookedUp, sourcesLookedUp) = (lookedUp(edited.pages), lookedUp(edited.sources))
             #expect(pages.keys == pagesLookedUp.keys && pages.values == pagesLookedUp.values, "trial \(trial)")
             #expect(sources.keys == sourcesLookedUp.keys && sources.values == sourcesLookedUp.values, "trial \(trial)")
+            // Each chunk said taken whole holds the keys and records from where it is said to start.
+            func checkKept<Record: Equatable>(_ sorted: (keys: [String], values: [Record], kept: [Int: Int]),
+                                              _ chunks: ChunkedList<Record>) {
+                keptChunks += sorted.kept.count
+                for (start, position) in sorted.kept {
+                    let chunk = chunks.chunks[position]
+                    let end = start + chunk.items.count
+                    #expect(end <= sorted.keys.count && Array(sorted.keys[start..<end]) == chunk.keys
+                            && Array(sorted.values[start..<end]) == chunk.items, "trial \(trial): chunk \(position) at \(start)")
+                }
+            }
+            checkKept(pages, loaded.chunks.pages)
+            checkKept(sources, loaded.chunks.sources)
         }
+        #expect(keptChunks > 60)
         // A table made otherwise, or chunks that changed since, and the lookups it is.
         #expect(RecordTable(Dictionary(uniqueKeysWithValues: Array(loaded.pages))).sortedRecords(takingUnchangedFrom: loaded.chunks.pages) == nil)
         var edited = loaded

@@ -36,8 +36,8 @@ struct ChunkedListTests {
             #expect(list.table() == nil)
             let made = RecordTable(Dictionary(uniqueKeysWithValues: unordered.enumerated().map { ($1, $0) }))
             #expect(made.sortedRecords(takingUnchangedFrom: list) == nil)
-            let (savedKeys, savedValues) = BuildState.sorted(made, old: list, added: [])
-            #expect(savedKeys == keys && savedValues == keys.map { made[$0] })
+            let (savedKeys, savedValues, kept) = BuildState.sorted(made, old: list, added: [])
+            #expect(savedKeys == keys && savedValues == keys.map { made[$0] } && kept.isEmpty)
         }
     }
 

@@ -251,9 +251,13 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     ///   - sharedEnds: How many of the first and of the last `keys` and `items` are known to
     ///     equal this list's first and last ones: a chunk of this list that lies in either
     ///     run is taken without comparing its keys and items. The caller vouches for it.
+    ///   - kept: Chunks of this list known to hold `keys` and `items` from a start on, by
+    ///     that start (a chunk's position in ``chunks``): taken without comparing them where
+    ///     a chunk starts there. The caller vouches for it.
     /// - Returns: The chunks in order, and the list a save of them leaves.
     func encoding<Keys: RandomAccessCollection<String>, Items: RandomAccessCollection<Item>>(
-        keys: Keys, items: Items, sharedEnds: SharedEnds = .none, write: (String, Item, inout StateWriter) -> Void
+        keys: Keys, items: Items, sharedEnds: SharedEnds = .none, kept: [Int: Int] = [:],
+        write: (String, Item, inout StateWriter) -> Void
     ) -> (chunks: [EncodedChunk], list: ChunkedList) where Keys.Index == Int, Items.Index == Int {
         var encoded: [EncodedChunk] = []
         var list = ChunkedList(cutMask: cutMask, maximumItems: maximumItems, weight: weight)
@@ -267,6 +271,17 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                let old = chunk(startingAt: start < sharedEnds.prefix ? start : start + suffixShift),
                start >= keys.count - sharedEnds.suffix || start + old.items.count <= sharedEnds.prefix,
                old.endsAtCut || old.items.count == keys.count - start {
+                encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
+                list.append(old)
+                start += old.items.count
+                continue
+            }
+            // One the caller knows holds these keys and items (a record table's chunk that
+            // no path was set in), where a cut from here ends as it did.
+            if !kept.isEmpty, let position = kept[start], case let old = chunks[position],
+               old.endsAtCut || old.items.count == keys.count - start {
+                assert(old.keys.elementsEqual(keys[start..<(start + old.items.count)])
+                       && old.items == Array(items[start..<(start + old.items.count)]), "a chunk said kept has other items")
                 encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
                 list.append(old)
                 start += old.items.count
