@@ -17,7 +17,8 @@ public struct Marsgen: AsyncParsableCommand {
     public init() {}
 }
 
-/// marsgen's version, printed by `--version` and recorded in build state.
+/// marsgen's version, printed by `--version`. (A build state records the version of the
+/// output rules instead, which changes only when pages would come out otherwise.)
 public enum MarsgenVersion {
     /// The version string.
     public static let current = "0.1.0"
