@@ -62,16 +62,26 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
         value ^= value >> 29
     }
 
+    /// Thirteen base-32 digits (`0`-`9`, `a`-`v`): short enough for a Swift string to hold
+    /// inline (up to 15 bytes), where the 16 digits of ``description`` need an allocation.
+    /// The build state and index keep a hash of each of a site's 13,400 sources in this form.
+    public var shortDescription: String { digits(13, bitsEach: 5) }
+
     /// Sixteen lowercase hex digits.
-    public var description: String {
+    public var description: String { digits(16, bitsEach: 4) }
+
+    /// The value as `count` digits of `bitsEach` bits, most significant first (`0`-`9`, then
+    /// `a` on).
+    private func digits(_ count: Int, bitsEach: Int) -> String {
         var rest = value
-        return String(unsafeUninitializedCapacity: 16) { text in
-            for index in (0..<16).reversed() {
-                let digit = UInt8(rest & 0xF)
+        let mask = UInt64(1) << bitsEach - 1
+        return String(unsafeUninitializedCapacity: count) { text in
+            for index in (0..<count).reversed() {
+                let digit = UInt8(rest & mask)
                 text[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                rest >>= 4
+                rest >>= UInt64(bitsEach)
             }
-            return 16
+            return count
         }
     }
 }
