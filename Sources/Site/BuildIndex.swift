@@ -476,7 +476,8 @@ struct BuildIndex: Equatable {
     /// Writes the index atomically (temporary file, then rename), with its ``inputLines``
     /// when they are already made.
     func save(to path: String, inputLines: [UInt8]? = nil) throws {
-        try FileManager.default.createDirectory(atPath: SitePaths.parent(path), withIntermediateDirectories: true)
+        // `.marsgen/`, not the site's folder (see `FileSystem.createDirectories`).
+        try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
         // The header and the lines as two parts of one write: the lines are a megabyte on a large site.
         let lines = inputLines ?? self.inputLines
         try FileSystem.writeAtomically([headerBytes, lines], to: path)

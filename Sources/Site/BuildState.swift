@@ -460,7 +460,8 @@ public struct BuildState: Sendable, Equatable {
     @discardableResult
     mutating func save(_ encoded: Encoded, to path: String) throws -> Int64 {
         let directory = Self.chunkDirectory(forState: path)
-        try FileSystem.createDirectories(directory)
+        // The chunks' folder and `.marsgen/`, not the site's folder.
+        try FileSystem.createDirectories(directory, levels: 2)
         let existing = Set(FileSystem.OpenFolder(path: directory)?.entries.map(\.name) ?? [])
         // A chunk kept from the loaded state is written again only if its file went meanwhile.
         for chunk in encoded.chunks where chunk.isNew || !existing.contains(chunk.name + ".chunk") {

@@ -59,7 +59,7 @@ enum RenderedRows {
                 writer.write(html)
             }
         }
-        try FileSystem.createDirectories(SitePaths.parent(path))
+        try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
         try FileSystem.writeAtomically(writer.bytes, to: path)
     }
 }

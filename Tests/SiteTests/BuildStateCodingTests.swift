@@ -337,6 +337,27 @@ struct BuildStateCodingTests {
         #expect(chunked(Array(keys.indices) + [0]).table() == nil)
     }
 
+    @Test("a save makes .marsgen/ and the chunks' folder in a site's folder, but not a site folder that is gone")
+    func saveMakesNoSiteFolder() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-site-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        var state = Self.sampleState(seed: 41, sources: 20)
+        let statePath = site + "/.marsgen/build-x.state"
+        let index = BuildIndex(outputDirectory: site + "/public", configurationHash: "c", scanStartedAt: 1, stateToken: "t",
+                               stateSize: 0, inputs: [:])
+        // Deleted while `marsgen watch` was still saving: nothing brings it back.
+        #expect(throws: (any Error).self) { try state.save(to: statePath) }
+        #expect(throws: (any Error).self) { try index.save(to: BuildIndex.path(forState: statePath)) }
+        #expect(throws: (any Error).self) { try RenderedRows.save(["rows": [1: "<tr></tr>"]], to: site + "/.marsgen/build-x.rows") }
+        #expect(!FileManager.default.fileExists(atPath: site))
+        // A site's folder without .marsgen/ yet: both are made.
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: false)
+        try state.save(to: statePath)
+        try index.save(to: BuildIndex.path(forState: statePath))
+        #expect(try BuildState.load(from: statePath).get() == state)
+        #expect(BuildIndex.load(from: BuildIndex.path(forState: statePath)) != nil)
+    }
+
     @Test("bodies and identifiers restored from the state, left undecoded, read the same after the state and its files are gone")
     func bodiesOutliveState() throws {
         let path = Self.temporaryFile()

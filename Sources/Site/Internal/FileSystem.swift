@@ -182,8 +182,10 @@ enum FileSystem {
         guard rename(source, destination) == 0 else { throw Failure(operation: "rename", path: "\(source) to \(destination)", code: errno) }
     }
 
-    /// Creates `path` and any missing parents; an existing directory is fine.
-    static func createDirectories(_ path: String) throws(Failure) {
+    /// Creates `path` and any missing parents, up to `levels` folders in all (the build
+    /// state's folders stop at the site's: a site folder deleted while `watch` was saving
+    /// is not made again); an existing directory is fine.
+    static func createDirectories(_ path: String, levels: Int = .max) throws(Failure) {
         if mkdir(path, 0o755) == 0 { return }
         switch errno {
         case EEXIST:
@@ -192,8 +194,8 @@ enum FileSystem {
             throw Failure(operation: "mkdir", path: path, code: ENOTDIR)
         case ENOENT:
             let parent = SitePaths.parent(path)
-            guard parent != path, !parent.isEmpty else { throw Failure(operation: "mkdir", path: path, code: ENOENT) }
-            try createDirectories(parent)
+            guard levels > 1, parent != path, !parent.isEmpty else { throw Failure(operation: "mkdir", path: path, code: ENOENT) }
+            try createDirectories(parent, levels: levels - 1)
             if mkdir(path, 0o755) != 0, errno != EEXIST { throw Failure(operation: "mkdir", path: path, code: errno) }
         default:
             throw Failure(operation: "mkdir", path: path, code: errno)
