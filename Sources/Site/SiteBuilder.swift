@@ -656,7 +656,7 @@ public struct SiteBuilder: Sendable {
         reports.append(contentsOf: record.weatherReports)
     }
 
-    /// Reads the files of `kind` (see ``readSources(_:context:parse:objects:)``), or, when
+    /// Reads the files of `kind` (see ``readSources(_:in:context:parse:objects:)``), or, when
     /// none of them changed since the previous build of this process, takes the objects and
     /// warnings it kept of them (see ``KeptContent``).
     func load<Object>(_ kind: ContentKind, context: inout BuildContext, kept: KeyPath<KeptContent, KeptContent.Kind<Object>>,
@@ -718,8 +718,8 @@ public struct SiteBuilder: Sendable {
     /// from them (see ``readIfChanged(_:context:)``). A crew change means the files by the
     /// members whose entry changed or went are parsed again (see ``BuildContext/mayReuse(_:)``).
     /// Records go into the state, warnings and errors into the log, and the objects `objects`
-    /// takes from each record come back, all in `paths` order.
-    func readSources<Object>(_ paths: [String], in folder: String? = nil, context: inout BuildContext,
+    /// takes from each record come back, all in `paths` order (the files of the input folder `folder`).
+    func readSources<Object>(_ paths: [String], in folder: String, context: inout BuildContext,
                              parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
                              objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         // The inputs that do not differ from the previous build's index are as it read them,
@@ -734,8 +734,8 @@ public struct SiteBuilder: Sendable {
             // comparing 10,000 paths scattered in memory one by one.
             let changedPositions = changedInputs.compactMap { paths.sortedIndex(of: $0) }
             var nextChanged = 0
-            let byPosition = folder.flatMap { folder in
-                context.previous.flatMap { Self.records(of: paths, under: folder, in: $0.chunks.sources, changed: changedInputs) }
+            let byPosition = context.previous.flatMap {
+                Self.records(of: paths, under: folder, in: $0.chunks.sources, changed: changedInputs)
             }
             // Otherwise the previous build's records in path order, as its state was loaded or
             // saved (until then its chunks hold none), walked beside `paths`: each is found
@@ -807,7 +807,7 @@ public struct SiteBuilder: Sendable {
     /// log of a file parsed again, and whether its record differs from the previous one.
     typealias SourceOutcome = (record: BuildState.SourceRecord?, log: DiagnosticLog?, restated: Bool)
 
-    /// Reads `paths` on every core, as ``readSources(_:context:parse:objects:)`` does. Its own
+    /// Reads `paths` on every core, as ``readSources(_:in:context:parse:objects:)`` does. Its own
     /// function, so that the copy of the context the readers share is gone before the
     /// records are stored (the state's table is then not copied).
     func read(_ paths: [String], context: BuildContext,

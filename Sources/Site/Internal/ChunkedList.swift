@@ -110,10 +110,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// The item of `key`, found by binary search in chunks whose keys are sorted (a list
     /// ``table()`` accepted).
     func item(at key: String) -> Item? {
-        // The chunk that would hold `key`: the last that starts at or before it.
-        let next = chunks.sortedInsertionIndex(of: key) { $0.firstKey }
-        let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
-        guard holding >= 0 else { return nil }
+        guard let holding = Self.chunk(holding: key, in: chunks) else { return nil }
         let keys = chunks[holding].keys
         let position = keys.sortedInsertionIndex(of: key)
         return position < keys.count && keys[position] == key ? chunks[holding].items[position] : nil
@@ -176,10 +173,7 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             let isInCurrent = current >= 0 && keys.elements.first.map { $0 <= key } == true
                 && (current + 1 == chunks.count || key < chunks[current + 1].firstKey)
             if !isInCurrent {
-                // The chunk that would hold `key`: the last that starts at or before it.
-                let next = chunks.sortedInsertionIndex(of: key) { $0.firstKey }
-                let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
-                guard holding >= 0 else { return nil }
+                guard let holding = ChunkedList.chunk(holding: key, in: chunks) else { return nil }
                 current = holding
                 (keys, items) = (SortedWalk(chunks[holding].keys), chunks[holding].items)
             }
@@ -193,19 +187,9 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
         var keys: [String] = [], items: [Item] = []
         keys.reserveCapacity(range.count)
         items.reserveCapacity(range.count)
-        guard !range.isEmpty else { return (keys, items) }
-        // The chunk holding the first index: the last that starts at or before it.
-        var position = starts.sortedInsertionIndex(of: range.lowerBound + 1) - 1
-        while position < chunks.count, starts[position] < range.upperBound {
-            let chunk = chunks[position]
-            let start = starts[position]
-            let own = max(range.lowerBound, start)..<min(range.upperBound, start + chunk.items.count)
-            let chunkKeys = chunk.keys
-            for index in own {
-                keys.append(chunkKeys[index - start])
-                items.append(chunk.items[index - start])
-            }
-            position += 1
+        forEachPart(of: range) { chunk, part in
+            keys.append(contentsOf: chunk.keys[part])
+            items.append(contentsOf: chunk.items[part])
         }
         return (keys, items)
     }
@@ -214,15 +198,22 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     func items(in range: Range<Int>) -> [Item] {
         var items: [Item] = []
         items.reserveCapacity(range.count)
-        guard !range.isEmpty else { return items }
+        forEachPart(of: range) { chunk, part in items.append(contentsOf: chunk.items[part]) }
+        return items
+    }
+
+    /// Calls `body` with each chunk that holds some of `range` (indexes of the list) and
+    /// where that part is among the chunk's own items, in order.
+    private func forEachPart(of range: Range<Int>, _ body: (Chunk, Range<Int>) -> Void) {
+        guard !range.isEmpty else { return }
+        // The chunk holding the first index: the last that starts at or before it.
         var position = starts.sortedInsertionIndex(of: range.lowerBound + 1) - 1
         while position < chunks.count, starts[position] < range.upperBound {
             let start = starts[position]
             let own = max(range.lowerBound, start)..<min(range.upperBound, start + chunks[position].items.count)
-            items.append(contentsOf: chunks[position].items[(own.lowerBound - start)..<(own.upperBound - start)])
+            body(chunks[position], (own.lowerBound - start)..<(own.upperBound - start))
             position += 1
         }
-        return items
     }
 
     /// Where the keys under `folder` (those starting `folder/`) are in a list whose keys are
@@ -234,10 +225,16 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// In a list whose keys are sorted, the index of the first key not below `key`.
     private func index(notBelow key: String) -> Int {
+        guard let holding = Self.chunk(holding: key, in: chunks) else { return 0 }
+        return starts[holding] + chunks[holding].keys.sortedInsertionIndex(of: key)
+    }
+
+    /// Where in `chunks` (whose keys are sorted) the chunk that would hold `key` is: the last
+    /// that starts at or before it; nil when `key` comes before them all.
+    private static func chunk(holding key: String, in chunks: [Chunk]) -> Int? {
         let next = chunks.sortedInsertionIndex(of: key) { $0.firstKey }
         let holding = next < chunks.count && chunks[next].firstKey == key ? next : next - 1
-        guard holding >= 0 else { return 0 }
-        return starts[holding] + chunks[holding].keys.sortedInsertionIndex(of: key)
+        return holding >= 0 ? holding : nil
     }
 
     /// `keys` with their `items` (the same count, keys unique), in chunks: each chunk that
