@@ -197,7 +197,15 @@ public struct BuildStep {
     }
 }
 
+/// marsgen's version: what `marsgen --version` prints, and what every build records in its
+/// state and index. A build that finds another version recorded does a full build, since
+/// another version may write other pages from the same input.
+public enum MarsgenVersion {
+    /// The version string.
+    public static let current = "0.10.0"
+}
+
 extension BuildState {
-    /// The version of marsgen's output rules; a state from another version means a full build.
-    static let marsgenVersion = "0.10.0"
+    /// The version of marsgen that writes this state (see ``MarsgenVersion``).
+    static let marsgenVersion = MarsgenVersion.current
 }

@@ -232,6 +232,22 @@ public struct BuildState: Sendable, Equatable {
         }
     }
 
+    /// The format of the state file at `path`, read from its first bytes only; nil when it
+    /// cannot be read or is not a state. A build that finds nothing changed reads no more of
+    /// the state than this, to know the next edit can use it.
+    static func format(ofStateAt path: String) -> Int? {
+        guard let bytes = try? FileSystem.read(path) else { return nil }
+        return bytes.withUnsafeBytes { bytes in
+            var reader = StateReader(bytes)
+            do throws(StateReader.Damaged) {
+                try reader.expect(magic)
+                return try reader.readInt()
+            } catch {
+                return nil
+            }
+        }
+    }
+
     fileprivate static func readMap<Value>(_ reader: inout StateReader,
                                            _ value: (inout StateReader) throws(StateReader.Damaged) -> Value)
         throws(StateReader.Damaged) -> [String: Value] {

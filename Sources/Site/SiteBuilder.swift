@@ -259,7 +259,7 @@ public struct SiteBuilder: Sendable {
         return (try SiteConfiguration.parse(file.text, path: file.path, log: &log), file.text)
     }
 
-    static let otherVersionNotice = "marsgen's output rules changed since the last build; doing a full build"
+    static let otherVersionNotice = "the last build was made by another version of marsgen; doing a full build"
 
     func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {
         guard !options.isClean else {
@@ -299,6 +299,17 @@ public struct SiteBuilder: Sendable {
                     context.report.notice = BuildState.StateProblem.unreadable.notice
                 }
                 return
+            }
+            // A state on disk of another format (marsgen upgraded) or with a damaged header
+            // cannot serve the next edit: the build is a full one now, with its notice, not at
+            // that edit. (watch and serve use the state they remember, when they do.)
+            if options.memory?.state(token: saved.stateToken) == nil {
+                let format = BuildState.format(ofStateAt: statePath)
+                guard format == BuildState.formatVersion else {
+                    context.report.notice = format.map { BuildState.StateProblem.otherFormat($0) }?.notice
+                        ?? BuildState.StateProblem.unreadable.notice
+                    return
+                }
             }
             index = saved
         }

@@ -263,6 +263,24 @@ import Testing
         #expect(rebuild.status == 0)
     }
 
+    @Test("--version prints the version a build records in its index")
+    func versionIsTheRecordedOne() throws {
+        let printed = try SiteFixture.run(["--version"])
+        #expect(printed.status == 0)
+        #expect(printed.out == "\(MarsgenVersion.current)\n")
+        let parent = try SiteFixture.temporaryDirectory("version")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let site = parent.appendingPathComponent("site")
+        #expect(try SiteFixture.run(["init", site.path]).status == 0)
+        let folder = site.appendingPathComponent(".marsgen")
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".index") }
+        #expect(indexes.count == 1)
+        for name in indexes {
+            let lines = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).split(separator: "\n")
+            #expect(lines.contains("marsgen \(printed.out.dropLast())"), "\(lines.prefix(4))")
+        }
+    }
+
     @Test("marsgen sol --json prints the Mars24 worked example B")
     func solJSON() throws {
         let result = try SiteFixture.run(["sol", "--at", "2004-01-03T13:46:31Z", "--longitude", "184.702W", "--json",

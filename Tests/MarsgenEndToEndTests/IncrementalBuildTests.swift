@@ -1252,7 +1252,7 @@ import Testing
         let before = try SiteFixture.snapshot(output)
         let report = try build()
         #expect(report.isFullBuild)
-        #expect(report.notice == "marsgen's output rules changed since the last build; doing a full build")
+        #expect(report.notice == "the last build was made by another version of marsgen; doing a full build")
         #expect(try SiteFixture.snapshot(output) == before)
         #expect(try !build().isFullBuild)
         // An index in another format (from an older marsgen) says the same.
@@ -1260,8 +1260,33 @@ import Testing
             .write(to: url, atomically: true, encoding: .utf8)
         let older = try build()
         #expect(older.isFullBuild)
-        #expect(older.notice == "marsgen's output rules changed since the last build; doing a full build")
+        #expect(older.notice == "the last build was made by another version of marsgen; doing a full build")
         #expect(try SiteFixture.snapshot(output) == before)
+    }
+
+    @Test("a state in another format, or with a damaged header, means a full build at once, though no input changed")
+    func otherStateFormatWithoutEdits() throws {
+        let stateDirectory = site.appendingPathComponent(".marsgen")
+        let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
+        let url = stateDirectory.appendingPathComponent(try #require(names.first { $0.hasSuffix(".state") }))
+        let magic = Array("marsgen-state\n".utf8)
+        let before = try SiteFixture.snapshot(output)
+        // The format is the number after the magic, zigzag-encoded in one byte; the file keeps
+        // its size, so the index still names it.
+        for (byte, notice) in [(UInt8(2 * (BuildState.formatVersion - 1)),
+                                "build state has format \(BuildState.formatVersion - 1), not \(BuildState.formatVersion); doing a full build"),
+                               (UInt8(ascii: "M"), "build state is unreadable; doing a full build")] {
+            var bytes = [UInt8](try Data(contentsOf: url))
+            try #require(Array(bytes.prefix(magic.count)) == magic && bytes[magic.count] == UInt8(2 * BuildState.formatVersion))
+            bytes[byte == UInt8(ascii: "M") ? 0 : magic.count] = byte
+            try Data(bytes).write(to: url)
+            let report = try build()
+            #expect(report.isFullBuild)
+            #expect(report.notice == notice)
+            #expect(try SiteFixture.snapshot(output) == before)
+            let next = try build()
+            #expect(!next.isFullBuild && next.notice == nil)
+        }
     }
 
     @Test("a touched file with the same bytes changes nothing, and is not hashed again next time")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Site
 
 /// The `marsgen` command: builds sol-dated mission feeds from Markdown.
 public struct Marsgen: AsyncParsableCommand {
@@ -15,11 +16,4 @@ public struct Marsgen: AsyncParsableCommand {
     )
 
     public init() {}
-}
-
-/// marsgen's version, printed by `--version`. (A build state records the version of the
-/// output rules instead, which changes only when pages would come out otherwise.)
-public enum MarsgenVersion {
-    /// The version string.
-    public static let current = "0.1.0"
 }
