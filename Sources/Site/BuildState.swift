@@ -11,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 14
+    public static let formatVersion = 15
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -420,14 +420,14 @@ public struct BuildState: Sendable, Equatable {
             let list = self.objectList.lazyFingerprints
             let objects = old.objects.encoding(keys: list.lazy.map(\.diffIdentifier), items: list.lazy.map(\.contentHash),
                                                sharedEnds: shared) { identifier, hash, writer in
-                writer.write(identifier)
+                writer.write(text: identifier)
                 writer.write(hash)
                 // The stamp too, which a load would otherwise hash every identifier for.
                 writer.write(fixed: ObjectFingerprint(diffIdentifier: identifier, contentHash: hash).stamp)
             }
             let (sourcePaths, sourceRecords, keptSources) = sortedSources()
             let sources = old.sources.encoding(keys: sourcePaths, items: sourceRecords, kept: keptSources) { path, record, writer in
-                writer.write(path)
+                writer.write(path: path)
                 writer.write(record)
             }
             return (pages, objects, sources)
@@ -559,7 +559,9 @@ extension BuildState {
                                    objectsStart: pageChunks.count, sourcesStart: pageChunks.count + objectChunks.count))
         DispatchQueue.concurrentPerform(iterations: all.count) { index in
             let (directory, all, decoded, objectsStart, sourcesStart) = shared.value
-            guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, all[index].name + ".chunk")),
+            // Not populated: a chunk's texts (objects' bodies and identifiers, most of its
+            // bytes) are kept after its records and read only for the pages that show them.
+            guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, all[index].name + ".chunk"), populate: false),
                   file.bytes.count == all[index].size else { return }
             let chunk: Decoded?
             if index < objectsStart {
@@ -577,7 +579,7 @@ extension BuildState {
             } else {
                 chunk = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in
                     // The path through the same memo as its objects' paths: one string for all.
-                    (try reader.readString(&fields.sourcePath), try reader.readSourceRecord(&fields))
+                    (try reader.readPath(&fields), try reader.readSourceRecord(&fields))
                 }.map { .sources(keys: $0.keys, items: $0.items) }
             }
             decoded[index] = chunk.map { ($0, file) }

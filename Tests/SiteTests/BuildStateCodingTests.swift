@@ -35,7 +35,9 @@ struct BuildStateCodingTests {
                                                       tags: [text(), text()], isDraft: index % 4 == 0, bodyHTML: text())]
             case 1:
                 record.messages = (0..<random.next(4)).map { ordinal in
-                    Message(sourcePath: path, channel: text(), author: crew, instant: Instant(unixMillis: Int64(ordinal)),
+                    // Authors and channels enough to fill a chunk's tables of repeated values, and to replace in them.
+                    let author = index % 5 == 0 ? crew : CrewMember(id: "m\(random.next(24))", name: text(), role: "Crew")
+                    return Message(sourcePath: path, channel: text(), author: author, instant: Instant(unixMillis: Int64(ordinal)),
                             sol: ordinal, lmst: MarsClockTime(secondsOfSol: 12.5), bodyHTML: text(), line: ordinal * 3, ordinal: ordinal)
                 }
             default:
@@ -399,6 +401,114 @@ struct BuildStateCodingTests {
         let entry = try #require(restored.values.compactMap { $0 as? JournalEntry }.first { !$0.bodyHTML.isEmpty })
         #expect(entry.body != HTMLBody(entry.bodyHTML + " "))
         #expect(entry.body != HTMLBody(String(entry.bodyHTML.dropLast()) + "\u{1}"))
+    }
+
+    @Test("a chunk keeps the objects' bodies and identifiers after its records, so that decoding the records reads none of them")
+    func textsAfterRecords() throws {
+        let (path, state, loaded) = try Self.savedSample(seed: 15, sources: 900)
+        defer { Self.remove(path) }
+        // Every stored text: each entry's and message's identifier and body, and the object
+        // list's identifiers.
+        var expected = state.objects.reduce(0) { $0 + $1.diffIdentifier.utf8.count }
+        for record in state.sources.values {
+            for entry in record.journalEntries { expected += entry.diffIdentifier.utf8.count + entry.bodyHTML.utf8.count }
+            for message in record.messages { expected += message.diffIdentifier.utf8.count + message.bodyHTML.utf8.count }
+        }
+        var texts = 0
+        for name in try Self.chunkFiles(path) {
+            let chunk = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildState.chunkDirectory(forState: path)).appendingPathComponent(name)))
+            let recordsLength = chunk.prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
+            try #require(8 + recordsLength <= chunk.count)
+            texts += chunk.count - 8 - recordsLength
+        }
+        #expect(expected > 50_000)
+        #expect(texts == expected)
+        #expect(loaded == state)
+    }
+
+    @Test("values that repeat are read back as written, however many a chunk meets; a position past its table is damage")
+    func repeatedValues() throws {
+        var writer = StateWriter()
+        var random = SeededRandom(seed: 17)
+        // Runs of one value, and values met again after many others (more than a table holds).
+        var written: [String] = []
+        for _ in 0..<3_000 {
+            let value = random.next(4) == 0 ? "path-\(random.next(60))" : (written.last ?? "first")
+            writer.write(repeated: value, in: \.channels) { value, writer in writer.write(value) }
+            written.append(value)
+        }
+        #expect(writer.bytes.count < written.reduce(0) { $0 + $1.utf8.count } / 2)
+        writer.bytes.withUnsafeBytes { bytes in
+            var reader = StateReader(bytes)
+            var fields = RepeatedFields()
+            var read: [String] = []
+            for _ in written {
+                guard let value = try? reader.readRepeated(&fields.channels, { reader throws(StateReader.Damaged) in try reader.readString() })
+                else { break }
+                read.append(value)
+            }
+            #expect(read == written)
+            #expect(reader.isAtEnd)
+        }
+        var damaged = StateWriter()
+        damaged.write(count: 0)
+        damaged.write("one")
+        damaged.write(count: 2)
+        damaged.bytes.withUnsafeBytes { bytes in
+            var reader = StateReader(bytes)
+            var fields = RepeatedFields()
+            #expect((try? reader.readRepeated(&fields.channels) { reader throws(StateReader.Damaged) in try reader.readString() }) == "one")
+            #expect(throws: StateReader.Damaged.self) {
+                try reader.readRepeated(&fields.channels) { reader throws(StateReader.Damaged) in try reader.readString() }
+            }
+        }
+    }
+
+    @Test("texts written apart read back in order among the other values; a text past the end, or one left unread, is damage")
+    func separatedTexts() throws {
+        var writer = StateWriter(separatingTexts: true)
+        var random = SeededRandom(seed: 16)
+        var written: [(number: Int, text: String)] = []
+        for index in 0..<500 {
+            let entry = (number: random.next(1 << 20) - (1 << 19), text: String(repeating: "é", count: random.next(40)) + String(index))
+            writer.write(entry.number)
+            writer.write(text: entry.text)
+            written.append(entry)
+        }
+        let bytes = writer.separatedBytes
+        try bytes.withUnsafeBytes { bytes throws in
+            var reader = try StateReader(separated: bytes)
+            for entry in written {
+                #expect(try reader.readInt() == entry.number)
+                #expect(String(decoding: try reader.readText(), as: UTF8.self) == entry.text)
+            }
+            #expect(reader.isAtEnd)
+        }
+        // One text unread: not at the end. A length past the texts: damaged.
+        let short = Array(bytes.dropLast())
+        try short.withUnsafeBytes { bytes throws in
+            var reader = try StateReader(separated: bytes)
+            for _ in written.dropLast() {
+                _ = try reader.readInt()
+                _ = try reader.readText()
+            }
+            _ = try reader.readInt()
+            #expect(throws: StateReader.Damaged.self) { try reader.readText() }
+        }
+        try (bytes + [0x41]).withUnsafeBytes { bytes throws in
+            var reader = try StateReader(separated: bytes)
+            for _ in written {
+                _ = try reader.readInt()
+                _ = try reader.readText()
+            }
+            #expect(!reader.isAtEnd)
+        }
+        // A length of the records past the end of the bytes.
+        var longer = bytes
+        longer[7] = 0x7F
+        try longer.withUnsafeBytes { bytes throws in
+            #expect(throws: StateReader.Damaged.self) { try StateReader(separated: bytes) }
+        }
     }
 
     @Test("a save that keeps a loaded chunk whose file has gone writes it again")

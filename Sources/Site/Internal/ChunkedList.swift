@@ -306,12 +306,14 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             let range = start..<end
             start = end
             let chunkItems = Array(items[range])
-            var writer = StateWriter()
+            // Texts after the records (see `StateWriter.separatedBytes`).
+            var writer = StateWriter(separatingTexts: true)
             writer.write(count: range.count)
             for index in range { write(keys[index], items[index], &writer) }
+            let chunkBytes = writer.separatedBytes
             var hash = ContentHash()
-            hash.combine(bytes: writer.bytes)
-            let bytes = EncodedBytes.encoded(writer.bytes[...])
+            hash.combine(bytes: chunkBytes)
+            let bytes = EncodedBytes.encoded(chunkBytes[...])
             encoded.append(EncodedChunk(name: hash.description, bytes: bytes, isNew: true))
             list.append(Chunk(keys: Array(keys[range]), items: chunkItems, bytes: bytes, name: hash.description, endsAtCut: endsAtCut))
         }
@@ -329,11 +331,11 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     static func decode(_ file: FileSystem.MappedFile,
                        read: (inout StateReader, inout RepeatedFields) throws(StateReader.Damaged) -> (String, Item))
         -> (keys: [String], items: [Item])? {
-        // The objects' bodies stay in the mapped file until a page shows them.
-        var reader = StateReader(file.bytes, owner: file)
         var keys: [String] = []
         var items: [Item] = []
         do throws(StateReader.Damaged) {
+            // The objects' bodies stay in the mapped file until a page shows them.
+            var reader = try StateReader(separated: file.bytes, owner: file)
             let count = try reader.readCount()
             keys.reserveCapacity(count)
             items.reserveCapacity(count)
@@ -343,10 +345,10 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
                 keys.append(key)
                 items.append(item)
             }
+            guard reader.isAtEnd, !keys.isEmpty else { return nil }
         } catch {
             return nil
         }
-        guard reader.isAtEnd, !keys.isEmpty else { return nil }
         return (keys, items)
     }
 
@@ -361,24 +363,25 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
     /// asked for (see ``LaterKeys``).
     static func decodeKeysLater(_ file: FileSystem.MappedFile, read: (inout StateReader) throws(StateReader.Damaged) -> Item)
         -> (keys: LaterKeys, items: [Item])? {
-        var reader = StateReader(file.bytes)
         var ranges: [Range<Int>] = []
         var items: [Item] = []
         do throws(StateReader.Damaged) {
+            // The keys are texts, kept apart: a load that makes none of them touches none.
+            var reader = try StateReader(separated: file.bytes)
             let count = try reader.readCount()
             ranges.reserveCapacity(count)
             items.reserveCapacity(count)
             for _ in 0..<count {
-                let key = try reader.readUTF8()
+                let key = try reader.readText()
                 let item = try read(&reader)
                 let start = key.baseAddress.map { $0 - (file.bytes.baseAddress ?? $0) } ?? 0
                 ranges.append(start..<(start + key.count))
                 items.append(item)
             }
+            guard reader.isAtEnd, !ranges.isEmpty else { return nil }
         } catch {
             return nil
         }
-        guard reader.isAtEnd, !ranges.isEmpty else { return nil }
         return (LaterKeys(file: file, ranges: ranges), items)
     }
 

@@ -146,7 +146,9 @@ enum FileSystem {
         /// The file's bytes (empty for an empty file).
         let bytes: UnsafeRawBufferPointer
 
-        init(path: String) throws(Failure) {
+        /// Maps the file at `path`; with `populate`, every page at once (for a file read
+        /// whole next: one call instead of a fault per few pages), else each as it is first read.
+        init(path: String, populate: Bool = true) throws(Failure) {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw Failure(operation: "open", path: path, code: errno) }
             defer { close(descriptor) }
@@ -161,8 +163,7 @@ enum FileSystem {
                 return
             }
             #if os(Linux)
-            // All of it is read next: one call maps every page instead of one fault per page.
-            let flags = MAP_PRIVATE | MAP_POPULATE
+            let flags = populate ? MAP_PRIVATE | MAP_POPULATE : MAP_PRIVATE
             #else
             let flags = MAP_PRIVATE
             #endif

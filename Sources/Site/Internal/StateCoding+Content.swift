@@ -17,12 +17,34 @@ extension StateWriter {
         write(member.role)
     }
 
-    /// Laid out as a string; text still held as bytes is copied as it is.
-    mutating func write(_ body: StoredText) {
-        body.withUTF8 { utf8 in
-            write(count: utf8.count)
-            write(raw: utf8)
+    /// `value` as its position among the values of `table` met so far in this chunk, plus
+    /// one, or as 0 and then the value (written by `write`), which then joins the table.
+    mutating func write<Value>(repeated value: Value, in table: WritableKeyPath<RepeatedFields, RepeatedValues<Value>>,
+                               _ write: (Value, inout StateWriter) -> Void) {
+        if let position = repeated[keyPath: table].position(of: value) {
+            self.write(count: position + 1)
+            return
         }
+        self.write(count: 0)
+        write(value, &self)
+        repeated[keyPath: table].add(value)
+    }
+
+    /// A source path, through the chunk's table of paths: an object's path is its file's,
+    /// written just before it as the record's key.
+    mutating func write(path: String) {
+        write(repeated: path, in: \.paths) { path, writer in writer.write(path) }
+    }
+
+    /// An author, through the chunk's table of authors.
+    mutating func write(author: CrewMember) {
+        write(repeated: author, in: \.authors) { author, writer in writer.write(author) }
+    }
+
+    /// Laid out as a text (see ``write(text:)-(UnsafeRawBufferPointer)``); text still held as
+    /// bytes is copied as it is.
+    mutating func write(_ body: StoredText) {
+        body.withUTF8 { utf8 in write(text: utf8) }
     }
 
     mutating func write(_ instant: Instant) {
@@ -40,10 +62,10 @@ extension StateWriter {
         write(entry.identifier)
         write(entry.contentHash)
         write(fixed: entry.stamp)
-        write(entry.sourcePath)
+        write(path: entry.sourcePath)
         write(entry.explicitTitle)
         write(entry.slug)
-        write(entry.author)
+        write(author: entry.author)
         write(entry.instant)
         write(entry.sol)
         write(entry.lmst)
@@ -56,9 +78,9 @@ extension StateWriter {
         write(message.identifier)
         write(message.contentHash)
         write(fixed: message.stamp)
-        write(message.sourcePath)
-        write(message.channel)
-        write(message.author)
+        write(path: message.sourcePath)
+        write(repeated: message.channel, in: \.channels) { channel, writer in writer.write(channel) }
+        write(author: message.author)
         write(message.instant)
         write(message.sol)
         write(message.lmst)
@@ -70,7 +92,7 @@ extension StateWriter {
         write(report.diffIdentifier)
         write(report.contentHash)
         write(fixed: report.stamp)
-        write(report.sourcePath)
+        write(path: report.sourcePath)
         write(report.instant)
         write(report.sol)
         write(report.lmst)
@@ -126,16 +148,16 @@ extension StateWriter {
     }
 }
 
-/// The fields that repeat from object to object in a chunk of records, each read through a
-/// ``StateReader/StringMemo`` so that equal values share one string.
+/// The values that repeat from object to object in a chunk of records (a log's path and
+/// channel, a handful of authors), each written in full once, then as its position in a
+/// table both sides keep alike: a load then neither compares nor makes them again.
 struct RepeatedFields {
-    var sourcePath = StateReader.StringMemo()
-    var channel = StateReader.StringMemo()
-    var authorID = StateReader.StringMemo()
-    var authorName = StateReader.StringMemo()
-    var authorRole = StateReader.StringMemo()
-    /// `[id]` for each author id met (a crew is a handful), for the objects by that author to share.
-    var authorIDs: [[String]] = []
+    var paths = RepeatedValues<String>()
+    var channels = RepeatedValues<String>()
+    var authors = RepeatedValues<CrewMember>()
+    /// `[id]` for each author id met (a crew is a handful), for the objects by that author to
+    /// share. Read only.
+    private var authorIDs: [[String]] = []
 
     /// `[id]`, the array already made for `id` if there is one.
     mutating func authorIDs(_ id: String) -> [String] {
@@ -143,6 +165,30 @@ struct RepeatedFields {
         let ids = [id]
         if authorIDs.count < 16 { authorIDs.append(ids) }
         return ids
+    }
+}
+
+/// One field's table of values met (see ``RepeatedFields``): the first sixteen, then each
+/// new one in the place of the one met longest ago, so that the current file's path is
+/// always at hand.
+struct RepeatedValues<Value: Equatable> {
+    private(set) var values: [Value] = []
+    /// How many values replaced another.
+    private var replaced = 0
+    private static var capacity: Int { 16 }
+
+    /// Where `value` is in the table, if it is.
+    func position(of value: Value) -> Int? {
+        values.firstIndex(of: value)
+    }
+
+    mutating func add(_ value: Value) {
+        guard values.count == Self.capacity else {
+            values.append(value)
+            return
+        }
+        values[replaced % Self.capacity] = value
+        replaced += 1
     }
 }
 
@@ -155,16 +201,39 @@ extension StateReader {
         try skip(MemoryLayout<UInt64>.size)
     }
 
-    mutating func readCrewMember(_ fields: inout RepeatedFields) throws(Damaged) -> CrewMember {
-        CrewMember(id: try readString(&fields.authorID), name: try readString(&fields.authorName),
-                   role: try readString(&fields.authorRole))
+    mutating func readCrewMember() throws(Damaged) -> CrewMember {
+        CrewMember(id: try readString(), name: try readString(), role: try readString())
+    }
+
+    /// What ``StateWriter/write(repeated:in:_:)`` wrote, the value itself read by `read`.
+    mutating func readRepeated<Value>(_ table: inout RepeatedValues<Value>,
+                                      _ read: (inout StateReader) throws(Damaged) -> Value) throws(Damaged) -> Value {
+        let position = try readUInt64()
+        guard position > 0 else {
+            let value = try read(&self)
+            table.add(value)
+            return value
+        }
+        guard position <= UInt64(table.values.count) else { throw Damaged() }
+        return table.values[Int(position - 1)]
+    }
+
+    /// What ``StateWriter/write(path:)`` wrote.
+    mutating func readPath(_ fields: inout RepeatedFields) throws(Damaged) -> String {
+        try readRepeated(&fields.paths) { reader throws(Damaged) in try reader.readString() }
+    }
+
+    /// What ``StateWriter/write(author:)`` wrote.
+    mutating func readAuthor(_ fields: inout RepeatedFields) throws(Damaged) -> CrewMember {
+        try readRepeated(&fields.authors) { reader throws(Damaged) in try reader.readCrewMember() }
     }
 
     /// What ``StateWriter/write(_:)-(StoredText)`` wrote: left as bytes when this reader's
     /// bytes have an owner to keep them (see ``StateReader/init(_:owner:)``).
     mutating func readStoredText() throws(Damaged) -> StoredText {
-        guard let owner = bytesOwner else { return StoredText(try readString()) }
-        return StoredText(utf8: try readUTF8(), keptBy: owner)
+        let utf8 = try readText()
+        guard let owner = bytesOwner else { return StoredText(String(decoding: utf8, as: UTF8.self)) }
+        return StoredText(utf8: utf8, keptBy: owner)
     }
 
     mutating func readInstant() throws(Damaged) -> Instant {
@@ -177,8 +246,8 @@ extension StateReader {
 
     mutating func readJournalEntry(_ fields: inout RepeatedFields) throws(Damaged) -> JournalEntry {
         let (identifier, hash, stamp) = (try readStoredText(), try readHash(), try readFixedUInt64())
-        let sourcePath = try readString(&fields.sourcePath)
-        let (title, slug, author) = (try readOptionalString(), try readString(), try readCrewMember(&fields))
+        let sourcePath = try readPath(&fields)
+        let (title, slug, author) = (try readOptionalString(), try readString(), try readAuthor(&fields))
         return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
@@ -187,8 +256,9 @@ extension StateReader {
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
         let (identifier, hash, stamp) = (try readStoredText(), try readHash(), try readFixedUInt64())
-        let sourcePath = try readString(&fields.sourcePath)
-        let (channel, author) = (try readString(&fields.channel), try readCrewMember(&fields))
+        let sourcePath = try readPath(&fields)
+        let channel = try readRepeated(&fields.channels) { reader throws(Damaged) in try reader.readString() }
+        let author = try readAuthor(&fields)
         return Message(restoring: identifier, contentHash: hash, sourcePath: sourcePath, channel: channel, author: author,
                        instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), body: try readStoredText(),
                        line: try readInt(), authorIDs: fields.authorIDs(author.id), stamp: stamp)
@@ -198,7 +268,7 @@ extension StateReader {
         let identifier = try readString()
         let hash = try readHash()
         let stamp = try readFixedUInt64()
-        let sourcePath = try readString(&fields.sourcePath)
+        let sourcePath = try readPath(&fields)
         let instant = try readInstant()
         let sol = try readInt()
         let lmst = try readClockTime()

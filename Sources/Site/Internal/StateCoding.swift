@@ -13,9 +13,43 @@ import Darwin
 /// This form reads in a few tens of milliseconds and has no field names to look up.
 struct StateWriter {
     private(set) var bytes: [UInt8] = []
+    /// The bytes of the texts written with ``write(text:)-(UnsafeRawBufferPointer)``, when
+    /// this writer keeps them apart (see ``init(capacity:separatingTexts:)``).
+    private(set) var texts: [UInt8] = []
+    private let separatesTexts: Bool
+    /// The values met so far that repeat from record to record (see ``RepeatedFields``).
+    var repeated = RepeatedFields()
 
-    init(capacity: Int = 1 << 16) {
+    /// A writer; one `separatingTexts` keeps long texts (objects' bodies and identifiers)
+    /// after everything else, for ``separatedBytes``.
+    init(capacity: Int = 1 << 16, separatingTexts: Bool = false) {
         bytes.reserveCapacity(capacity)
+        separatesTexts = separatingTexts
+    }
+
+    /// What a writer that separates texts wrote, as one run of bytes: the length of the
+    /// rest (eight bytes), the rest, then the texts. A reader of the rest that decodes each
+    /// record need not touch the texts, most of the bytes, which stay on disk until a page
+    /// shows them (see ``StateReader/init(separated:owner:)``).
+    var separatedBytes: [UInt8] {
+        var whole = StateWriter(capacity: 8 + bytes.count + texts.count)
+        whole.write(fixed: UInt64(bytes.count))
+        whole.bytes += bytes
+        whole.bytes += texts
+        return whole.bytes
+    }
+
+    /// A text that a reader may leave as bytes (see ``StateReader/readText()``): its length
+    /// here, its bytes here too or, when this writer separates texts, with the texts.
+    mutating func write(text utf8: UnsafeRawBufferPointer) {
+        write(count: utf8.count)
+        if separatesTexts { texts.append(contentsOf: utf8) } else { bytes.append(contentsOf: utf8) }
+    }
+
+    /// ``write(text:)-(UnsafeRawBufferPointer)`` for a string.
+    mutating func write(text: String) {
+        var text = text
+        text.withUTF8 { write(text: UnsafeRawBufferPointer($0)) }
     }
 
     mutating func write(_ value: UInt64) {
@@ -88,6 +122,10 @@ struct StateReader {
 
     private let bytes: UnsafeRawBufferPointer
     private(set) var position = 0
+    /// The texts a writer kept apart (see ``StateWriter/separatedBytes``), read in the order
+    /// written; nil when they are among the other bytes.
+    private let texts: UnsafeRawBufferPointer?
+    private var textPosition = 0
     /// What keeps ``bytes`` valid, when something does beyond the reader's use: then long
     /// text (an object's body and identifier) is handed on as bytes, not decoded (see `readStoredText`).
     let bytesOwner: AnyObject?
@@ -95,10 +133,23 @@ struct StateReader {
     /// A reader of `bytes`; `owner` keeps them valid and unchanged for as long as it lives.
     init(_ bytes: UnsafeRawBufferPointer, owner: AnyObject? = nil) {
         self.bytes = bytes
+        self.texts = nil
         self.bytesOwner = owner
     }
 
-    var isAtEnd: Bool { position == bytes.count }
+    /// A reader of what ``StateWriter/separatedBytes`` wrote.
+    init(separated bytes: UnsafeRawBufferPointer, owner: AnyObject? = nil) throws(Damaged) {
+        var length = StateReader(bytes)
+        let count = try length.readFixedUInt64()
+        guard count <= UInt64(bytes.count - 8) else { throw Damaged() }
+        let textsStart = 8 + Int(count)
+        self.bytes = UnsafeRawBufferPointer(rebasing: bytes[8..<textsStart])
+        self.texts = UnsafeRawBufferPointer(rebasing: bytes[textsStart...])
+        self.bytesOwner = owner
+    }
+
+    /// Whether every byte was read, the texts kept apart included.
+    var isAtEnd: Bool { position == bytes.count && textPosition == (texts?.count ?? 0) }
 
     mutating func readUInt64() throws(Damaged) -> UInt64 {
         var value: UInt64 = 0
@@ -163,31 +214,18 @@ struct StateReader {
         UnsafeRawBufferPointer(rebasing: bytes[try readStringBytes()])
     }
 
+    /// What ``StateWriter/write(text:)-(UnsafeRawBufferPointer)`` wrote, undecoded: from the
+    /// texts kept apart when this reader has them, else as ``readUTF8()``.
+    mutating func readText() throws(Damaged) -> UnsafeRawBufferPointer {
+        guard let texts else { return try readUTF8() }
+        let count = try readUInt64()
+        guard count <= UInt64(texts.count - textPosition) else { throw Damaged() }
+        textPosition += Int(count)
+        return UnsafeRawBufferPointer(rebasing: texts[(textPosition - Int(count))..<textPosition])
+    }
+
     private func string(at range: Range<Int>) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
-    /// The last string read for one field, and where its bytes were: see
-    /// ``readString(_:)-(StringMemo)``.
-    struct StringMemo {
-        fileprivate var bytes = 0..<0
-        fileprivate var value = ""
-    }
-
-    /// A string, the same instance as the last one read through `memo` when its bytes are
-    /// the same. Fields like a message's file, channel and author repeat from object to
-    /// object: sharing one string instead of making tens of thousands of copies saved about
-    /// 2 of the 34 ms a large state took to load.
-    mutating func readString(_ memo: inout StringMemo) throws(Damaged) -> String {
-        let range = try readStringBytes()
-        if memo.bytes.count == range.count,
-           range.isEmpty || memcmp(bytes.baseAddress.unsafelyUnwrapped + memo.bytes.lowerBound,
-                                   bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, range.count) == 0 {
-            return memo.value
-        }
-        memo.bytes = range
-        memo.value = string(at: range)
-        return memo.value
     }
 
     mutating func readOptionalString() throws(Damaged) -> String? {
