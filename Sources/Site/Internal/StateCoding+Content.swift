@@ -156,7 +156,7 @@ struct RepeatedFields {
     var channels = RepeatedValues<String>()
     var authors = RepeatedValues<CrewMember>()
     /// `[id]` for each author id met (a crew is a handful), for the objects by that author to
-    /// share. Read only.
+    /// share; only a reader uses it.
     private var authorIDs: [[String]] = []
 
     /// `[id]`, the array already made for `id` if there is one.
@@ -169,8 +169,8 @@ struct RepeatedFields {
 }
 
 /// One field's table of values met (see ``RepeatedFields``): the first sixteen, then each
-/// new one in the place of the one met longest ago, so that the current file's path is
-/// always at hand.
+/// new one in the place of the one that joined longest ago, so that the current file's path
+/// (which joins as the record's key, just before its objects) is always at hand.
 struct RepeatedValues<Value: Equatable> {
     private(set) var values: [Value] = []
     /// How many values replaced another.
