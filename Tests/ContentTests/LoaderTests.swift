@@ -205,6 +205,9 @@ import Testing
         #expect(messages[2].author.name == "Ines Vega")
         #expect(Set(messages.map(\.diffIdentifier)).count == 3)
         #expect(messages.allSatisfy { $0.channel == "hab" })
+        // One origin (log, channel, sender) for each sender's messages in the log.
+        #expect(messages[0].origin === messages[2].origin && messages[0].origin !== messages[1].origin)
+        #expect(messages[1].author.id == "okoro" && messages[1].authorIDs == ["okoro"] && messages[1].sourcePath == "content/messages/hab.md")
     }
 
     @Test("HH:MM is UTC on the log's default Earth date")

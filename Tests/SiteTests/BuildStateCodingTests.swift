@@ -426,6 +426,41 @@ struct BuildStateCodingTests {
         #expect(loaded == state)
     }
 
+    @Test("restored messages of one sender in one log share one origin, and equal the messages saved")
+    func sharedOrigins() throws {
+        let vega = CrewMember(id: "vega", name: "Ines Vega", role: "Pilot")
+        let okoro = CrewMember(id: "okoro", name: "Ade Okoro", role: "Engineer")
+        var state = BuildState(formatVersion: BuildState.formatVersion, marsgenVersion: "9.9.9", token: "t", outputDirectory: "/o",
+                               configurationHash: "c", scanStartedAt: 0, sources: [:], templates: [:], objects: [], pages: [:], files: [:])
+        for log in 0..<40 {
+            let path = "content/messages/log-\(log).md"
+            var record = BuildState.SourceRecord(size: 1, modified: 2, hash: "h\(log)")
+            record.messages = (0..<30).map { index in
+                Message(sourcePath: path, channel: log % 2 == 0 ? "hab" : "rover", author: index % 3 == 0 ? okoro : vega,
+                        instant: Instant(unixMillis: Int64(index) * 60_000), sol: 1, lmst: MarsClockTime(secondsOfSol: 0),
+                        bodyHTML: "<p>\(index)</p>", line: index * 2 + 5, ordinal: 0)
+            }
+            state.sources[path] = record
+            state.objects += record.messages.map(\.fingerprint)
+        }
+        let path = Self.temporaryFile()
+        defer { Self.remove(path) }
+        try state.save(to: path)
+        let loaded = try BuildState.load(from: path).get()
+        #expect(loaded == state)
+        var origins = 0
+        for (path, record) in loaded.sources {
+            let bySender = Dictionary(grouping: record.messages, by: \.author.id)
+            #expect(bySender.count == 2)
+            for messages in bySender.values {
+                #expect(messages.allSatisfy { $0.origin === messages[0].origin && $0.sourcePath == path })
+                origins += 1
+            }
+            #expect(record.messages == state.sources[path]?.messages)
+        }
+        #expect(origins == 80)
+    }
+
     @Test("values that repeat are read back as written, however many a chunk meets; a position past its table is damage")
     func repeatedValues() throws {
         var writer = StateWriter()

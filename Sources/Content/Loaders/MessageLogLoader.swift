@@ -60,6 +60,8 @@ public enum MessageLogLoader {
         }
         var messages: [Message] = []
         var seen: [String: Int] = [:]
+        /// One origin per sender, for all their messages in this log.
+        var origins: [MessageOrigin] = []
         for part in parts {
             let location = file.location(line: part.line, column: part.column)
             let (moment, authorID) = try parseHeading(part.heading, defaultDay: defaultDay, context: context, at: location)
@@ -70,9 +72,15 @@ public enum MessageLogLoader {
             let key = "\(moment.instant.unixMillis)/\(author.id)"
             let ordinal = seen[key, default: 0]
             seen[key] = ordinal + 1
-            messages.append(Message(sourcePath: file.path, channel: channel, author: author, instant: moment.instant,
-                                    sol: moment.sol, lmst: moment.lmst, bodyHTML: part.bodyHTML, line: part.line,
-                                    ordinal: ordinal))
+            let origin: MessageOrigin
+            if let known = origins.first(where: { $0.author == author }) {
+                origin = known
+            } else {
+                origin = MessageOrigin(sourcePath: file.path, channel: channel, author: author)
+                origins.append(origin)
+            }
+            messages.append(Message(origin: origin, instant: moment.instant, sol: moment.sol, lmst: moment.lmst,
+                                    bodyHTML: part.bodyHTML, line: part.line, ordinal: ordinal))
         }
         return messages
     }

@@ -158,6 +158,21 @@ struct RepeatedFields {
     /// `[id]` for each author id met (a crew is a handful), for the objects by that author to
     /// share; only a reader uses it.
     private var authorIDs: [[String]] = []
+    /// The messages' origins met (see ``MessageOrigin``), for the messages of one sender in
+    /// one log to share one; only a reader uses them.
+    private var origins = RepeatedValues<MessageOrigin>()
+
+    /// The origin of a message of `author` in the log at `sourcePath` on `channel`: one met
+    /// already if there is one.
+    mutating func origin(sourcePath: String, channel: String, author: CrewMember) -> MessageOrigin {
+        // The origin met last is most often the one: its log's messages come one after another.
+        for origin in origins.values.reversed() where origin.isOrigin(sourcePath: sourcePath, channel: channel, author: author) {
+            return origin
+        }
+        let origin = MessageOrigin(sourcePath: sourcePath, channel: channel, author: author, authorIDs: authorIDs(author.id))
+        origins.add(origin)
+        return origin
+    }
 
     /// `[id]`, the array already made for `id` if there is one.
     mutating func authorIDs(_ id: String) -> [String] {
@@ -258,10 +273,9 @@ extension StateReader {
         let (identifier, hash, stamp) = (try readStoredText(), try readHash(), try readFixedUInt64())
         let sourcePath = try readPath(&fields)
         let channel = try readRepeated(&fields.channels) { reader throws(Damaged) in try reader.readString() }
-        let author = try readAuthor(&fields)
-        return Message(restoring: identifier, contentHash: hash, sourcePath: sourcePath, channel: channel, author: author,
-                       instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(), body: try readStoredText(),
-                       line: try readInt(), authorIDs: fields.authorIDs(author.id), stamp: stamp)
+        let origin = fields.origin(sourcePath: sourcePath, channel: channel, author: try readAuthor(&fields))
+        return Message(restoring: identifier, contentHash: hash, origin: origin, instant: try readInstant(), sol: try readInt(),
+                       lmst: try readClockTime(), body: try readStoredText(), line: try readInt(), stamp: stamp)
     }
 
     mutating func readWeatherReport(_ fields: inout RepeatedFields) throws(Damaged) -> WeatherReport {
