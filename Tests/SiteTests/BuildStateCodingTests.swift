@@ -418,8 +418,8 @@ struct BuildStateCodingTests {
         for name in try Self.chunkFiles(path) {
             let chunk = [UInt8](try Data(contentsOf: URL(fileURLWithPath: BuildState.chunkDirectory(forState: path)).appendingPathComponent(name)))
             let recordsLength = chunk.prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
-            try #require(8 + recordsLength <= chunk.count)
-            texts += chunk.count - 8 - recordsLength
+            try #require(16 + recordsLength <= chunk.count)
+            texts += chunk.count - 16 - recordsLength
         }
         #expect(expected > 50_000)
         #expect(texts == expected)
@@ -499,7 +499,7 @@ struct BuildStateCodingTests {
         }
     }
 
-    @Test("texts written apart read back in order among the other values; a text past the end, or one left unread, is damage")
+    @Test("texts written apart read back in order among the other values; a text past the end, one left unread, or a changed byte of the records is damage")
     func separatedTexts() throws {
         var writer = StateWriter(separatingTexts: true)
         var random = SeededRandom(seed: 16)
@@ -543,6 +543,21 @@ struct BuildStateCodingTests {
         longer[7] = 0x7F
         try longer.withUnsafeBytes { bytes throws in
             #expect(throws: StateReader.Damaged.self) { try StateReader(separated: bytes) }
+        }
+        // Any byte of the records (or of their hash) changed: damaged. A byte of the texts
+        // is not checked; a page that shows the text shows it as it is.
+        let recordsEnd = 16 + bytes.prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
+        for position in stride(from: 8, to: recordsEnd, by: 7) {
+            var changed = bytes
+            changed[position] ^= 0x20
+            try changed.withUnsafeBytes { bytes throws in
+                #expect(throws: StateReader.Damaged.self, "byte \(position)") { try StateReader(separated: bytes) }
+            }
+        }
+        var changedText = bytes
+        changedText[recordsEnd] ^= 0x01
+        try changedText.withUnsafeBytes { bytes throws in
+            _ = try StateReader(separated: bytes)
         }
     }
 

@@ -1,3 +1,4 @@
+import Content
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,15 +29,24 @@ struct StateWriter {
     }
 
     /// What a writer that separates texts wrote, as one run of bytes: the length of the
-    /// rest (eight bytes), the rest, then the texts. A reader of the rest that decodes each
-    /// record need not touch the texts, most of the bytes, which stay on disk until a page
-    /// shows them (see ``StateReader/init(separated:owner:)``).
+    /// rest and its hash (eight bytes each), the rest, then the texts. A reader of the rest
+    /// that decodes each record need not touch the texts, most of the bytes, which stay on
+    /// disk until a page shows them (see ``StateReader/init(separated:owner:)``); the hash
+    /// lets it tell damaged records from the records written.
     var separatedBytes: [UInt8] {
-        var whole = StateWriter(capacity: 8 + bytes.count + texts.count)
+        var whole = StateWriter(capacity: 16 + bytes.count + texts.count)
         whole.write(fixed: UInt64(bytes.count))
+        whole.write(fixed: bytes.withUnsafeBytes { Self.recordsHash($0) })
         whole.bytes += bytes
         whole.bytes += texts
         return whole.bytes
+    }
+
+    /// The hash of the records of a writer that separates texts.
+    static func recordsHash(_ records: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(buffer: records)
+        return hash.value
     }
 
     /// A text that a reader may leave as bytes (see ``StateReader/readText()``): its length
@@ -137,13 +147,17 @@ struct StateReader {
         self.bytesOwner = owner
     }
 
-    /// A reader of what ``StateWriter/separatedBytes`` wrote.
+    /// A reader of what ``StateWriter/separatedBytes`` wrote, once the records' hash is
+    /// checked: records changed on disk (a flipped bit, an edit by hand) read as damaged,
+    /// never as other records. The texts are not hashed: only a page that shows one reads it.
     init(separated bytes: UnsafeRawBufferPointer, owner: AnyObject? = nil) throws(Damaged) {
-        var length = StateReader(bytes)
-        let count = try length.readFixedUInt64()
-        guard count <= UInt64(bytes.count - 8) else { throw Damaged() }
-        let textsStart = 8 + Int(count)
-        self.bytes = UnsafeRawBufferPointer(rebasing: bytes[8..<textsStart])
+        var header = StateReader(bytes)
+        let (count, hash) = (try header.readFixedUInt64(), try header.readFixedUInt64())
+        guard count <= UInt64(bytes.count - 16) else { throw Damaged() }
+        let textsStart = 16 + Int(count)
+        let records = UnsafeRawBufferPointer(rebasing: bytes[16..<textsStart])
+        guard StateWriter.recordsHash(records) == hash else { throw Damaged() }
+        self.bytes = records
         self.texts = UnsafeRawBufferPointer(rebasing: bytes[textsStart...])
         self.bytesOwner = owner
     }
