@@ -223,8 +223,7 @@ public struct BuildState: Sendable, Equatable {
         }
         var reader = StateReader(file.bytes)
         do throws(StateReader.Damaged) {
-            try reader.expect(magic)
-            let version = try reader.readInt()
+            let version = try readFormat(&reader)
             guard version == formatVersion else { return .failure(.otherFormat(version)) }
             return .success(try BuildState(reading: &reader, chunkDirectory: chunkDirectory(forState: path)))
         } catch {
@@ -239,13 +238,14 @@ public struct BuildState: Sendable, Equatable {
         guard let bytes = try? FileSystem.read(path) else { return nil }
         return bytes.withUnsafeBytes { bytes in
             var reader = StateReader(bytes)
-            do throws(StateReader.Damaged) {
-                try reader.expect(magic)
-                return try reader.readInt()
-            } catch {
-                return nil
-            }
+            return try? readFormat(&reader)
         }
+    }
+
+    /// The magic every state file starts with, then its format version.
+    private static func readFormat(_ reader: inout StateReader) throws(StateReader.Damaged) -> Int {
+        try reader.expect(magic)
+        return try reader.readInt()
     }
 
     fileprivate static func readMap<Value>(_ reader: inout StateReader,

@@ -56,10 +56,13 @@ struct StateWriter {
         if separatesTexts { texts.append(contentsOf: utf8) } else { bytes.append(contentsOf: utf8) }
     }
 
-    /// ``write(text:)-(UnsafeRawBufferPointer)`` for a string.
+    /// ``write(text:)-(UnsafeRawBufferPointer)`` for a string: laid out as ``write(_:)-(String)``
+    /// lays it out, with its bytes among the texts when this writer separates them (without
+    /// the copy `withUTF8` would make of each string).
     mutating func write(text: String) {
-        var text = text
-        text.withUTF8 { write(text: UnsafeRawBufferPointer($0)) }
+        guard separatesTexts else { return write(text) }
+        write(count: text.utf8.count)
+        texts.append(contentsOf: text.utf8)
     }
 
     mutating func write(_ value: UInt64) {
