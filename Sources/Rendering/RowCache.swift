@@ -59,6 +59,16 @@ public final class RowCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets every row, and any an earlier process kept (for a build that must trust
+    /// nothing rendered before it: see `SiteBuilder.build()`).
+    public func removeAll() {
+        lock.withLock {
+            lists = [:]
+            loader = nil
+            changed = false
+        }
+    }
+
     /// Replaces the rows kept for `list`; `renderedAny` says whether any was rendered anew.
     func keep(_ rows: [UInt64: Row], of list: String, renderedAny: Bool) {
         lock.withLock {

@@ -33,6 +33,11 @@ public struct BuildContext {
     var keepsNoState = false
     /// The previous build's index, when it can be used for an incremental build.
     var previousIndex: BuildIndex?
+    /// A full build that ignores the state (as `--clean` does), with the notice already given.
+    var ignoresState = false
+    /// A text restored from the previous build's state did not match its check (see
+    /// ``StoredText``): the build stopped before writing, to start again as a full one.
+    var readDamagedState = false
     /// The stat of every input file, taken by "Check for changes", so reading sources need
     /// not stat them again.
     var inputStats: [String: FileStat] = [:]

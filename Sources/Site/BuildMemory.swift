@@ -175,6 +175,19 @@ public final class BuildMemory: @unchecked Sendable {
         }
     }
 
+    /// Forgets everything made from an earlier build's state or output (the state, its
+    /// objects, rendered rows and sections), as when the state turned out damaged: the next
+    /// build is a full one, and renders everything afresh.
+    func forgetAll() {
+        waitForSave()
+        lock.withLock {
+            (remembered, spareTables, rememberedIndex, indexInMemoryOnly) = (nil, nil, nil, nil)
+            (keptContent, readObjects, listing) = (nil, nil, nil)
+        }
+        rows.removeAll()
+        sections.keep([:], key: "")
+    }
+
     /// Remembers the index just saved, with the stat of its file.
     func rememberIndex(_ index: BuildIndex, file: FileStat?) {
         lock.withLock { rememberedIndex = file.map { (index, $0) } }

@@ -11,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 16
+    public static let formatVersion = 17
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -563,21 +563,22 @@ extension BuildState {
             // bytes) are kept after its records and read only for the pages that show them.
             guard let file = try? FileSystem.MappedFile(path: SitePaths.join(directory, all[index].name + ".chunk"), populate: false),
                   file.bytes.count == all[index].size else { return }
+            let texts = ChunkTexts(file, folder: directory)
             let chunk: Decoded?
             if index < objectsStart {
-                chunk = ChunkedList<PageRecord>.decode(file) { reader, _ throws(StateReader.Damaged) in
+                chunk = ChunkedList<PageRecord>.decode(texts) { reader, _ throws(StateReader.Damaged) in
                     (try reader.readString(),
                      PageRecord(bytes: try reader.readHash(), fingerprint: try reader.readHash(), inputs: try reader.readHash()))
                 }.map { .pages(keys: $0.keys, items: $0.items) }
             } else if index < sourcesStart {
                 var stamps: [UInt64] = []
-                chunk = ChunkedList<ContentHash>.decodeKeysLater(file) { reader throws(StateReader.Damaged) in
+                chunk = ChunkedList<ContentHash>.decodeKeysLater(texts) { reader throws(StateReader.Damaged) in
                     let hash = try reader.readHash()
                     stamps.append(try reader.readFixedUInt64())
                     return hash
                 }.map { .objects(keys: $0.keys, items: $0.items, stamps: stamps) }
             } else {
-                chunk = ChunkedList<SourceRecord>.decode(file) { reader, fields throws(StateReader.Damaged) in
+                chunk = ChunkedList<SourceRecord>.decode(texts) { reader, fields throws(StateReader.Damaged) in
                     // The path through the same memo as its objects' paths: one string for all.
                     (try reader.readPath(&fields), try reader.readSourceRecord(&fields))
                 }.map { .sources(keys: $0.keys, items: $0.items) }

@@ -78,19 +78,21 @@ public struct SiteBuilder: Sendable {
             context.log.warn("the previous build could not save its state: \(problem)", at: SourceLocation(path: statePath),
                              hint: "this build is a full build")
         }
-        for step in steps {
-            // Nothing changed: the output is right as it is, and the rest has nothing to do.
-            if context.isUpToDate, step.name != "Save build state" { continue }
-            let stepStart = clock.now
-            do {
-                try step.body(&context)
-            } catch {
-                context.staging?.discard()
-                var tagged = error
-                if tagged.step == nil { tagged.step = step.name }
-                throw tagged
-            }
-            context.report.steps.append((step.name, clock.now - stepStart))
+        let logBeforeSteps = context.log
+        try runSteps(&context, clock: clock)
+        if context.readDamagedState {
+            // A text restored from the state was damaged, and may be on a page rendered:
+            // nothing was written. The sources alone decide now, as with --clean.
+            context.staging?.discard()
+            var full = BuildContext(options: options)
+            (full.lock, full.keepsNoState, full.log) = (context.lock, context.keepsNoState, logBeforeSteps)
+            context.lock = nil
+            full.ignoresState = true
+            full.report.notice = "a text in the build state was damaged; doing a full build"
+            // What a process that builds again and again kept may hold the damaged texts.
+            options.memory?.forgetAll()
+            context = full
+            try runSteps(&context, clock: clock)
         }
         // The state on disk is this build's when it saved one, else the previous build's.
         if let memory = options.memory, var listing = context.listing,
@@ -111,6 +113,26 @@ public struct SiteBuilder: Sendable {
             memory.free(Leftovers(context))
         }
         return context.report
+    }
+
+    /// Runs every step on `context`, until one finds the state damaged (see
+    /// ``BuildContext/readDamagedState``).
+    private func runSteps(_ context: inout BuildContext, clock: ContinuousClock) throws(Diagnostic) {
+        for step in steps {
+            // Nothing changed: the output is right as it is, and the rest has nothing to do.
+            if context.isUpToDate, step.name != "Save build state" { continue }
+            let stepStart = clock.now
+            do {
+                try step.body(&context)
+            } catch {
+                context.staging?.discard()
+                var tagged = error
+                if tagged.step == nil { tagged.step = step.name }
+                throw tagged
+            }
+            context.report.steps.append((step.name, clock.now - stepStart))
+            if context.readDamagedState { return }
+        }
     }
 
     /// For `watch` and `serve`: reads the state the last build left on disk, in the
@@ -262,6 +284,7 @@ public struct SiteBuilder: Sendable {
     static let otherVersionNotice = "the last build was made by another version of marsgen; doing a full build"
 
     func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {
+        guard !context.ignoresState else { return }
         guard !options.isClean else {
             context.report.notice = "--clean: full build"
             return
@@ -1328,6 +1351,12 @@ public struct SiteBuilder: Sendable {
     }
 
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
+        // The state's texts are checked as they are read (see `StoredText`): after rendering,
+        // before anything is written, is when a damaged one must be known.
+        if DamagedTexts.take(in: BuildState.chunkDirectory(forState: statePath)), context.previous != nil {
+            context.readDamagedState = true
+            return
+        }
         if context.isIncremental, context.writes.isEmpty, context.copies.isEmpty, context.deletes.isEmpty, context.staged.isEmpty {
             context.staging?.discard()
             context.staging = nil
@@ -1546,12 +1575,20 @@ public struct SiteBuilder: Sendable {
             let inputs = records.map(BuildIndex.Input.init)
             return (IndexInputs(sortedPaths: paths, inputs: inputs), BuildIndex.inputLines(paths: paths, records: inputs, reusing: lines) { $0 })
         }
+        // Encoding copied texts restored from the previous state into new chunks: a damaged
+        // one would be saved with a check made afresh, and trusted from then on.
+        if DamagedTexts.take(in: BuildState.chunkDirectory(forState: statePath)) { throw DamagedStateText() }
         index.inputs = inputs
         index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)
         try index.save(to: indexPath, inputLines: inputLines)
         return index
     }
+}
+
+/// A save that copied a text of the previous state whose bytes no longer match their check.
+struct DamagedStateText: LocalizedError {
+    var errorDescription: String? { "a text in the build state was damaged (its bytes no longer match their check)" }
 }
 
 /// What a build leaves unfreed on its way out: for the process's end, or for the memory's

@@ -1289,6 +1289,97 @@ import Testing
         }
     }
 
+    /// Replaces `text` with `replacement` (as long) wherever it is in the state's chunk
+    /// files, as damage on disk would; returns in how many files.
+    func damageStateChunks(_ text: String, _ replacement: String) throws -> Int {
+        let marsgen = site.appendingPathComponent(".marsgen")
+        let folder = marsgen.appendingPathComponent(try #require(
+            try FileManager.default.contentsOfDirectory(atPath: marsgen.path).first { $0.hasSuffix(".chunks") }))
+        let (needle, patch) = (Array(text.utf8), Array(replacement.utf8))
+        var damaged = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(name)
+            var bytes = [UInt8](try Data(contentsOf: url))
+            guard bytes.count >= needle.count,
+                  let start = (0...(bytes.count - needle.count)).first(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+            else { continue }
+            bytes.replaceSubrange(start..<(start + needle.count), with: patch)
+            try Data(bytes).write(to: url)
+            damaged += 1
+        }
+        return damaged
+    }
+
+    /// The output of a clean build of the site as it is, into a folder of its own.
+    func cleanBuildSnapshot() throws -> [String: Data] {
+        let clean = try SiteFixture.temporaryDirectory("clean")
+        defer { try? FileManager.default.removeItem(at: clean) }
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
+        return try SiteFixture.snapshot(clean)
+    }
+
+    @Test("a text damaged in the state's chunks, on a page a build renders, is found before anything is written: the build starts again as a full one, and the site is right")
+    func damagedTextOnRenderedPage() throws {
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:00 vega\nMarker text alpha.\n", to: "content/messages/late.md", in: site)
+        #expect(try !build().isFullBuild)
+        #expect(try damageStateChunks("Marker text alpha", "Marker text alphA") == 1)
+        // A newer message: the front page, which shows both, is rendered again.
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:30 vega\nMarker text beta.\n", to: "content/messages/later.md", in: site)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "a text in the build state was damaged; doing a full build")
+        let front = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(front.contains("Marker text alpha.") && front.contains("Marker text beta.") && !front.contains("alphA"))
+        let differences = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+        #expect(differences.isEmpty, "\(differences)")
+        // The state the full build saved is sound: the next edit is incremental again.
+        try edit("content/messages/later.md") { $0.replacingOccurrences(of: "beta", with: "gamma") }
+        let next = try build()
+        #expect(!next.isFullBuild && next.notice == nil && next.written.contains("index.html"))
+    }
+
+    @Test("under watch, a damaged text found by a rebuild means a full build that trusts nothing kept, then rebuilds as before")
+    func damagedTextUnderWatch() throws {
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:00 vega\nMarker text alpha.\n", to: "content/messages/late.md", in: site)
+        #expect(try !build().isFullBuild)
+        #expect(try damageStateChunks("Marker text alpha", "Marker text alphA") == 1)
+        let (options, memory) = try watchedOptions()
+        // backdateSources() built clean: the state on disk is new. Damage it again, then let
+        // watch read it, as it does when it starts.
+        #expect(try damageStateChunks("Marker text alpha", "Marker text alphA") == 1)
+        SiteBuilder(options: options).preloadState()
+        memory.startTrustingChanges()
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:30 vega\nMarker text beta.\n", to: "content/messages/later.md", in: site)
+        let report = try watchedBuild(options, reported: ["content/messages/later.md"])
+        #expect(report.isFullBuild && report.notice == "a text in the build state was damaged; doing a full build")
+        memory.waitForSave()
+        #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
+        try edit("content/messages/later.md") { $0.replacingOccurrences(of: "beta", with: "gamma") }
+        let next = try watchedBuild(options, reported: ["content/messages/later.md"])
+        #expect(!next.isFullBuild && next.notice == nil)
+        memory.waitForSave()
+        #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
+    }
+
+    @Test("a text damaged in the state's chunks that a save would copy is not saved: the site is right, and the next build is a full one")
+    func damagedTextCopiedBySave() throws {
+        // An old message, on no page a new newest message renders again; its log's record is
+        // in the chunk that the new log's record changes.
+        #expect(try damageStateChunks("suits green, airlock at 0 kPa", "suits green, airlock at 0 KPA") == 1)
+        try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:30 vega\nMarker text beta.\n", to: "content/messages/later.md", in: site)
+        let report = try build()
+        #expect(!report.isFullBuild && report.written.contains("index.html"))
+        #expect(report.warnings.contains { $0.message.contains("cannot save the build state: a text in the build state was damaged") })
+        #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
+        let next = try build()
+        #expect(next.isFullBuild)
+        #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
+        let page = try SiteFixture.snapshot(output).filter { String(decoding: $0.value, as: UTF8.self).contains("suits green, airlock at") }
+        #expect(!page.isEmpty && page.values.allSatisfy { !String(decoding: $0, as: UTF8.self).contains("KPA") })
+        try edit("content/messages/later.md") { $0.replacingOccurrences(of: "beta", with: "gamma") }
+        #expect(try !build().isFullBuild)
+    }
+
     @Test("a touched file with the same bytes changes nothing, and is not hashed again next time")
     func touchedFile() throws {
         let path = site.appendingPathComponent("content/journal/sol-07-bags.md").path

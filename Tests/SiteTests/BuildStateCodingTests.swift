@@ -477,6 +477,65 @@ struct BuildStateCodingTests {
         #expect(origins == 80)
     }
 
+    @Test("a text of a chunk changed on disk is reported when read, for its state's folder, and only then; an unchanged one never is")
+    func damagedTextsReportedWhenRead() throws {
+        let vega = CrewMember(id: "vega", name: "Ines Vega", role: "Pilot")
+        var state = BuildState(formatVersion: BuildState.formatVersion, marsgenVersion: "9.9.9", token: "t", outputDirectory: "/o",
+                               configurationHash: "c", scanStartedAt: 0, sources: [:], templates: [:], objects: [], pages: [:], files: [:])
+        let logPath = "content/messages/log.md"
+        var record = BuildState.SourceRecord(size: 1, modified: 2, hash: "h")
+        record.messages = ["<p>Dust on the panels, intact.</p>", "<p>Dust on the panels, damaged.</p>"].enumerated().map { index, body in
+            Message(sourcePath: logPath, channel: "hab", author: vega, instant: Instant(unixMillis: Int64(index) * 60_000), sol: 1,
+                    lmst: MarsClockTime(secondsOfSol: 0), bodyHTML: body, line: index * 2 + 5, ordinal: 0)
+        }
+        state.sources[logPath] = record
+        state.objects = record.messages.map(\.fingerprint)
+        let path = Self.temporaryFile()
+        defer { Self.remove(path) }
+        try state.save(to: path)
+        let folder = BuildState.chunkDirectory(forState: path)
+        _ = DamagedTexts.take(in: folder)
+        // One byte of a body, and one of an identifier in the object list's chunk.
+        func damage(_ text: String, _ replacement: String) throws -> Int {
+            var changed = 0
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
+                var bytes = [UInt8](try Data(contentsOf: url))
+                let needle = Array(text.utf8)
+                guard let start = (0...(bytes.count - needle.count)).first(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+                else { continue }
+                bytes.replaceSubrange(start..<(start + needle.count), with: Array(replacement.utf8))
+                try Data(bytes).write(to: url)
+                changed += 1
+            }
+            return changed
+        }
+        #expect(try damage("damaged.</p>", "DAMAGED.</p>") == 1)
+        #expect(try damage("@1970-01-01T00:01:00Z", "@1970-01-01T00:01:09Z") == 2)
+        let loaded = try BuildState.load(from: path).get()
+        let messages = loaded.sources[logPath]?.messages ?? []
+        try #require(messages.count == 2)
+        #expect(!DamagedTexts.take(in: folder))
+        #expect(messages[0].bodyHTML == "<p>Dust on the panels, intact.</p>")
+        #expect(messages[0].diffIdentifier == record.messages[0].diffIdentifier)
+        #expect(!DamagedTexts.take(in: folder))
+        // The damaged body reads as it is now, and is reported, each time it is read.
+        #expect(messages[1].bodyHTML == "<p>Dust on the panels, DAMAGED.</p>")
+        #expect(DamagedTexts.take(in: folder))
+        #expect(!DamagedTexts.take(in: folder))
+        messages[1].body.withUTF8 { _ in }
+        #expect(DamagedTexts.take(in: folder))
+        // The damaged identifier: in the source's chunk, and in the object list's, whose
+        // identifiers are made strings all at once, on first use, and checked then.
+        _ = messages[1].diffIdentifier
+        #expect(DamagedTexts.take(in: folder))
+        #expect(loaded.objectList.fingerprints(in: 0..<1).map(\.diffIdentifier) == [record.messages[0].diffIdentifier])
+        #expect(DamagedTexts.take(in: folder))
+        #expect(loaded.objectList.fingerprints(in: 1..<2).map(\.diffIdentifier) != [record.messages[1].diffIdentifier])
+        #expect(!DamagedTexts.take(in: folder))
+        #expect(!DamagedTexts.take(in: BuildState.chunkDirectory(forState: Self.temporaryFile())))
+    }
+
     @Test("values that repeat are read back as written, however many a chunk meets; a position past its table is damage")
     func repeatedValues() throws {
         var writer = StateWriter()

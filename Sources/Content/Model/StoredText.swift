@@ -7,6 +7,15 @@ import Darwin
 /// An object's body rendered to HTML (see ``StoredText``).
 public typealias HTMLBody = StoredText
 
+/// What keeps the bytes of texts restored without decoding (see
+/// ``StoredText/init(utf8:check:keptBy:)``), and hears of any whose bytes no longer match
+/// the check they were saved with.
+public protocol StoredTextKeeper: AnyObject, Sendable {
+    /// Called, from any thread, each time a text it keeps is read and its bytes do not
+    /// match their check.
+    func damagedTextFound()
+}
+
 /// Text an object holds: a string, or UTF-8 bytes held elsewhere that become a string only
 /// when read.
 ///
@@ -14,12 +23,16 @@ public typealias HTMLBody = StoredText
 /// making every body a string first was a tenth of such a rebuild, and most of its memory,
 /// and making every identifier one was most of what remained of decoding them. Text
 /// restored without decoding points into the state's mapped bytes and keeps their owner
-/// alive.
+/// alive. Those bytes were not checked when the state was read (that would read them all),
+/// so each read checks them: damaged ones are reported to their keeper, for the build to
+/// start again without the state instead of showing them.
 public struct StoredText: @unchecked Sendable {
     private enum Storage {
         case text(String)
-        /// UTF-8 bytes, valid while `owner` lives.
-        case bytes(UnsafeRawBufferPointer, owner: AnyObject)
+        /// UTF-8 bytes, valid while `keeper` (a ``StoredTextKeeper``) lives, and their check.
+        /// The keeper is held as any object, cast only to report damage: an existential
+        /// would make every object's two texts eight bytes longer each.
+        case bytes(UnsafeRawBufferPointer, check: UInt32, keeper: AnyObject)
     }
 
     private let storage: Storage
@@ -33,17 +46,30 @@ public struct StoredText: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - bytes: UTF-8 text (invalid sequences read as U+FFFD, as `String(decoding:as:)` does).
-    ///   - owner: Keeps `bytes` valid and unchanged for as long as it lives; the text keeps
-    ///     it alive.
-    public init(utf8 bytes: UnsafeRawBufferPointer, keptBy owner: AnyObject) {
-        storage = .bytes(bytes, owner: owner)
+    ///   - check: ``check(of:)`` of the bytes as they were saved; each read compares.
+    ///   - keeper: Keeps `bytes` valid and unchanged for as long as it lives (the text keeps
+    ///     it alive), and hears of a read whose bytes do not match `check`.
+    public init(utf8 bytes: UnsafeRawBufferPointer, check: UInt32, keptBy keeper: some StoredTextKeeper) {
+        storage = .bytes(bytes, check: check, keeper: keeper)
+    }
+
+    /// A 32-bit check of a text's UTF-8 bytes, saved beside them, to tell bytes damaged
+    /// since from the bytes saved.
+    public static func check(of utf8: UnsafeRawBufferPointer) -> UInt32 {
+        var hash = ContentHash()
+        hash.combine(buffer: utf8)
+        return UInt32(truncatingIfNeeded: hash.value ^ (hash.value >> 32))
     }
 
     /// The text, as a string (made now, each time, from bytes held elsewhere).
     public var text: String {
         switch storage {
         case .text(let text): return text
-        case .bytes(let bytes, let owner): return withExtendedLifetime(owner) { String(decoding: bytes, as: UTF8.self) }
+        case .bytes(let bytes, let check, let keeper):
+            return withExtendedLifetime(keeper) {
+                Self.verify(bytes, check: check, keeper: keeper)
+                return String(decoding: bytes, as: UTF8.self)
+            }
         }
     }
 
@@ -51,8 +77,17 @@ public struct StoredText: @unchecked Sendable {
     public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {
         case .text(var text): return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
-        case .bytes(let bytes, let owner): return try withExtendedLifetime(owner) { try body(bytes) }
+        case .bytes(let bytes, let check, let keeper):
+            return try withExtendedLifetime(keeper) {
+                Self.verify(bytes, check: check, keeper: keeper)
+                return try body(bytes)
+            }
         }
+    }
+
+    private static func verify(_ bytes: UnsafeRawBufferPointer, check: UInt32, keeper: AnyObject) {
+        guard Self.check(of: bytes) != check else { return }
+        (keeper as? any StoredTextKeeper)?.damagedTextFound()
     }
 }
 

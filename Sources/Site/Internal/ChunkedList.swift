@@ -328,14 +328,14 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// Decodes the chunk file `file` with `read` (which reads a key and its item, sharing
     /// repeated strings through `fields`). Nil when it is damaged or holds no item.
-    static func decode(_ file: FileSystem.MappedFile,
+    static func decode(_ texts: ChunkTexts,
                        read: (inout StateReader, inout RepeatedFields) throws(StateReader.Damaged) -> (String, Item))
         -> (keys: [String], items: [Item])? {
         var keys: [String] = []
         var items: [Item] = []
         do throws(StateReader.Damaged) {
             // The objects' bodies stay in the mapped file until a page shows them.
-            var reader = try StateReader(separated: file.bytes, owner: file)
+            var reader = try StateReader(separated: texts.file.bytes, owner: texts)
             let count = try reader.readCount()
             keys.reserveCapacity(count)
             items.reserveCapacity(count)
@@ -361,28 +361,33 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 
     /// ``decode(_:read:)`` but for the keys, which are only found and made strings when
     /// asked for (see ``LaterKeys``).
-    static func decodeKeysLater(_ file: FileSystem.MappedFile, read: (inout StateReader) throws(StateReader.Damaged) -> Item)
+    static func decodeKeysLater(_ texts: ChunkTexts, read: (inout StateReader) throws(StateReader.Damaged) -> Item)
         -> (keys: LaterKeys, items: [Item])? {
+        let file = texts.file
         var ranges: [Range<Int>] = []
+        var checks: [UInt32] = []
         var items: [Item] = []
         do throws(StateReader.Damaged) {
             // The keys are texts, kept apart: a load that makes none of them touches none.
             var reader = try StateReader(separated: file.bytes)
             let count = try reader.readCount()
             ranges.reserveCapacity(count)
+            checks.reserveCapacity(count)
             items.reserveCapacity(count)
             for _ in 0..<count {
-                let key = try reader.readText()
+                let (key, check) = try reader.readCheckedText()
+                guard let check else { throw StateReader.Damaged() }
                 let item = try read(&reader)
                 let start = key.baseAddress.map { $0 - (file.bytes.baseAddress ?? $0) } ?? 0
                 ranges.append(start..<(start + key.count))
+                checks.append(check)
                 items.append(item)
             }
             guard reader.isAtEnd, !ranges.isEmpty else { return nil }
         } catch {
             return nil
         }
-        return (LaterKeys(file: file, ranges: ranges), items)
+        return (LaterKeys(texts, ranges: ranges, checks: checks), items)
     }
 
     /// Adds a chunk decoded by ``decodeKeysLater(_:read:)``, named `name`, after the others.
@@ -399,22 +404,28 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
 /// object list's 63,000 identifiers are not all needed by a rebuild, which compares stamps
 /// and reads the identifiers of the few objects that changed.
 final class LaterKeys: @unchecked Sendable {
-    private let file: FileSystem.MappedFile
+    private let texts: ChunkTexts
     /// Where each key's UTF-8 bytes are in the file, in order.
     let ranges: [Range<Int>]
+    /// Each key's check (see ``StoredText/check(of:)``), compared when the keys are made.
+    private let checks: [UInt32]
     private let lock = NSLock()
     private var strings: [String]?
 
-    init(file: FileSystem.MappedFile, ranges: [Range<Int>]) {
-        (self.file, self.ranges) = (file, ranges)
+    init(_ texts: ChunkTexts, ranges: [Range<Int>], checks: [UInt32]) {
+        (self.texts, self.ranges, self.checks) = (texts, ranges, checks)
     }
 
     /// The keys, made on first use (by whichever thread asks first; under the lock).
     var keys: [String] {
         lock.withLock {
             if let strings { return strings }
-            let bytes = file.bytes
-            let made = ranges.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            let bytes = texts.file.bytes
+            let made = zip(ranges, checks).map { range, check in
+                let utf8 = UnsafeRawBufferPointer(rebasing: bytes[range])
+                if StoredText.check(of: utf8) != check { texts.damagedTextFound() }
+                return String(decoding: utf8, as: UTF8.self)
+            }
             strings = made
             return made
         }

@@ -270,12 +270,12 @@ extension StateReader {
         try readRepeated(&fields.authors) { reader throws(Damaged) in try reader.readCrewMember() }
     }
 
-    /// What ``StateWriter/write(_:)-(StoredText)`` wrote: left as bytes when this reader's
-    /// bytes have an owner to keep them (see ``StateReader/init(_:owner:)``).
+    /// What ``StateWriter/write(_:)-(StoredText)`` wrote: left as bytes, with their check,
+    /// when this reader's texts have an owner to keep them (see ``StateReader/init(separated:owner:)``).
     mutating func readStoredText() throws(Damaged) -> StoredText {
-        let utf8 = try readText()
-        guard let owner = bytesOwner else { return StoredText(String(decoding: utf8, as: UTF8.self)) }
-        return StoredText(utf8: utf8, keptBy: owner)
+        let (utf8, check) = try readCheckedText()
+        guard let owner = bytesOwner, let check else { return StoredText(String(decoding: utf8, as: UTF8.self)) }
+        return StoredText(utf8: utf8, check: check, keptBy: owner)
     }
 
     mutating func readInstant() throws(Damaged) -> Instant {

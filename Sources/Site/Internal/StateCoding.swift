@@ -50,19 +50,28 @@ struct StateWriter {
     }
 
     /// A text that a reader may leave as bytes (see ``StateReader/readText()``): its length
-    /// here, its bytes here too or, when this writer separates texts, with the texts.
+    /// here, its bytes here too or, when this writer separates texts, its check here (see
+    /// ``StoredText/check(of:)``: the records are hashed, the texts are not) and its bytes
+    /// with the texts.
     mutating func write(text utf8: UnsafeRawBufferPointer) {
         write(count: utf8.count)
-        if separatesTexts { texts.append(contentsOf: utf8) } else { bytes.append(contentsOf: utf8) }
+        guard separatesTexts else { return bytes.append(contentsOf: utf8) }
+        write(fixed32: StoredText.check(of: utf8))
+        texts.append(contentsOf: utf8)
     }
 
     /// ``write(text:)-(UnsafeRawBufferPointer)`` for a string: laid out as ``write(_:)-(String)``
-    /// lays it out, with its bytes among the texts when this writer separates them (without
-    /// the copy `withUTF8` would make of each string).
+    /// lays it out, or with its bytes among the texts when this writer separates them
+    /// (without the copy `withUTF8` would make of each string).
     mutating func write(text: String) {
         guard separatesTexts else { return write(text) }
-        write(count: text.utf8.count)
-        texts.append(contentsOf: text.utf8)
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in write(text: UnsafeRawBufferPointer(utf8)) }
+        if written == nil { Array(text.utf8).withUnsafeBytes { utf8 in write(text: utf8) } }
+    }
+
+    /// Four bytes, little-endian: a text's check.
+    mutating func write(fixed32 value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func write(_ value: UInt64) {
@@ -139,21 +148,23 @@ struct StateReader {
     /// written; nil when they are among the other bytes.
     private let texts: UnsafeRawBufferPointer?
     private var textPosition = 0
-    /// What keeps ``bytes`` valid, when something does beyond the reader's use: then long
+    /// What keeps the texts valid, when something does beyond the reader's use: then long
     /// text (an object's body and identifier) is handed on as bytes, not decoded (see `readStoredText`).
-    let bytesOwner: AnyObject?
+    let bytesOwner: (any StoredTextKeeper)?
 
-    /// A reader of `bytes`; `owner` keeps them valid and unchanged for as long as it lives.
-    init(_ bytes: UnsafeRawBufferPointer, owner: AnyObject? = nil) {
+    /// A reader of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.texts = nil
-        self.bytesOwner = owner
+        self.bytesOwner = nil
     }
 
     /// A reader of what ``StateWriter/separatedBytes`` wrote, once the records' hash is
     /// checked: records changed on disk (a flipped bit, an edit by hand) read as damaged,
-    /// never as other records. The texts are not hashed: only a page that shows one reads it.
-    init(separated bytes: UnsafeRawBufferPointer, owner: AnyObject? = nil) throws(Damaged) {
+    /// never as other records. The texts are not hashed (only a page that shows one reads
+    /// it): each has a check among the records, for whoever reads it to compare (see
+    /// ``StoredText``). `owner` keeps the bytes valid and unchanged for as long as it lives.
+    init(separated bytes: UnsafeRawBufferPointer, owner: (any StoredTextKeeper)? = nil) throws(Damaged) {
         var header = StateReader(bytes)
         let (count, hash) = (try header.readFixedUInt64(), try header.readFixedUInt64())
         guard count <= UInt64(bytes.count - 16) else { throw Damaged() }
@@ -234,11 +245,26 @@ struct StateReader {
     /// What ``StateWriter/write(text:)-(UnsafeRawBufferPointer)`` wrote, undecoded: from the
     /// texts kept apart when this reader has them, else as ``readUTF8()``.
     mutating func readText() throws(Damaged) -> UnsafeRawBufferPointer {
-        guard let texts else { return try readUTF8() }
+        try readCheckedText().utf8
+    }
+
+    /// ``readText()``, with the text's check when it is among the texts kept apart (not
+    /// compared here: see ``StoredText``).
+    mutating func readCheckedText() throws(Damaged) -> (utf8: UnsafeRawBufferPointer, check: UInt32?) {
+        guard let texts else { return (try readUTF8(), nil) }
         let count = try readUInt64()
+        let check = try readFixedUInt32()
         guard count <= UInt64(texts.count - textPosition) else { throw Damaged() }
         textPosition += Int(count)
-        return UnsafeRawBufferPointer(rebasing: texts[(textPosition - Int(count))..<textPosition])
+        return (UnsafeRawBufferPointer(rebasing: texts[(textPosition - Int(count))..<textPosition]), check)
+    }
+
+    /// What ``StateWriter/write(fixed32:)`` wrote.
+    mutating func readFixedUInt32() throws(Damaged) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw Damaged() }
+        let value = bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+        position += 4
+        return UInt32(littleEndian: value)
     }
 
     private func string(at range: Range<Int>) -> String {
