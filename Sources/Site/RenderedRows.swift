@@ -1,3 +1,4 @@
+import Content
 import Foundation
 
 /// The rows of long lists (the sol index) as the last `marsgen build` rendered them, in
@@ -8,10 +9,11 @@ import Foundation
 /// Only a cache: each row is kept by a hash of everything it is made from (see
 /// ``Rendering/RowCache``), so a file from any earlier build can only miss, never give a
 /// wrong row; a file from another marsgen version (whose rendering may differ), a missing
-/// or a damaged one reads as empty.
+/// or a damaged one reads as empty. The file holds a hash of all it holds after its format,
+/// checked on load: a row's HTML changed on disk would otherwise be taken as it is.
 enum RenderedRows {
     /// Bumped whenever the format changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
     private static let magic = Array("marsgen-rows\n".utf8)
 
     /// The file for `output` under the site root.
@@ -23,11 +25,16 @@ enum RenderedRows {
     static func load(from path: String) -> [String: [UInt64: String]] {
         guard let bytes = try? FileSystem.read(path) else { return [:] }
         return bytes.withUnsafeBytes { buffer in
-            var reader = StateReader(buffer)
+            var header = StateReader(buffer)
             do throws(StateReader.Damaged) {
-                try reader.expect(magic)
+                try header.expect(magic)
+                guard try header.readInt() == formatVersion else { return [:] }
+                let hash = try header.readFixedUInt64()
+                let rest = UnsafeRawBufferPointer(rebasing: buffer[header.position...])
+                guard Self.hash(of: rest) == hash else { return [:] }
+                var reader = StateReader(rest)
                 // Rows are keyed by what they are made from, not by how marsgen renders it.
-                guard try reader.readInt() == formatVersion, try reader.readString() == BuildState.marsgenVersion else { return [:] }
+                guard try reader.readString() == BuildState.marsgenVersion else { return [:] }
                 var lists: [String: [UInt64: String]] = [:]
                 for _ in 0..<(try reader.readCount()) {
                     let name = try reader.readString()
@@ -47,8 +54,6 @@ enum RenderedRows {
     /// Writes `lists` atomically, in key order (the same rows give the same bytes).
     static func save(_ lists: [String: [UInt64: String]], to path: String) throws {
         var writer = StateWriter(capacity: 1 << 20)
-        writer.write(raw: magic)
-        writer.write(formatVersion)
         writer.write(BuildState.marsgenVersion)
         writer.write(count: lists.count)
         for (name, rows) in lists.sorted(by: { $0.key < $1.key }) {
@@ -59,7 +64,17 @@ enum RenderedRows {
                 writer.write(html)
             }
         }
+        var file = StateWriter(capacity: writer.bytes.count + 32)
+        file.write(raw: magic)
+        file.write(formatVersion)
+        file.write(fixed: writer.bytes.withUnsafeBytes { Self.hash(of: $0) })
         try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
-        try FileSystem.writeAtomically(writer.bytes, to: path)
+        try FileSystem.writeAtomically([file.bytes, writer.bytes], to: path)
+    }
+
+    private static func hash(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(buffer: bytes)
+        return hash.value
     }
 }

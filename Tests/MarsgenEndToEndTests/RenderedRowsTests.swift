@@ -99,4 +99,26 @@ import Testing
         #expect(try solIndex() == afterDamage)
         #expect(RenderedRows.load(from: rowsFile).values.first?.isEmpty == false)
     }
+
+    @Test("a byte of a row's HTML changed in the file makes the whole file a miss: the row is rendered again, never shown as it is")
+    func damagedRowIsAMiss() throws {
+        try appendMessage()
+        _ = try build()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: rowsFile)))
+        #expect(!RenderedRows.load(from: rowsFile).isEmpty)
+        // A letter of the first row's HTML, as damage on disk would change it: the file still
+        // parses, row for row.
+        let needle = Array("<a class=\"sol-link\"".utf8)
+        let start = try #require((0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+        bytes[start + 1] = UInt8(ascii: "b")
+        try Data(bytes).write(to: URL(fileURLWithPath: rowsFile))
+        #expect(RenderedRows.load(from: rowsFile).isEmpty)
+        try appendMessage()
+        let report = try build()
+        #expect(!report.isFullBuild && report.written.contains("sol/index.html"))
+        let incremental = try solIndex()
+        #expect(!incremental.contains("<b class=\"sol-link\""))
+        _ = try build(clean: true)
+        #expect(try solIndex() == incremental)
+    }
 }

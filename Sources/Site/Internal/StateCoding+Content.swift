@@ -159,14 +159,18 @@ struct RepeatedFields {
     /// share; only a reader uses it.
     private var authorIDs: [[String]] = []
     /// The messages' origins met (see ``MessageOrigin``), for the messages of one sender in
-    /// one log to share one, each with the numbers of its path, channel and author in their
-    /// tables (see ``RepeatedValues/numbers``); only a reader uses them.
-    private var origins: [(numbers: OriginNumbers, origin: MessageOrigin)] = []
-    /// How many origins replaced another in `origins`.
-    private var replacedOrigins = 0
+    /// one log to share one; only a reader uses them.
+    private var origins = RepeatedValues<KnownOrigin>()
 
-    /// The numbers of a message's path, channel and author in their tables.
+    /// The numbers of a message's path, channel and author in their tables (see
+    /// ``RepeatedValues/numbers``).
     typealias OriginNumbers = (path: Int, channel: Int, author: Int)
+
+    /// An origin met, with the numbers its path, channel and author had.
+    private struct KnownOrigin: Equatable {
+        let path: Int, channel: Int, author: Int
+        let origin: MessageOrigin
+    }
 
     /// The origin of a message of `author` in the log at `sourcePath` on `channel`, whose
     /// numbers in their tables are `numbers`: one met already if there is one.
@@ -174,16 +178,11 @@ struct RepeatedFields {
         // The origin met last is most often the one: its log's messages come one after
         // another. Numbers tell it without comparing three strings and an author per message
         // (a tenth of decoding 50,000 messages).
-        for entry in origins.reversed() where entry.numbers == numbers { return entry.origin }
+        for known in origins.values.reversed() where (known.path, known.channel, known.author) == numbers { return known.origin }
         // A value can join its table again after leaving it, with a new number.
-        let origin = origins.reversed().first { $0.origin.isOrigin(sourcePath: sourcePath, channel: channel, author: author) }?.origin
+        let origin = origins.values.reversed().lazy.map(\.origin).first { $0.isOrigin(sourcePath: sourcePath, channel: channel, author: author) }
             ?? MessageOrigin(sourcePath: sourcePath, channel: channel, author: author, authorIDs: authorIDs(author.id))
-        if origins.count < 16 {
-            origins.append((numbers, origin))
-        } else {
-            origins[replacedOrigins % 16] = (numbers, origin)
-            replacedOrigins += 1
-        }
+        origins.add(KnownOrigin(path: numbers.path, channel: numbers.channel, author: numbers.author, origin: origin))
         return origin
     }
 
