@@ -11,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 17
+    public static let formatVersion = 18
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -225,7 +225,15 @@ public struct BuildState: Sendable, Equatable {
         do throws(StateReader.Damaged) {
             let version = try readFormat(&reader)
             guard version == formatVersion else { return .failure(.otherFormat(version)) }
-            return .success(try BuildState(reading: &reader, chunkDirectory: chunkDirectory(forState: path)))
+            // The file ends with the hash of the rest: a changed byte (a template's hash, the
+            // time the build started) would read as another state. (Its chunks check their own.)
+            let bytes = file.bytes
+            guard bytes.count >= reader.position + 8 else { return .failure(.unreadable) }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
+            var trailer = StateReader(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 8)...]))
+            guard try trailer.readFixedUInt64() == StateWriter.checkHash(body) else { return .failure(.unreadable) }
+            var rest = StateReader(UnsafeRawBufferPointer(rebasing: body[reader.position...]))
+            return .success(try BuildState(reading: &rest, chunkDirectory: chunkDirectory(forState: path)))
         } catch {
             return .failure(.unreadable)
         }
@@ -456,6 +464,7 @@ public struct BuildState: Sendable, Equatable {
             }
             chunks += list
         }
+        writer.write(fixed: writer.bytes.withUnsafeBytes { StateWriter.checkHash($0) })
         let encoded = Encoded(file: writer.bytes, chunks: chunks, saved: Chunks(pages: pages.list, objects: objects.list, sources: sources.list))
         return (encoded, extraResult)
     }

@@ -536,6 +536,26 @@ struct BuildStateCodingTests {
         #expect(!DamagedTexts.take(in: BuildState.chunkDirectory(forState: Self.temporaryFile())))
     }
 
+    @Test("any byte of the state file changed after its format makes it unreadable, never another state")
+    func stateFileHashed() throws {
+        let (path, _, loaded) = try Self.savedSample(seed: 21, sources: 300)
+        defer { Self.remove(path) }
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The magic and the format come first; a changed format reads as another format.
+        let headerCount = Array("marsgen-state\n".utf8).count + 1
+        for position in headerCount..<original.count {
+            var changed = original
+            changed[position] ^= position % 2 == 0 ? 0x01 : 0x40
+            try Data(changed).write(to: URL(fileURLWithPath: path))
+            guard case .failure(.unreadable) = BuildState.load(from: path) else {
+                Issue.record("byte \(position) of \(original.count) changed, and the state still read")
+                continue
+            }
+        }
+        try Data(original).write(to: URL(fileURLWithPath: path))
+        #expect(try BuildState.load(from: path).get() == loaded)
+    }
+
     @Test("values that repeat are read back as written, however many a chunk meets; a position past its table is damage")
     func repeatedValues() throws {
         var writer = StateWriter()

@@ -36,16 +36,17 @@ struct StateWriter {
     var separatedBytes: [UInt8] {
         var whole = StateWriter(capacity: 16 + bytes.count + texts.count)
         whole.write(fixed: UInt64(bytes.count))
-        whole.write(fixed: bytes.withUnsafeBytes { Self.recordsHash($0) })
+        whole.write(fixed: bytes.withUnsafeBytes { Self.checkHash($0) })
         whole.bytes += bytes
         whole.bytes += texts
         return whole.bytes
     }
 
-    /// The hash of the records of a writer that separates texts.
-    static func recordsHash(_ records: UnsafeRawBufferPointer) -> UInt64 {
+    /// The hash that tells damaged bytes from those written: of a chunk's records (see
+    /// ``separatedBytes``), and of the state file's, which ends with it.
+    static func checkHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = ContentHash()
-        hash.combine(buffer: records)
+        hash.combine(buffer: bytes)
         return hash.value
     }
 
@@ -170,7 +171,7 @@ struct StateReader {
         guard count <= UInt64(bytes.count - 16) else { throw Damaged() }
         let textsStart = 16 + Int(count)
         let records = UnsafeRawBufferPointer(rebasing: bytes[16..<textsStart])
-        guard StateWriter.recordsHash(records) == hash else { throw Damaged() }
+        guard StateWriter.checkHash(records) == hash else { throw Damaged() }
         self.bytes = records
         self.texts = UnsafeRawBufferPointer(rebasing: bytes[textsStart...])
         self.bytesOwner = owner
