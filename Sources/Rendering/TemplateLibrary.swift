@@ -163,6 +163,32 @@ public struct TemplateLibrary: Sendable {
         origins[name] == "(built-in)/\(name).mustache"
     }
 
+    /// Has swift-mustache look up, once per process, a value of each kind a page's context
+    /// holds (text, numbers, flags, objects, lists of either) the ways templates do (printed,
+    /// escaped or not, as a section, an inverted section, a dotted name), so that the Swift
+    /// runtime has already found the protocol conformances its casts ask about.
+    ///
+    /// The first such cast of a type scans every conformance in the program (about a
+    /// millisecond of a rebuild's rendering, on the path a person waits on); a builder calls
+    /// this on the core that compiles templates while the other steps leave it idle.
+    public static func warmUpValueLookups() {
+        _ = warmedUp
+    }
+
+    private static let warmedUp: Void = {
+        let context: TemplateContext = [
+            "text": "a", "number": 1, "fraction": 0.5, "flag": true, "off": false,
+            "object": ["name": "b"], "objects": [["name": "c"], ["name": "d"]], "texts": ["e", "f"], "none": [TemplateContext](),
+        ]
+        var template = ""
+        for key in context.keys.sorted() {
+            template += "{{\(key)}}{{{\(key)}}}{{#\(key)}}{{.}}{{name}}{{/\(key)}}{{^\(key)}}-{{/\(key)}}{{\(key).name}}"
+        }
+        MarkupEscaping.registered
+        guard let compiled = try? MustacheTemplate(string: escapingLine + template) else { return }
+        _ = compiled.render(MustacheValues.wrapping(context))
+    }()
+
     /// Renders one request.
     ///
     /// - Throws: A ``Diagnostic`` when the template does not exist.

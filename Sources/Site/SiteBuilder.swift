@@ -957,6 +957,7 @@ public struct SiteBuilder: Sendable {
         let listed = context.inputListing["templates"]
         context.pendingTemplates = BackgroundWork { [self] in
             do throws(Diagnostic) {
+                defer { TemplateLibrary.warmUpValueLookups() }
                 return .success(try readTemplates(listed: listed))
             } catch {
                 return .failure(error)
