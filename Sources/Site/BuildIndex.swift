@@ -114,13 +114,33 @@ struct BuildIndex: Equatable {
         let header = lines.joined(separator: "\n") + "\n"
         var bytes = Array(header.utf8)
         bytes.reserveCapacity(bytes.count + folders.count * 48)
-        for (prefix, list) in [("folder", folders), ("output-folder", outputFolders)] {
+        for (prefix, list) in [("folder ", folders), ("output-folder ", outputFolders)] {
+            // Without a string per line: a journal kept in a folder per sol has thousands.
             for folder in list {
+                bytes.append(contentsOf: prefix.utf8)
+                Self.append(folder.changed, to: &bytes)
                 // The inode number as the Int64 with its bits, so that every number is read one way.
-                bytes.append(contentsOf: "\(prefix) \(folder.changed) \(Int64(bitPattern: folder.inode)) \(Self.escapedIfNeeded(folder.path))\n".utf8)
+                Self.append(Int64(bitPattern: folder.inode), to: &bytes)
+                bytes.append(contentsOf: Self.escapedIfNeeded(folder.path).utf8)
+                bytes.append(UInt8(ascii: "\n"))
             }
         }
         return bytes
+    }
+
+    /// `value` in decimal, then a space. The digits come last first, by division by the
+    /// constant 10 (which compiles to a multiplication) rather than by a varying power of
+    /// ten, and are then put in order.
+    static func append(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var rest = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
+        bytes.append(UInt8(ascii: " "))
     }
 
     /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
@@ -139,21 +159,6 @@ struct BuildIndex: Equatable {
                                                 input: (Records.Element) -> Input) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(paths.count * 100)
-        /// The digits, last first, by division by the constant 10 (which compiles to a
-        /// multiplication) rather than by a varying power of ten.
-        var digits = [UInt8](repeating: 0, count: 20)
-        func number(_ value: Int64) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            var rest = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: digits[start...])
-            bytes.append(UInt8(ascii: " "))
-        }
         // Both in path order: each path is looked for from where the last one was found.
         var sourcePaths = source.map { SortedWalk($0.inputs.paths) }
         // Taken out of the source once: read through it, each line retained and released them.
@@ -166,8 +171,8 @@ struct BuildIndex: Equatable {
                 continue
             }
             bytes.append(contentsOf: "input ".utf8)
-            number(input.size)
-            number(input.modified)
+            Self.append(input.size, to: &bytes)
+            Self.append(input.modified, to: &bytes)
             bytes.append(contentsOf: input.hash.utf8)
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: Self.escapedIfNeeded(path).utf8)

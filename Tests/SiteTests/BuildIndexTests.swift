@@ -39,6 +39,8 @@ struct BuildIndexTests {
         #expect(text.contains("input -9223372036854775808 0 h10 "))
         #expect(text.contains("input 0 -9223372036854775808 h0 "))
         #expect(text.contains("folder -9223372036854775808 0 content/journal\n"))
+        #expect(text.contains("folder 9223372036854775807 -1 content/journal/a b"))
+        #expect(text.contains("output-folder 5 6 .\noutput-folder -9223372036854775808 -1 a b"))
         #expect(BuildIndex(text: text)?.folders == index.folders)
         // Folders out of order are not used (the listing binary-searches them): the index is
         // read without them.

@@ -288,10 +288,12 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             // cut from here would (they were cut by the same rule from its start), unless it
             // ended only with the list: it is taken as it is. Another item may weigh
             // otherwise, so the cut is looked for again.
+            // The items first: keys may be made only as they are read (the object list's
+            // identifiers), and an edit changes an item, not its key.
             if let position = positions[keys[start]], case let old = chunks[position], old.items.count <= keys.count - start,
                old.endsAtCut || old.items.count == keys.count - start,
-               old.keys.elementsEqual(keys[start..<(start + old.items.count)]),
-               case let chunkItems = Array(items[start..<(start + old.items.count)]), old.items == chunkItems {
+               case let chunkItems = Array(items[start..<(start + old.items.count)]), old.items == chunkItems,
+               old.keys.elementsEqual(keys[start..<(start + old.items.count)]) {
                 encoded.append(EncodedChunk(name: old.name, bytes: old.bytes, isNew: false))
                 list.append(old.with(items: chunkItems))
                 start += old.items.count
@@ -299,9 +301,12 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             }
             var end = start
             var endsAtCut = false
+            // Each key once (see above).
+            var chunkKeys: [String] = []
             repeat {
+                chunkKeys.append(keys[end])
                 end += 1
-                endsAtCut = isCut(after: keys[end - 1], item: items[end - 1], length: end - start)
+                endsAtCut = isCut(after: chunkKeys[chunkKeys.count - 1], item: items[end - 1], length: end - start)
             } while !endsAtCut && end < keys.count
             let range = start..<end
             start = end
@@ -309,13 +314,13 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             // Texts after the records (see `StateWriter.separatedBytes`).
             var writer = StateWriter(separatingTexts: true)
             writer.write(count: range.count)
-            for index in range { write(keys[index], items[index], &writer) }
+            for (key, item) in zip(chunkKeys, chunkItems) { write(key, item, &writer) }
             let chunkBytes = writer.separatedBytes
             var hash = ContentHash()
             hash.combine(bytes: chunkBytes)
             let bytes = EncodedBytes.encoded(chunkBytes[...])
             encoded.append(EncodedChunk(name: hash.description, bytes: bytes, isNew: true))
-            list.append(Chunk(keys: Array(keys[range]), items: chunkItems, bytes: bytes, name: hash.description, endsAtCut: endsAtCut))
+            list.append(Chunk(keys: chunkKeys, items: chunkItems, bytes: bytes, name: hash.description, endsAtCut: endsAtCut))
         }
         return (encoded, list)
     }
