@@ -93,13 +93,26 @@ struct SiteWatcherTests {
         #expect(!site.reported.contains { $0.hasPrefix("content/journal/old/") })
     }
 
-    @Test("a burst of 500 writes coalesces into one or two change sets")
+    @Test("a burst of 500 writes coalesces into one or two change sets, or one more per pause the writer took")
     func burstCoalesces() async throws {
         let site = try WatchFixture()
-        for index in 0..<500 { try site.write("entry \(index)", to: "content/journal/burst-\(index).md") }
+        // The watcher hands a set on after 50 ms without a change, or a second after the
+        // set's first: on a loaded machine (`make test` runs other suites beside this one)
+        // the writer can stall that long, and the burst then ends early, legitimately.
+        let clock = ContinuousClock()
+        let start = clock.now
+        var last = start
+        var pauses = 0
+        for index in 0..<500 {
+            try site.write("entry \(index)", to: "content/journal/burst-\(index).md")
+            let now = clock.now
+            if now - last >= .milliseconds(40) { pauses += 1 }
+            last = now
+        }
+        let seconds = Int((last - start) / .seconds(1))
         #expect(await site.wait { site.reported.count >= 500 })
         let sets = await site.settle()
-        #expect((1...2).contains(sets.count))
+        #expect((1...(2 + pauses + seconds)).contains(sets.count), "\(pauses) pauses, \(seconds) s")
         #expect(Set(sets.flatMap(\.paths)) == Set((0..<500).map { "content/journal/burst-\($0).md" }))
     }
 
