@@ -230,8 +230,8 @@ public struct BuildState: Sendable, Equatable {
             let bytes = file.bytes
             guard bytes.count >= reader.position + 8 else { return .failure(.unreadable) }
             let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
-            var trailer = StateReader(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 8)...]))
-            guard try trailer.readFixedUInt64() == StateWriter.checkHash(body) else { return .failure(.unreadable) }
+            let written = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: body.count, as: UInt64.self))
+            guard written == StateWriter.checkHash(body) else { return .failure(.unreadable) }
             var rest = StateReader(UnsafeRawBufferPointer(rebasing: body[reader.position...]))
             return .success(try BuildState(reading: &rest, chunkDirectory: chunkDirectory(forState: path)))
         } catch {
@@ -588,7 +588,7 @@ extension BuildState {
                 }.map { .objects(keys: $0.keys, items: $0.items, stamps: stamps) }
             } else {
                 chunk = ChunkedList<SourceRecord>.decode(texts) { reader, fields throws(StateReader.Damaged) in
-                    // The path through the same memo as its objects' paths: one string for all.
+                    // The path through the chunk's table of paths, as its objects' paths: one string for all.
                     (try reader.readPath(&fields), try reader.readSourceRecord(&fields))
                 }.map { .sources(keys: $0.keys, items: $0.items) }
             }

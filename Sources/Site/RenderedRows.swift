@@ -1,4 +1,3 @@
-import Content
 import Foundation
 
 /// The rows of long lists (the sol index) as the last `marsgen build` rendered them, in
@@ -31,7 +30,7 @@ enum RenderedRows {
                 guard try header.readInt() == formatVersion else { return [:] }
                 let hash = try header.readFixedUInt64()
                 let rest = UnsafeRawBufferPointer(rebasing: buffer[header.position...])
-                guard Self.hash(of: rest) == hash else { return [:] }
+                guard StateWriter.checkHash(rest) == hash else { return [:] }
                 var reader = StateReader(rest)
                 // Rows are keyed by what they are made from, not by how marsgen renders it.
                 guard try reader.readString() == BuildState.marsgenVersion else { return [:] }
@@ -67,14 +66,8 @@ enum RenderedRows {
         var file = StateWriter(capacity: writer.bytes.count + 32)
         file.write(raw: magic)
         file.write(formatVersion)
-        file.write(fixed: writer.bytes.withUnsafeBytes { Self.hash(of: $0) })
+        file.write(fixed: writer.bytes.withUnsafeBytes { StateWriter.checkHash($0) })
         try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
         try FileSystem.writeAtomically([file.bytes, writer.bytes], to: path)
-    }
-
-    private static func hash(of bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = ContentHash()
-        hash.combine(buffer: bytes)
-        return hash.value
     }
 }

@@ -220,6 +220,8 @@ public struct SiteBuilder: Sendable {
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
     var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     var indexPath: String { BuildIndex.path(forState: statePath) }
+    /// Where the state's chunks are, which is also the key its damaged texts are reported under.
+    var chunkDirectory: String { BuildState.chunkDirectory(forState: statePath) }
     var rowsPath: String { RenderedRows.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     /// The JSON state of marsgen before state format 3, removed by the first build that saves.
     var legacyStatePath: String { BuildState.legacyPath(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
@@ -1354,7 +1356,7 @@ public struct SiteBuilder: Sendable {
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
         // The state's texts are checked as they are read (see `StoredText`): after rendering,
         // before anything is written, is when a damaged one must be known.
-        if DamagedTexts.take(in: BuildState.chunkDirectory(forState: statePath)), context.previous != nil {
+        if DamagedTexts.take(in: chunkDirectory), context.previous != nil {
             context.readDamagedState = true
             return
         }
@@ -1578,7 +1580,7 @@ public struct SiteBuilder: Sendable {
         }
         // Encoding copied texts restored from the previous state into new chunks: a damaged
         // one would be saved with a check made afresh, and trusted from then on.
-        if DamagedTexts.take(in: BuildState.chunkDirectory(forState: statePath)) { throw DamagedStateText() }
+        if DamagedTexts.take(in: chunkDirectory) { throw DamagedStateText() }
         index.inputs = inputs
         index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)

@@ -426,10 +426,9 @@ final class LaterKeys: @unchecked Sendable {
         lock.withLock {
             if let strings { return strings }
             let bytes = texts.file.bytes
+            // Read as any restored text is, which checks it.
             let made = zip(ranges, checks).map { range, check in
-                let utf8 = UnsafeRawBufferPointer(rebasing: bytes[range])
-                if StoredText.check(of: utf8) != check { texts.damagedTextFound() }
-                return String(decoding: utf8, as: UTF8.self)
+                StoredText(utf8: UnsafeRawBufferPointer(rebasing: bytes[range]), check: check, keptBy: texts).text
             }
             strings = made
             return made

@@ -261,12 +261,22 @@ extension StateReader {
 
     /// What ``StateWriter/write(path:)`` wrote.
     mutating func readPath(_ fields: inout RepeatedFields) throws(Damaged) -> String {
-        try readRepeated(&fields.paths) { reader throws(Damaged) in try reader.readString() }
+        try readNumberedPath(&fields).value
+    }
+
+    /// ``readPath(_:)``, with the path's number in its table.
+    mutating func readNumberedPath(_ fields: inout RepeatedFields) throws(Damaged) -> (value: String, number: Int) {
+        try readNumbered(&fields.paths) { reader throws(Damaged) in try reader.readString() }
     }
 
     /// What ``StateWriter/write(author:)`` wrote.
     mutating func readAuthor(_ fields: inout RepeatedFields) throws(Damaged) -> CrewMember {
-        try readRepeated(&fields.authors) { reader throws(Damaged) in try reader.readCrewMember() }
+        try readNumberedAuthor(&fields).value
+    }
+
+    /// ``readAuthor(_:)``, with the author's number in its table.
+    mutating func readNumberedAuthor(_ fields: inout RepeatedFields) throws(Damaged) -> (value: CrewMember, number: Int) {
+        try readNumbered(&fields.authors) { reader throws(Damaged) in try reader.readCrewMember() }
     }
 
     /// What ``StateWriter/write(_:)-(StoredText)`` wrote: left as bytes, with their check,
@@ -297,9 +307,9 @@ extension StateReader {
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
         let (identifier, hash, stamp) = (try readStoredText(), try readHash(), try readFixedUInt64())
-        let path = try readNumbered(&fields.paths) { reader throws(Damaged) in try reader.readString() }
+        let path = try readNumberedPath(&fields)
         let channel = try readNumbered(&fields.channels) { reader throws(Damaged) in try reader.readString() }
-        let author = try readNumbered(&fields.authors) { reader throws(Damaged) in try reader.readCrewMember() }
+        let author = try readNumberedAuthor(&fields)
         let origin = fields.origin(sourcePath: path.value, channel: channel.value, author: author.value,
                                    numbers: (path.number, channel.number, author.number))
         return Message(restoring: identifier, contentHash: hash, origin: origin, instant: try readInstant(), sol: try readInt(),
