@@ -12,7 +12,7 @@ import Foundation
 /// by its size and token, so a truncated or mismatched pair means a full build.
 struct BuildIndex: Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
@@ -90,10 +90,35 @@ struct BuildIndex: Equatable {
     /// line per folder (the inode number as a signed number, the path last and escaped), one
     /// `output-folder CTIME INODE PATH` line per output folder, then `inputLines`, this index's
     /// ``inputLines`` (which a build makes while it writes the state: they do not depend on
-    /// its size).
+    /// its size), and last a `check HASH` line (see ``signed(_:)``).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
+        let body = uncheckedBytes(inputLines: inputLines)
+        return body + Self.checkLine(of: body)
+    }
+
+    /// ``bytes(inputLines:)`` without its last line, the check.
+    func uncheckedBytes(inputLines: [UInt8]) -> [UInt8] {
         headerBytes + inputLines
     }
+
+    /// `body` and the line that ends an index file: `check`, then the hash of `body` (see
+    /// ``StateWriter/checkHash(_:)``) in 16 hexadecimal digits.
+    ///
+    /// Every build trusts the index for what changed: a damaged number could make a file
+    /// look unchanged, or (the last build's start, `scan-started`) make a stat look
+    /// reliable when it is not. With the check, a damaged index is unreadable, so a full
+    /// build, like a damaged state.
+    static func signed(_ body: [UInt8]) -> [UInt8] {
+        body + checkLine(of: body)
+    }
+
+    private static func checkLine(of body: [UInt8]) -> [UInt8] {
+        let hash = body.withUnsafeBytes { StateWriter.checkHash($0) }
+        let digits = String(hash, radix: 16)
+        return Array((checkPrefix + String(repeating: "0", count: 16 - digits.count) + digits + "\n").utf8)
+    }
+
+    private static let checkPrefix = "check "
 
     /// ``bytes(inputLines:)`` up to the input lines.
     private var headerBytes: [UInt8] {
@@ -181,19 +206,51 @@ struct BuildIndex: Equatable {
         return bytes
     }
 
-    /// Parses an index, or returns `nil` for anything malformed (a full build follows).
+    /// Parses an index, or returns `nil` for anything malformed or damaged (a full build follows).
     init?(text: String) {
         var text = text
         guard let index = text.withUTF8({ Self.parse($0) }) else { return nil }
         self = index
     }
 
-    /// Parses an index from its bytes, line by line in place: an index has a line per input
-    /// file, read by every build, so no array of lines or string per line is made.
+    /// Parses an index without its check line (see ``uncheckedBytes(inputLines:)``), as
+    /// ``parse(_:keptBy:)`` does once the check holds: what the text says, line by line.
+    init?(uncheckedText text: String) {
+        var text = text
+        guard let index = text.withUTF8({ Self.parseUnchecked($0) }) else { return nil }
+        self = index
+    }
+
+    /// Parses an index from its bytes, whose last line must be the check of the rest (see
+    /// ``signed(_:)``): otherwise the index is damaged, and `nil`.
     ///
     /// - Parameter file: What keeps `bytes` valid and unchanged, if anything does: the index
     ///   then keeps its input lines (see ``lineSource``).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keptBy file: FileSystem.MappedFile? = nil) -> BuildIndex? {
+        let lineLength = checkPrefix.utf8.count + 17
+        guard bytes.count >= lineLength else { return nil }
+        let bodyEnd = bytes.count - lineLength
+        let line = UnsafeBufferPointer(rebasing: bytes[bodyEnd...])
+        guard bodyEnd == 0 || bytes[bodyEnd - 1] == UInt8(ascii: "\n"), line.last == UInt8(ascii: "\n"),
+              line.starts(with: checkPrefix.utf8) else { return nil }
+        // Sixteen lowercase digits, as written: a damaged digit is never read as another.
+        var written: UInt64 = 0
+        for digit in line[checkPrefix.utf8.count..<(lineLength - 1)] {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): written = written << 4 | UInt64(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): written = written << 4 | UInt64(digit - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        let body = UnsafeBufferPointer(rebasing: bytes[..<bodyEnd])
+        guard StateWriter.checkHash(UnsafeRawBufferPointer(body)) == written else { return nil }
+        return parseUnchecked(body, keptBy: file)
+    }
+
+    /// Parses an index from its bytes but the check line, line by line in place: an index
+    /// has a line per input file, read by every build, so no array of lines or string per
+    /// line is made.
+    static func parseUnchecked(_ bytes: UnsafeBufferPointer<UInt8>, keptBy file: FileSystem.MappedFile? = nil) -> BuildIndex? {
         var position = 0
         /// The next line, without its newline; nil at the end or when the last line is unfinished.
         func nextLine() -> UnsafeBufferPointer<UInt8>? {
@@ -483,9 +540,10 @@ struct BuildIndex: Equatable {
     func save(to path: String, inputLines: [UInt8]? = nil) throws {
         // `.marsgen/`, not the site's folder (see `FileSystem.createDirectories`).
         try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
-        // The header and the lines as two parts of one write: the lines are a megabyte on a large site.
-        let lines = inputLines ?? self.inputLines
-        try FileSystem.writeAtomically([headerBytes, lines], to: path)
+        // The header and the lines made one run of bytes to be hashed as one (a copy of a
+        // megabyte on a large site, a tenth of a millisecond).
+        let body = headerBytes + (inputLines ?? self.inputLines)
+        try FileSystem.writeAtomically([body, Self.checkLine(of: body)], to: path)
     }
 }
 

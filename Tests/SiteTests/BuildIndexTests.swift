@@ -71,10 +71,11 @@ struct BuildIndexTests {
         inputs[path] = input
         #expect(inputs == index.inputs)
         // An index whose input lines are out of order is damaged: a full build follows.
-        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        let text = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
         let swapped = text.replacingOccurrences(of: "input 5 6 x content/back\\\\slash.md\n", with: "")
             + "input 5 6 x content/back\\\\slash.md\n"
-        #expect(swapped != text && BuildIndex(text: swapped) == nil)
+        #expect(BuildIndex(uncheckedText: text) == index)
+        #expect(swapped != text && BuildIndex(uncheckedText: swapped) == nil)
     }
 
     @Test("lookups in path order, or out of it, find what a lookup by path finds")
@@ -95,31 +96,31 @@ struct BuildIndexTests {
     @Test("an input line with a number out of range makes the index unreadable, not a crash")
     func numberOutOfRange() throws {
         let index = Self.sampleIndex()
-        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        let text = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
         for (from, to) in [("input -9223372036854775808 ", "input -9223372036854775809 "),
                            ("input 9223372036854775807 ", "input 9223372036854775808 "),
                            ("input 1234567890 ", "input 123456789012345678901234567890 "),
                            ("input 1234567890 ", "input 12x4 ")] {
             #expect(text.contains(from))
-            #expect(BuildIndex(text: text.replacingOccurrences(of: from, with: to)) == nil, "\(to)")
+            #expect(BuildIndex(uncheckedText: text.replacingOccurrences(of: from, with: to)) == nil, "\(to)")
         }
     }
 
-    @Test("an index cut short, or with a line of another kind among the inputs, is unreadable")
+    @Test("without its check, an index cut short, or with a line of another kind among the inputs, is unreadable")
     func damaged() throws {
         let index = Self.sampleIndex()
-        let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
-        #expect(BuildIndex(text: text) != nil)
-        #expect(BuildIndex(text: String(text.dropLast())) == nil)
-        #expect(BuildIndex(text: text + "input 1 2") == nil)
-        #expect(BuildIndex(text: text.replacingOccurrences(of: "input 5 6 x", with: "inpt 5 6 x")) == nil)
-        #expect(BuildIndex(text: text.replacingOccurrences(of: "made 1 2 3 4\n", with: "")) == nil)
-        #expect(BuildIndex(text: "") == nil)
+        let text = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
+        #expect(BuildIndex(uncheckedText: text) != nil)
+        #expect(BuildIndex(uncheckedText: String(text.dropLast())) == nil)
+        #expect(BuildIndex(uncheckedText: text + "input 1 2") == nil)
+        #expect(BuildIndex(uncheckedText: text.replacingOccurrences(of: "input 5 6 x", with: "inpt 5 6 x")) == nil)
+        #expect(BuildIndex(uncheckedText: text.replacingOccurrences(of: "made 1 2 3 4\n", with: "")) == nil)
+        #expect(BuildIndex(uncheckedText: "") == nil)
         // Cut anywhere, it is unreadable, or (cut after a whole line) the same index with fewer
         // warnings and inputs: the files missing count as changed, and are read again.
         let bytes = Array(text.utf8)
         for length in 0..<bytes.count {
-            guard let cut = BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
+            guard let cut = BuildIndex(uncheckedText: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
             #expect(bytes[length - 1] == UInt8(ascii: "\n") && cut.inputs.count < index.inputs.count, "\(length)")
             // A listing cannot trust what a cut index recorded of the folders: it has none.
             #expect(cut.folders.isEmpty && cut.recordedListing == nil, "\(length)")
@@ -129,6 +130,32 @@ struct BuildIndexTests {
             same.folders = index.folders
             #expect(same == index && cut.inputs.allSatisfy { index.inputs[$0.key] == $0.value }, "\(length)")
         }
+    }
+
+    @Test("an index ends with the check of the rest: any byte changed, or the file cut short, makes it unreadable")
+    func checked() throws {
+        let index = Self.sampleIndex()
+        let bytes = index.bytes(inputLines: index.inputLines)
+        let body = index.uncheckedBytes(inputLines: index.inputLines)
+        #expect(bytes.starts(with: body) && bytes.count == body.count + "check ".count + 17)
+        #expect(String(decoding: bytes[body.count...], as: UTF8.self).hasPrefix("check "))
+        #expect(BuildIndex(text: String(decoding: bytes, as: UTF8.self)) == index)
+        // Without the check, or cut anywhere: unreadable.
+        #expect(BuildIndex(text: String(decoding: body, as: UTF8.self)) == nil)
+        for length in 0..<bytes.count {
+            #expect(BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) == nil, "\(length)")
+        }
+        // Each byte changed (to a byte that keeps the text UTF-8 where it was ASCII): unreadable,
+        // the header's numbers (scan-started, made) and the check's digits too.
+        for position in bytes.indices {
+            var damaged = bytes
+            damaged[position] = bytes[position] < 0x80 ? (bytes[position] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1"))
+                : bytes[position] ^ 0x01
+            #expect(BuildIndex(text: String(decoding: damaged, as: UTF8.self)) == nil, "\(position)")
+        }
+        // An index signed again after a change is read as it says: the check is of the bytes, not a rule of their own.
+        let edited = String(decoding: body, as: UTF8.self).replacingOccurrences(of: "made 1 2 3 4\n", with: "made 1 2 3 5\n")
+        #expect(BuildIndex(text: String(decoding: BuildIndex.signed(Array(edited.utf8)), as: UTF8.self))?.pages == 5)
     }
 
     @Test("a large index, its input lines read in two halves, reads back whole; out of order or cut at the seam, it is damaged")
@@ -141,8 +168,8 @@ struct BuildIndexTests {
         }
         let lines = index.inputLines
         #expect(lines.count > 1 << 17)
-        let text = String(decoding: index.bytes(inputLines: lines), as: UTF8.self)
-        let read = try #require(BuildIndex(text: text))
+        let text = String(decoding: index.uncheckedBytes(inputLines: lines), as: UTF8.self)
+        let read = try #require(BuildIndex(uncheckedText: text))
         #expect(read == index && read.recordedListing != nil)
         // Every pair of neighbouring lines around the middle swapped, one line repeated, one
         // removed: the first two are damaged, the last is another index, still in order.
@@ -152,18 +179,18 @@ struct BuildIndexTests {
         for position in (middle - 40)..<(middle + 40) {
             var swapped = inputLines
             swapped.swapAt(position, position + 1)
-            #expect(BuildIndex(text: swapped.joined(separator: "\n") + "\n") == nil, "swapped at \(position)")
+            #expect(BuildIndex(uncheckedText: swapped.joined(separator: "\n") + "\n") == nil, "swapped at \(position)")
             var repeated = inputLines
             repeated.insert(inputLines[position], at: position)
-            #expect(BuildIndex(text: repeated.joined(separator: "\n") + "\n") == nil, "repeated at \(position)")
+            #expect(BuildIndex(uncheckedText: repeated.joined(separator: "\n") + "\n") == nil, "repeated at \(position)")
         }
         inputLines.remove(at: middle)
-        let fewer = try #require(BuildIndex(text: inputLines.joined(separator: "\n") + "\n"))
+        let fewer = try #require(BuildIndex(uncheckedText: inputLines.joined(separator: "\n") + "\n"))
         #expect(fewer.inputs.count == index.inputs.count - 1 && fewer.recordedListing == nil)
         // Cut short around the middle or at the end: unreadable, or fewer inputs after a whole line.
         let bytes = Array(text.utf8)
         for length in Array((bytes.count / 2 - 300)..<(bytes.count / 2 + 300)) + Array((bytes.count - 200)..<bytes.count) {
-            guard let cut = BuildIndex(text: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
+            guard let cut = BuildIndex(uncheckedText: String(decoding: bytes[..<length], as: UTF8.self)) else { continue }
             #expect(bytes[length - 1] == UInt8(ascii: "\n") && cut.inputs.count < index.inputs.count, "\(length)")
             #expect(cut.inputs.allSatisfy { index.inputs[$0.key] == $0.value }, "\(length)")
         }
@@ -183,9 +210,9 @@ struct BuildIndexTests {
             (path: "content/journal/\(number + 10_000).md", written: "input \(number) 7 h\(number) content/journal/\(number + 10_000).md\n",
              byHand: "input 000\(number) 7 h\(number) content/journal/\(number + 10_000).md\n")
         }
-        var handWritten = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
+        var handWritten = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
         for line in byHand { handWritten = handWritten.replacingOccurrences(of: line.written, with: line.byHand) }
-        try Data(handWritten.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(BuildIndex.signed(Array(handWritten.utf8))).write(to: URL(fileURLWithPath: path))
         let read = try #require(BuildIndex.load(from: path))
         #expect(read == index)
         let source = try #require(read.lineSource)
