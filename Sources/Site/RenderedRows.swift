@@ -12,7 +12,7 @@ import Foundation
 /// checked on load: a row's HTML changed on disk would otherwise be taken as it is.
 enum RenderedRows {
     /// Bumped whenever the format changes.
-    static let formatVersion = 2
+    static let formatVersion = 3
     private static let magic = Array("marsgen-rows\n".utf8)
 
     /// The file for `output` under the site root.

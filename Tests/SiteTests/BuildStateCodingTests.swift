@@ -93,6 +93,33 @@ struct BuildStateCodingTests {
         try FileManager.default.contentsOfDirectory(atPath: BuildState.chunkDirectory(forState: path)).sorted()
     }
 
+    @Test("the check hash changes with any bit of any byte, with the length, and with words swapped between its lanes")
+    func checkHash() throws {
+        var random = SeededRandom(seed: 19)
+        func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { StateWriter.checkHash($0) } }
+        var seen: Set<UInt64> = []
+        for length in 0..<100 {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let original = hash(bytes)
+            #expect(seen.insert(original).inserted, "length \(length)")
+            // Zeros of every length: the length counts, not only the bytes.
+            if length > 0 { #expect(seen.insert(hash([UInt8](repeating: 0, count: length))).inserted, "zeros \(length)") }
+            for position in bytes.indices {
+                for bit in 0..<8 {
+                    var damaged = bytes
+                    damaged[position] ^= 1 << bit
+                    #expect(hash(damaged) != original, "length \(length), byte \(position), bit \(bit)")
+                }
+            }
+            // Two different words of one 32-byte step swapped (lanes 1 and 2).
+            if length >= 32, bytes[0..<8] != bytes[8..<16] {
+                var swapped = bytes
+                swapped.replaceSubrange(0..<16, with: Array(bytes[8..<16] + bytes[0..<8]))
+                #expect(hash(swapped) != original, "length \(length)")
+            }
+        }
+    }
+
     @Test("a state saved and loaded again is the same state", arguments: [0, 1, 999, 1_000, 1_001, 3_500])
     func roundTrip(sources: Int) throws {
         var state = Self.sampleState(seed: UInt64(sources) + 1, sources: sources)

@@ -43,11 +43,51 @@ struct StateWriter {
     }
 
     /// The hash that tells damaged bytes from those written: of a chunk's records (see
-    /// ``separatedBytes``), and of the state file's, which ends with it.
+    /// ``separatedBytes``), of the state file, the rows file and the index, each of which
+    /// ends with it.
+    ///
+    /// Every build checks about 3 MB this way, so the bytes go through four lanes, eight
+    /// bytes each per step: one lane's steps wait on each other (a multiplication each), four
+    /// lanes' do not, which makes it four times as fast as ``ContentHash``'s one lane. Each
+    /// step is a bijection of the lane for a given word, and so is each step of the fold, so
+    /// one word changed always changes the hash.
     static func checkHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = ContentHash()
-        hash.combine(buffer: bytes)
-        return hash.value
+        @inline(__always) func step(_ lane: inout UInt64, _ word: UInt64) {
+            lane = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
+            lane ^= lane >> 29
+        }
+        @inline(__always) func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
+                                                        0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+        let count = bytes.count
+        var offset = 0
+        while offset + 32 <= count {
+            step(&lanes.0, word(at: offset))
+            step(&lanes.1, word(at: offset + 8))
+            step(&lanes.2, word(at: offset + 16))
+            step(&lanes.3, word(at: offset + 24))
+            offset += 32
+        }
+        var hash = lanes.0
+        step(&hash, lanes.1)
+        step(&hash, lanes.2)
+        step(&hash, lanes.3)
+        while offset + 8 <= count {
+            step(&hash, word(at: offset))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        step(&hash, tail)
+        step(&hash, UInt64(count))
+        return hash
     }
 
     /// A text that a reader may leave as bytes (see ``StateReader/readText()``): its length
