@@ -316,11 +316,11 @@ struct ChunkedList<Item: Equatable & Sendable>: Sendable {
             writer.write(count: range.count)
             for (key, item) in zip(chunkKeys, chunkItems) { write(key, item, &writer) }
             let chunkBytes = writer.separatedBytes
-            var hash = ContentHash()
-            hash.combine(bytes: chunkBytes)
+            // Named by the check hash of its bytes, the fastest hash the state has.
+            let name = ContentHash(value: chunkBytes.withUnsafeBytes { StateWriter.checkHash($0) }).description
             let bytes = EncodedBytes.encoded(chunkBytes[...])
-            encoded.append(EncodedChunk(name: hash.description, bytes: bytes, isNew: true))
-            list.append(Chunk(keys: chunkKeys, items: chunkItems, bytes: bytes, name: hash.description, endsAtCut: endsAtCut))
+            encoded.append(EncodedChunk(name: name, bytes: bytes, isNew: true))
+            list.append(Chunk(keys: chunkKeys, items: chunkItems, bytes: bytes, name: name, endsAtCut: endsAtCut))
         }
         return (encoded, list)
     }
