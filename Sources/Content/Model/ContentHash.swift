@@ -39,15 +39,21 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
             mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
         }
+        mix(Self.tailWord(of: buffer, from: offset))
+        mix(UInt64(count) | 0x1F00_0000_0000_0000)
+    }
+
+    /// The bytes of `buffer` from `offset` to its end (fewer than eight) as one
+    /// little-endian word, zeros above them: the last step of hashing a buffer eight bytes
+    /// at a time.
+    public static func tailWord(of buffer: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < count {
-            tail |= UInt64(buffer[offset]) << shift
+        for byte in buffer[offset...] {
+            tail |= UInt64(byte) << shift
             shift += 8
-            offset += 1
         }
-        mix(tail)
-        mix(UInt64(count) | 0x1F00_0000_0000_0000)
+        return tail
     }
 
     /// Mixes an integer into the hash.

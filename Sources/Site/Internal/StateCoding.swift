@@ -78,14 +78,7 @@ struct StateWriter {
             step(&hash, word(at: offset))
             offset += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        step(&hash, tail)
+        step(&hash, ContentHash.tailWord(of: bytes, from: offset))
         step(&hash, UInt64(count))
         return hash
     }
