@@ -1,6 +1,7 @@
 import Content
 import Feed
 import MarsTime
+import MarsgenTesting
 import SiteConfig
 import Testing
 
@@ -85,6 +86,39 @@ import Testing
         let retitled = inputs(try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: [], weatherReports: []))
         #expect(retitled["journal/page/1/index.html"] != old["journal/page/1/index.html"])
         #expect(retitled["journal/index.html"] == old["journal/index.html"] && retitled["journal/page/2/index.html"] == old["journal/page/2/index.html"])
+    }
+
+    @Test("the feed order is newest first, ties by identifier, on random sites with many objects at one instant", arguments: [1, 2, 3])
+    func feedOrder(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let sols = 2 + random.next(6)
+        // Few instants (a handful of sols and hours) for many objects: most share one, and
+        // at midnight (hour 0) the sol's report too.
+        let entries = (0..<(50 + random.next(200))).map { number in
+            FeedFixtures.entry("e\(random.next(1_000_000))-\(number)", sol: 1 + random.next(sols), hour: random.next(3))
+        }
+        let messages = (0..<(50 + random.next(300))).map { _ in
+            FeedFixtures.message(sol: 1 + random.next(sols), hour: random.next(3), author: random.next(2) == 0 ? FeedFixtures.vega : FeedFixtures.okoro)
+        }
+        // And entries about 1970 (Mariner 4 reached Mars in 1965): instants either side of zero.
+        let early = (0..<20).map { number in
+            JournalEntry(sourcePath: "content/journal/early-\(number).md", explicitTitle: "Early", slug: "early-\(number)",
+                         author: FeedFixtures.vega, instant: Instant(unixMillis: Int64(random.next(5)) - 2), sol: 1,
+                         lmst: MarsClockTime(secondsOfSol: 0), tags: [], isDraft: false, bodyHTML: "")
+        }
+        let library = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries + early, messages: messages,
+                                         weatherReports: (1...sols).map { FeedFixtures.weather(sol: $0) })
+        let expected = library.allObjects.sorted(by: isNewerInFeed).map(\.diffIdentifier)
+        let planned = PagePlanner(library: library, config: FeedFixtures.config()).feedFingerprints.map(\.diffIdentifier)
+        #expect(planned == expected)
+        #expect(Set(library.allObjects.map(\.instant)).count < library.allObjects.count / 4)
+        // Objects of every kind share an instant: the planner orders those by kind, as their identifiers.
+        let instantsOfEachKind = [ObjectKind.journal, .message, .weather].map { kind in
+            Set(library.allObjects.filter { $0.kind == kind }.map(\.instant))
+        }
+        #expect(!instantsOfEachKind[0].intersection(instantsOfEachKind[1]).intersection(instantsOfEachKind[2]).isEmpty)
+        for object in library.allObjects { #expect(object.diffIdentifier.hasPrefix(object.kind.rawValue + ":")) }
+        #expect(["journal", "message", "weather"].sorted() == [ObjectKind.journal, .message, .weather].map(\.rawValue))
     }
 
     @Test("every object appears on some feed page")

@@ -16,7 +16,8 @@ struct ObjectColumns: Sendable {
 
     /// An object's kind, in one byte: the planner compares and copies tens of thousands of
     /// kinds, and ``ObjectKind`` holds a string (a comparison of strings each, and arrays
-    /// whose every element must be released).
+    /// whose every element must be released). In the order of the kinds' names, which
+    /// begin the objects' identifiers (see ``PagePlanner/feedOrder(instants:kinds:library:)``).
     enum Kind: UInt8, Sendable {
         case journal, message, weather
     }
