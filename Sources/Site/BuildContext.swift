@@ -145,6 +145,12 @@ public struct BuildContext {
     var messages: [Message] = []
     var weatherReports: [WeatherReport] = []
 
+    /// What a step is done with but keeps, so that it goes with the build's ``Leftovers``
+    /// (with the process, or on watch's background queue) rather than being freed before
+    /// the build's line: the planner (the 10,000 journal plans it kept for a next planner)
+    /// and the index just saved (13,400 paths and hashes), about 0.7 ms of releases.
+    var heldUntilEnd: [Any] = []
+
     var isIncremental: Bool { previous != nil }
 
     /// The previous build's record of the source at `path`, while this build has not replaced

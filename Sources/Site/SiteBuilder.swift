@@ -1032,6 +1032,7 @@ public struct SiteBuilder: Sendable {
             context.pages = planner.plans()
         }
         context.state.objectList = ObjectList(planner.feedFingerprints, stamps: planner.feedStamps)
+        context.heldUntilEnd.append(planner)
     }
 
     func diffObjects(_ context: inout BuildContext) throws(Diagnostic) {
@@ -1542,8 +1543,9 @@ public struct SiteBuilder: Sendable {
                 }
                 return
             }
-            try write(&context.state, index: index, reusing: context.previous, sharedObjects: context.sharedObjects,
-                      added: context.addedKeys, lines: context.previousIndex?.lineSource)
+            let saved = try write(&context.state, index: index, reusing: context.previous, sharedObjects: context.sharedObjects,
+                                  added: context.addedKeys, lines: context.previousIndex?.lineSource)
+            context.heldUntilEnd.append(saved)
             saveRenderedRows(context.renderedRows)
         } catch {
             // The site itself is complete; the next build will be a full one.
