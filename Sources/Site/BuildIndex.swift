@@ -92,8 +92,7 @@ struct BuildIndex: Equatable {
     /// ``inputLines`` (which a build makes while it writes the state: they do not depend on
     /// its size), and last a `check HASH` line (see ``signed(_:)``).
     func bytes(inputLines: [UInt8]) -> [UInt8] {
-        let body = uncheckedBytes(inputLines: inputLines)
-        return body + Self.checkLine(of: body)
+        Self.signed(uncheckedBytes(inputLines: inputLines))
     }
 
     /// ``bytes(inputLines:)`` without its last line, the check.
@@ -113,9 +112,13 @@ struct BuildIndex: Equatable {
     }
 
     private static func checkLine(of body: [UInt8]) -> [UInt8] {
-        let hash = body.withUnsafeBytes { StateWriter.checkHash($0) }
-        let digits = String(hash, radix: 16)
-        return Array((checkPrefix + String(repeating: "0", count: 16 - digits.count) + digits + "\n").utf8)
+        Array((checkPrefix + body.withUnsafeBytes(checkDigits) + "\n").utf8)
+    }
+
+    /// The check of `body` as an index writes it: ``StateWriter/checkHash(_:)`` in sixteen
+    /// lowercase hexadecimal digits.
+    private static func checkDigits(_ body: UnsafeRawBufferPointer) -> String {
+        ContentHash(value: StateWriter.checkHash(body)).description
     }
 
     private static let checkPrefix = "check "
@@ -233,17 +236,10 @@ struct BuildIndex: Equatable {
         let line = UnsafeBufferPointer(rebasing: bytes[bodyEnd...])
         guard bodyEnd == 0 || bytes[bodyEnd - 1] == UInt8(ascii: "\n"), line.last == UInt8(ascii: "\n"),
               line.starts(with: checkPrefix.utf8) else { return nil }
-        // Sixteen lowercase digits, as written: a damaged digit is never read as another.
-        var written: UInt64 = 0
-        for digit in line[checkPrefix.utf8.count..<(lineLength - 1)] {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): written = written << 4 | UInt64(digit - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): written = written << 4 | UInt64(digit - UInt8(ascii: "a") + 10)
-            default: return nil
-            }
-        }
         let body = UnsafeBufferPointer(rebasing: bytes[..<bodyEnd])
-        guard StateWriter.checkHash(UnsafeRawBufferPointer(body)) == written else { return nil }
+        // Compared as text, digit for digit as written: a damaged digit is never read as another.
+        guard line[checkPrefix.utf8.count..<(lineLength - 1)].elementsEqual(checkDigits(UnsafeRawBufferPointer(body)).utf8)
+        else { return nil }
         return parseUnchecked(body, keptBy: file)
     }
 

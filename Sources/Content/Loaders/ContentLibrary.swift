@@ -90,9 +90,8 @@ public struct ContentLibrary: Sendable {
 
     /// A 64-bit hash of `key`'s bytes. Slugs are ASCII, so equal slugs have equal bytes.
     private static func fingerprint(of key: String) -> UInt64 {
-        var key = key
         var hash = ContentHash()
-        key.withUTF8 { hash.combine(buffer: UnsafeRawBufferPointer($0)) }
+        hash.combine(key)
         return hash.value
     }
 

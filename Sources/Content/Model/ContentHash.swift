@@ -64,8 +64,16 @@ public struct ContentHash: Hashable, Sendable, Codable, CustomStringConvertible 
 
     @inline(__always)
     private mutating func mix(_ word: UInt64) {
-        value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
+        value = Self.step(value, word)
+    }
+
+    /// One step of the hash: `state` with the eight bytes `word` mixed in (multiplied, then
+    /// the high bits folded down). For a given `word` it is a bijection of `state`, so one
+    /// word changed always changes what follows.
+    @inlinable
+    public static func step(_ state: UInt64, _ word: UInt64) -> UInt64 {
+        let product = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return product ^ (product >> 29)
     }
 
     /// Thirteen base-32 digits (`0`-`9`, `a`-`v`): short enough for a Swift string to hold

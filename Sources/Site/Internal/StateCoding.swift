@@ -49,12 +49,11 @@ struct StateWriter {
     /// Every build checks about 3 MB this way, so the bytes go through four lanes, eight
     /// bytes each per step: one lane's steps wait on each other (a multiplication each), four
     /// lanes' do not, which makes it four times as fast as ``ContentHash``'s one lane. Each
-    /// step is a bijection of the lane for a given word, and so is each step of the fold, so
-    /// one word changed always changes the hash.
+    /// lane and the fold take ``ContentHash``'s step, a bijection of the lane for a given
+    /// word, so one word changed always changes the hash.
     static func checkHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         @inline(__always) func step(_ lane: inout UInt64, _ word: UInt64) {
-            lane = (lane ^ word) &* 0x9E37_79B9_7F4A_7C15
-            lane ^= lane >> 29
+            lane = ContentHash.step(lane, word)
         }
         @inline(__always) func word(at offset: Int) -> UInt64 {
             UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
