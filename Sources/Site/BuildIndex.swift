@@ -122,6 +122,8 @@ struct BuildIndex: Equatable {
     }
 
     private static let checkPrefix = "check "
+    /// How long the check line is: the prefix, sixteen digits and the newline.
+    private static let checkLineLength = checkPrefix.utf8.count + 16 + 1
 
     /// ``bytes(inputLines:)`` up to the input lines.
     private var headerBytes: [UInt8] {
@@ -230,7 +232,7 @@ struct BuildIndex: Equatable {
     /// - Parameter file: What keeps `bytes` valid and unchanged, if anything does: the index
     ///   then keeps its input lines (see ``lineSource``).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keptBy file: FileSystem.MappedFile? = nil) -> BuildIndex? {
-        let lineLength = checkPrefix.utf8.count + 17
+        let lineLength = checkLineLength
         guard bytes.count >= lineLength else { return nil }
         let bodyEnd = bytes.count - lineLength
         let line = UnsafeBufferPointer(rebasing: bytes[bodyEnd...])
@@ -538,7 +540,7 @@ struct BuildIndex: Equatable {
         try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
         // The header and the lines made one run of bytes to be hashed as one (a copy of a
         // megabyte on a large site, a tenth of a millisecond).
-        let body = headerBytes + (inputLines ?? self.inputLines)
+        let body = uncheckedBytes(inputLines: inputLines ?? self.inputLines)
         try FileSystem.writeAtomically([body, Self.checkLine(of: body)], to: path)
     }
 }
