@@ -121,5 +121,6 @@ bench: deps
 	.build/release/ListDiffBenchmark
 	$(RELEASE) --product SiteGenerator
 	bench/incremental.sh
+	bench/edit-scaling.sh
 	$(RELEASE) --product MarkdownBenchmark
 	bench/hugo-vs-marsgen.sh

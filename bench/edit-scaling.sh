@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# How an edit built from the command line grows with the site, for `make bench`: generated
+# sites of BENCH_SCALE entries (default 1,000, 2,500, 5,000 and 10,000), five messages per
+# entry as in the main figures, each built clean, then one entry edited and one message
+# appended to a log of the newest sol, BENCH_SCALE_RUNS times each (default 5, a pause
+# between builds as between a person's saves). Prints the median build time (marsgen's
+# summary line) and whole command (start to exit, as a shell prompt sees it) of each, so
+# the size of site at which a command-line edit passes 50 ms can be read off.
+# Figures, not assertions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=${BENCH_SCALE:-1000 2500 5000 10000}
+runs=${BENCH_SCALE_RUNS:-5}
+base=${BENCH_DIR:-$([ -d /dev/shm ] && echo /dev/shm/marsgen-bench || echo .build/bench)}/scaling
+marsgen=.build/release/marsgen
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+measure() { # the site; prints "build-ms whole-ms"
+  local started summary
+  started=$(date +%s%N)
+  summary=$("$marsgen" build --source "$1" | tail -n 1)
+  echo "$(sed -E 's/.* in ([0-9]+) ms.*/\1/' <<<"$summary") $((($(date +%s%N) - started) / 1000000))"
+}
+# A file edited within 2 s of a build's start is hashed again by the next build; the pause
+# makes each build the usual case.
+pause() { sleep 2.1; }
+# "build / whole" medians of a column of "build whole" lines.
+medians() { echo "$(cut -d' ' -f1 <<<"$1" | median) / $(cut -d' ' -f2 <<<"$1" | median) ms"; }
+
+echo
+echo "Edits from the command line by size of site ($(nproc) cores), median of $runs: build / whole command"
+echo "| entries + messages | pages | one entry edited | one message appended (today's log) |"
+echo "| --- | ---: | ---: | ---: |"
+for entries in $sizes; do
+  site=$base/$entries
+  rm -rf "$site"
+  .build/release/SiteGenerator "$site" --entries "$entries" --messages $((entries * 5)) >/dev/null
+  newest_sol=$((entries / 3 > 0 ? entries / 3 : 1))
+  # Today's log, on the newest sol, built with the site before the first timed append.
+  log=$site/content/messages/today.md
+  printf -- '---\nchannel: ops\nsol: %s\n---\n## 08:00 vega\nMorning check-in.\n' "$newest_sol" >"$log"
+  pages=$("$marsgen" build --clean --source "$site" | tail -n 1 | sed -E 's/.*→ ([0-9]+) pages? written.*/\1/')
+  pause
+  edited="" appended=""
+  for i in $(seq "$runs"); do
+    entry=$(find "$site/content/journal" -name '*.md' | sort | sed -n "$((entries / 2 + i))p")
+    echo "One more sentence." >>"$entry"
+    edited+="$(measure "$site")"$'\n'
+    pause
+  done
+  for i in $(seq "$runs"); do
+    printf '## 23:%02d vega\nToday, message %s.\n' "$((30 + i))" "$i" >>"$log"
+    appended+="$(measure "$site")"$'\n'
+    pause
+  done
+  printf '| %s + %s | %s | %s | %s |\n' "$entries" "$((entries * 5))" "$pages" "$(medians "${edited%$'\n'}")" \
+    "$(medians "${appended%$'\n'}")"
+  rm -rf "$site"
+done
