@@ -67,6 +67,10 @@ public struct PageRenderer {
     /// Renders a whole page to bytes from sections already rendered, by object identifier.
     /// It does not mutate anything, so pages can be rendered on several threads at once.
     public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
+        try render(page, sections: sections, splicingRows: true)
+    }
+
+    private func render(_ page: Page, sections: [String: String], splicingRows: Bool) throws(Diagnostic) -> [UInt8] {
         if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template) {
             return Self.builtInSitemap(page.sitemapLocations)
         }
@@ -85,17 +89,87 @@ public struct PageRenderer {
             }
             context[slot] = rendered
         }
+        // The sol index's thousands of rows, hundreds of kB, went through the page template
+        // and the layout as one string, each copying it, and then into bytes: with the
+        // built-in templates, which insert the rows' HTML once and as it is, the page is
+        // rendered around a marker and the rows are put in its place as bytes.
+        let splicesRows = splicingRows && page.rows.count == 1 && insertsRowsAsIs(page)
+        var splicedRows: [String] = []
         for (name, rows) in page.rows {
             let (list, html) = try render(rows, named: name, of: page)
             context[name] = list
-            context[name + "HTML"] = html
+            if splicesRows {
+                context[name + "HTML"] = Self.rowsMarker
+                splicedRows = html
+            } else {
+                context[name + "HTML"] = Self.joined(html)
+            }
         }
         var output = try templates.render(page.template, context: context)
         if let layout = page.layout {
             context["content"] = output
             output = try templates.render(layout, context: context)
         }
-        return Array(output.utf8)
+        guard splicesRows else { return Array(output.utf8) }
+        // Not the one marker the built-in templates give: rendered as any other page.
+        if let bytes = Self.bytes(of: output, withRows: splicedRows) { return bytes }
+        return try render(page, sections: sections, splicingRows: false)
+    }
+
+    /// What a page's rows' HTML is rendered as when their bytes are put in after (see
+    /// ``render(_:sections:)``): NUL characters, which no built-in template holds. A page
+    /// whose text holds the marker too is not spliced (see ``bytes(of:withRows:)``).
+    static let rowsMarker = "\u{0}rows\u{0}"
+
+    /// Whether the page's template, layout and their partials are the built-in ones, which
+    /// insert a list's `…HTML` once, unescaped, and the layout its `content` likewise.
+    private func insertsRowsAsIs(_ page: Page) -> Bool {
+        var used = templates.templatesUsed(by: page.template)
+        if let layout = page.layout { used.formUnion(templates.templatesUsed(by: layout)) }
+        return used.allSatisfy(templates.isBuiltIn)
+    }
+
+    /// `rows` as one string, a newline between each two.
+    static func joined(_ rows: [String]) -> String {
+        // Appended one by one: `joined(separator:)` measured slower in the build (see bench/history.md).
+        var html = ""
+        for (index, row) in rows.enumerated() {
+            if index > 0 { html += "\n" }
+            html += row
+        }
+        return html
+    }
+
+    /// `output`'s bytes with `rows`, a newline between each two, in place of its
+    /// ``rowsMarker``; nil unless it holds the marker once.
+    static func bytes(of output: String, withRows rows: [String]) -> [UInt8]? {
+        var output = output
+        return output.withUTF8 { text -> [UInt8]? in
+            let marker = Array(rowsMarker.utf8)
+            guard let start = firstRange(of: marker, in: text, from: 0),
+                  firstRange(of: marker, in: text, from: start + marker.count) == nil else { return nil }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.count - marker.count + rows.reduce(rows.count) { $0 + $1.utf8.count })
+            bytes.append(contentsOf: text[..<start])
+            for (index, row) in rows.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+                var row = row
+                row.withUTF8 { bytes.append(contentsOf: $0) }
+            }
+            bytes.append(contentsOf: text[(start + marker.count)...])
+            return bytes
+        }
+    }
+
+    /// Where `needle` first starts in `text` at or after `start`.
+    private static func firstRange(of needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, text.count >= needle.count else { return nil }
+        var position = start
+        while position <= text.count - needle.count {
+            if text[position] == first, needle.indices.allSatisfy({ text[position + $0] == needle[$0] }) { return position }
+            position += 1
+        }
+        return nil
     }
 
     /// The sitemap as the built-in `sitemap.mustache` renders it, byte for byte, without
@@ -121,11 +195,11 @@ public struct PageRenderer {
     }
 
     /// Each row's values plus `html`, the row rendered with the list's template (and the
-    /// values every page shares), and every row's HTML joined by newlines; no values when no
+    /// values every page shares), and each row's HTML in order; no values when no
     /// template of the page names the list. A row is taken from ``rowCache`` when the same
     /// row was rendered from the same inputs, templates and configuration (``cacheSalt``)
     /// before; only the other rows are rendered.
-    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> (rows: [TemplateContext], html: String) {
+    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> (rows: [TemplateContext], html: [String]) {
         // What every row of the list depends on besides its own inputs.
         var salt = PageFingerprint.of(page.shared)
         salt.combine(cacheSalt)
@@ -145,7 +219,8 @@ public struct PageRenderer {
         var renderedAny = false
         var result: [TemplateContext] = []
         if showsValues { result.reserveCapacity(rows.count) }
-        var html = ""
+        var html: [String] = []
+        html.reserveCapacity(rows.count)
         for (index, hash) in rows.hashes.enumerated() {
             var key = salt
             key.combine(Int64(bitPattern: hash))
@@ -170,8 +245,7 @@ public struct PageRenderer {
                 result.append(context)
             }
             rendered[key.value] = row
-            if index > 0 { html += "\n" }
-            html += row.html
+            html.append(row.html)
         }
         rowCache?.keep(rendered, of: list, renderedAny: renderedAny)
         return (result, html)
