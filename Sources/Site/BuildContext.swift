@@ -126,6 +126,9 @@ public struct BuildContext {
     /// Rendered rows of long lists, read from and saved to `.marsgen/` (`marsgen build`;
     /// `watch` and `serve` keep theirs in ``BuildMemory``).
     var renderedRows: RowCache?
+    /// The sections this build rendered or took from `.marsgen/`, under their cache key, to
+    /// save there when any was rendered anew (`marsgen build`; see ``RenderedSections``).
+    var renderedSections: (key: String, sections: [UInt64: String])?
 
     /// Where links between content files lead, once "Resolve links" has worked it out for
     /// files it reads again; nil before (see ``ContentLinks``).

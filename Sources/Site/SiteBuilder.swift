@@ -223,6 +223,7 @@ public struct SiteBuilder: Sendable {
     /// Where the state's chunks are, which is also the key its damaged texts are reported under.
     var chunkDirectory: String { BuildState.chunkDirectory(forState: statePath) }
     var rowsPath: String { RenderedRows.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
+    var sectionsPath: String { RenderedSections.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     /// The JSON state of marsgen before state format 3, removed by the first build that saves.
     var legacyStatePath: String { BuildState.legacyPath(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
 
@@ -1172,15 +1173,29 @@ public struct SiteBuilder: Sendable {
                 shown.append(item.object)
             }
         }
-        // Under watch, the sections of objects shown last time as they are now come from memory.
+        // The sections of objects shown last time as they are now come from memory under
+        // watch, from the file the last build left otherwise (not for a full build: `--clean`
+        // must not trust anything kept).
         let cacheKey = sectionCacheKey(context)
-        let kept = options.memory?.sections.sections(key: cacheKey) ?? [:]
+        let kept: [UInt64: String]
+        if let memory = options.memory {
+            kept = memory.sections.sections(key: cacheKey)
+        } else {
+            kept = context.isIncremental && !shown.isEmpty ? RenderedSections.load(from: sectionsPath, key: cacheKey) : [:]
+        }
         let stamps = shown.map(\.stamp)
         let sectionHTML = try parallelMap(Array(shown.indices)) { index throws(Diagnostic) -> String in
             if let html = kept[stamps[index]] { return html }
             return try renderer.html(for: try adapter.section(for: shown[index]))
         }
-        options.memory?.sections.keep(Dictionary(zip(stamps, sectionHTML), uniquingKeysWith: { first, _ in first }), key: cacheKey)
+        let shownSections = Dictionary(zip(stamps, sectionHTML), uniquingKeysWith: { first, _ in first })
+        options.memory?.sections.keep(shownSections, key: cacheKey)
+        // What an edit's pages show, not what a full build or a template edit renders (every
+        // object's, or thousands: megabytes to write for a next build that shows a few).
+        if options.memory == nil, context.isIncremental, shownSections.count <= RenderedSections.mostKept,
+           shownSections.count != kept.count || stamps.contains(where: { kept[$0] == nil }) {
+            context.renderedSections = (cacheKey, shownSections)
+        }
         let sections = Dictionary(uniqueKeysWithValues: zip(shown.map(\.diffIdentifier), sectionHTML))
         let pages = planned.map(\.page)
         // Each page whose bytes changed goes into the staging directory as soon as it is
@@ -1547,6 +1562,8 @@ public struct SiteBuilder: Sendable {
                                   added: context.addedKeys, lines: context.previousIndex?.lineSource)
             context.heldUntilEnd.append(saved)
             saveRenderedRows(context.renderedRows)
+            // Only a cache, as the rows: a build that cannot save it renders them again next time.
+            if let (key, sections) = context.renderedSections { try? RenderedSections.save(sections, key: key, to: sectionsPath) }
         } catch {
             // The site itself is complete; the next build will be a full one.
             try? FileManager.default.removeItem(atPath: indexPath)

@@ -70,7 +70,7 @@ import Testing
                 + FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix(".marsgen-") }
             let stateFiles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(".marsgen").path)
             var strays = stateFiles.filter { name in
-                name != "lock" && !(name.hasPrefix("build-") && [".state", ".index", ".rows", ".chunks"].contains { name.hasSuffix($0) })
+                name != "lock" && !(name.hasPrefix("build-") && [".state", ".index", ".rows", ".sections", ".chunks"].contains { name.hasSuffix($0) })
             }
             // The chunk files left are exactly those the state names (none of a killed save's).
             for folder in stateFiles where folder.hasSuffix(".chunks") {
