@@ -9,12 +9,12 @@
 # Figures, not assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/site-edits.sh
 sizes=${BENCH_SCALE:-1000 2500 5000 10000}
 runs=${BENCH_SCALE_RUNS:-5}
 base=${BENCH_DIR:-$([ -d /dev/shm ] && echo /dev/shm/marsgen-bench || echo .build/bench)}/scaling
 marsgen=.build/release/marsgen
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 measure() { # the site; prints "build-ms whole-ms"
   local started summary
   started=$(date +%s%N)
@@ -35,10 +35,9 @@ for entries in $sizes; do
   site=$base/$entries
   rm -rf "$site"
   .build/release/SiteGenerator "$site" --entries "$entries" --messages $((entries * 5)) >/dev/null
-  newest_sol=$((entries / 3 > 0 ? entries / 3 : 1))
   # Today's log, on the newest sol, built with the site before the first timed append.
   log=$site/content/messages/today.md
-  printf -- '---\nchannel: ops\nsol: %s\n---\n## 08:00 vega\nMorning check-in.\n' "$newest_sol" >"$log"
+  write_todays_log "$log" "$(newest_sol_of "$entries")"
   pages=$("$marsgen" build --clean --source "$site" | tail -n 1 | sed -E 's/.*→ ([0-9]+) pages? written.*/\1/')
   pause
   edited="" appended=""
@@ -49,7 +48,7 @@ for entries in $sizes; do
     pause
   done
   for i in $(seq "$runs"); do
-    printf '## 23:%02d vega\nToday, message %s.\n' "$((30 + i))" "$i" >>"$log"
+    append_to_todays_log "$log" "$i"
     appended+="$(measure "$site")"$'\n'
     pause
   done

@@ -8,6 +8,7 @@
 # saves). Figures, not assertions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/site-edits.sh
 entries=${BENCH_ENTRIES:-10000}
 messages=${BENCH_MESSAGES:-50000}
 site=${BENCH_DIR:-$([ -d /dev/shm ] && echo /dev/shm/marsgen-bench || echo .build/bench)}/incremental
@@ -19,8 +20,7 @@ rm -rf "$site"
 sleep 2
 
 runs=${BENCH_EDIT_RUNS:-7}
-# The generator writes three entries a sol.
-newest_sol=$((entries / 3 > 0 ? entries / 3 : 1))
+newest_sol=$(newest_sol_of "$entries")
 
 # Each timed build runs with --verbose; its steps' times go to "$steps" (tab-separated step
 # and milliseconds), one file per scenario (`steps_file LABEL`), for the breakdown below.
@@ -42,7 +42,6 @@ measure() { # the marsgen arguments; prints "build-ms whole-ms written rss-MB"
   rm -f "$log" "$log.out"
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 span() { sort -n | awk 'NR == 1 {low = $1} {high = $1} END {print (low == high ? low : low "–" high)}'; }
 
 # label, how many runs, a command that makes the edit of run i (given i), then the marsgen
@@ -81,13 +80,13 @@ append_message() { # to the generator's newest log, six sols before the newest o
 # first timed append; each append then adds the newest object of the site.
 today_log="$site/content/messages/today.md"
 start_todays_log() {
-  printf -- '---\nchannel: ops\nsol: %s\n---\n## 08:00 vega\nMorning check-in.\n' "$newest_sol" >"$today_log"
+  write_todays_log "$today_log" "$newest_sol"
   "$marsgen" build --quiet --source "$site"
   sleep 2.1
 }
 append_today() {
   [ -f "$today_log" ] || start_todays_log
-  printf '## 23:%02d vega\nToday, message %s.\n' "$((30 + $1 % 30))" "$1" >>"$today_log"
+  append_to_todays_log "$today_log" "$1"
 }
 add_entry() { # a new entry, the newest object: a new page, so the sitemap and the sol index change too
   printf -- '---\ntitle: "Entry added %s"\nauthor: vega\nsol: %s\ntime: "23:59"\n---\nA new entry.\n' "$1" "$newest_sol" \

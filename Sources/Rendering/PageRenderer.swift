@@ -145,31 +145,19 @@ public struct PageRenderer {
     static func bytes(of output: String, withRows rows: [String]) -> [UInt8]? {
         var output = output
         return output.withUTF8 { text -> [UInt8]? in
-            let marker = Array(rowsMarker.utf8)
-            guard let start = firstRange(of: marker, in: text, from: 0),
-                  firstRange(of: marker, in: text, from: start + marker.count) == nil else { return nil }
+            let marker = rowsMarker.utf8
+            guard let found = text.firstRange(of: marker), text[found.upperBound...].firstRange(of: marker) == nil else { return nil }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(text.count - marker.count + rows.reduce(rows.count) { $0 + $1.utf8.count })
-            bytes.append(contentsOf: text[..<start])
+            bytes.append(contentsOf: text[..<found.lowerBound])
             for (index, row) in rows.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: "\n")) }
                 var row = row
                 row.withUTF8 { bytes.append(contentsOf: $0) }
             }
-            bytes.append(contentsOf: text[(start + marker.count)...])
+            bytes.append(contentsOf: text[found.upperBound...])
             return bytes
         }
-    }
-
-    /// Where `needle` first starts in `text` at or after `start`.
-    private static func firstRange(of needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let first = needle.first, text.count >= needle.count else { return nil }
-        var position = start
-        while position <= text.count - needle.count {
-            if text[position] == first, needle.indices.allSatisfy({ text[position + $0] == needle[$0] }) { return position }
-            position += 1
-        }
-        return nil
     }
 
     /// The sitemap as the built-in `sitemap.mustache` renders it, byte for byte, without
