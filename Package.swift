@@ -122,7 +122,7 @@ let package = Package(
         ]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "GFM", "Diagnostics", "MarsTime", "MarsgenTesting"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Rendering", "GFM", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
             dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]

@@ -94,15 +94,15 @@ public struct PageRenderer {
         // built-in templates, which insert the rows' HTML once and as it is, the page is
         // rendered around a marker and the rows are put in its place as bytes.
         let splicesRows = splicingRows && page.rows.count == 1 && insertsRowsAsIs(page)
-        var splicedRows: [String] = []
+        var splicedRows: [UInt8] = []
         for (name, rows) in page.rows {
             let (list, html) = try render(rows, named: name, of: page)
             context[name] = list
             if splicesRows {
                 context[name + "HTML"] = Self.rowsMarker
-                splicedRows = html
+                splicedRows = html.html
             } else {
-                context[name + "HTML"] = Self.joined(html)
+                context[name + "HTML"] = String(decoding: html.html, as: UTF8.self)
             }
         }
         var output = try templates.render(page.template, context: context)
@@ -129,32 +129,17 @@ public struct PageRenderer {
         return used.allSatisfy(templates.isBuiltIn)
     }
 
-    /// `rows` as one string, a newline between each two.
-    static func joined(_ rows: [String]) -> String {
-        // Appended one by one: `joined(separator:)` measured slower in the build (see bench/history.md).
-        var html = ""
-        for (index, row) in rows.enumerated() {
-            if index > 0 { html += "\n" }
-            html += row
-        }
-        return html
-    }
-
-    /// `output`'s bytes with `rows`, a newline between each two, in place of its
-    /// ``rowsMarker``; nil unless it holds the marker once.
-    static func bytes(of output: String, withRows rows: [String]) -> [UInt8]? {
+    /// `output`'s bytes with `rows` (the rows' HTML, a newline between each two) in place of
+    /// its ``rowsMarker``; nil unless it holds the marker once.
+    static func bytes(of output: String, withRows rows: [UInt8]) -> [UInt8]? {
         var output = output
         return output.withUTF8 { text -> [UInt8]? in
             let marker = rowsMarker.utf8
             guard let found = text.firstRange(of: marker), text[found.upperBound...].firstRange(of: marker) == nil else { return nil }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.count - marker.count + rows.reduce(rows.count) { $0 + $1.utf8.count })
+            bytes.reserveCapacity(text.count - marker.count + rows.count)
             bytes.append(contentsOf: text[..<found.lowerBound])
-            for (index, row) in rows.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: "\n")) }
-                var row = row
-                row.withUTF8 { bytes.append(contentsOf: $0) }
-            }
+            bytes.append(contentsOf: rows)
             bytes.append(contentsOf: text[found.upperBound...])
             return bytes
         }
@@ -183,11 +168,12 @@ public struct PageRenderer {
     }
 
     /// Each row's values plus `html`, the row rendered with the list's template (and the
-    /// values every page shares), and each row's HTML in order; no values when no
-    /// template of the page names the list. A row is taken from ``rowCache`` when the same
-    /// row was rendered from the same inputs, templates and configuration (``cacheSalt``)
-    /// before; only the other rows are rendered.
-    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic) -> (rows: [TemplateContext], html: [String]) {
+    /// values every page shares), and the rows' HTML; no values when no template of the page
+    /// names the list. A row is taken from ``rowCache`` when the same row was rendered from
+    /// the same inputs, templates and configuration (``cacheSalt``) before; only the other
+    /// rows are rendered.
+    func render(_ rows: Page.Rows, named name: String, of page: Page) throws(Diagnostic)
+        -> (rows: [TemplateContext], html: RowCache.RenderedList) {
         // What every row of the list depends on besides its own inputs.
         var salt = PageFingerprint.of(page.shared)
         salt.combine(cacheSalt)
@@ -195,48 +181,91 @@ public struct PageRenderer {
             salt.combine(template)
             salt.combine(templates.sourceHashes[template] ?? "")
         }
+        let keys = rows.hashes.map { hash in
+            var key = salt
+            key.combine(Int64(bitPattern: hash))
+            return key.value
+        }
         let list = "\(page.outputPath)#\(name)"
-        let kept = rowCache?.rows(of: list) ?? [:]
+        // Taken out of the cache, so that its rows are this rendering's alone to change in place.
+        var kept = rowCache?.take(list) ?? RowCache.Kept(rows: RowCache.RenderedList())
+        var html = kept.rows
+        kept.rows = RowCache.RenderedList()
         // The built-in sol index inserts only `solsHTML`: then the rows kept as HTML alone
         // need no values made again (a date and a dictionary for each of thousands of rows).
         var pageTemplates = templates.templatesUsed(by: page.template)
         if let layout = page.layout { pageTemplates.formUnion(templates.templatesUsed(by: layout)) }
         let showsValues = templates.mayLookUp(name, in: pageTemplates)
-        var rendered: [UInt64: RowCache.Row] = [:]
-        rendered.reserveCapacity(rows.count)
-        var renderedAny = false
-        var result: [TemplateContext] = []
-        if showsValues { result.reserveCapacity(rows.count) }
-        var html: [String] = []
-        html.reserveCapacity(rows.count)
-        for (index, hash) in rows.hashes.enumerated() {
-            var key = salt
-            key.combine(Int64(bitPattern: hash))
-            var row: RowCache.Row
-            if let known = rendered[key.value] ?? kept[key.value] {
-                row = known
-            } else {
-                var values = rows.values(index)
-                let rowHTML = try templates.render(rows.template, context: Self.withShared(values, of: page))
-                values["html"] = rowHTML
-                row = RowCache.Row(html: rowHTML, context: values)
-                renderedAny = true
-            }
-            if showsValues {
-                // A row kept as HTML only (read from a file) has its values made again.
-                let context = row.context ?? {
-                    var context = rows.values(index)
-                    context["html"] = row.html
-                    return context
-                }()
-                row.context = context
-                result.append(context)
-            }
-            rendered[key.value] = row
-            html.append(row.html)
+        var values: [UInt64: TemplateContext] = [:]
+        /// Row `index` rendered, its values kept.
+        func rendered(_ index: Int) throws(Diagnostic) -> String {
+            var rowValues = rows.values(index)
+            let rowHTML = try templates.render(rows.template, context: Self.withShared(rowValues, of: page))
+            rowValues["html"] = rowHTML
+            values[keys[index]] = rowValues
+            return rowHTML
         }
-        rowCache?.keep(rendered, of: list, renderedAny: renderedAny)
+        var changed = false
+        // An append changes one row of the sol index's thousands: the list kept is changed in
+        // place, the others' bytes neither copied nor faulted into fresh memory.
+        let differing = keys.count == html.count ? keys.indices.filter { keys[$0] != html.keys[$0] } : nil
+        if let differing, differing.count <= Self.mostReplacedInPlace {
+            for index in differing {
+                let key = keys[index]
+                // A row of the same inputs elsewhere in the list (each row's HTML is its key's).
+                if let source = html.keys.firstIndex(of: key) {
+                    html.replace(row: index, key: key, html: Array(html.html[html.range(of: source)]))
+                } else {
+                    html.replace(row: index, key: key, html: try rendered(index).utf8)
+                }
+                changed = true
+            }
+        } else {
+            let old = html
+            html = RowCache.RenderedList()
+            html.reserveCapacity(rows: keys.count, bytes: old.html.count + 256)
+            /// Where each key is in the old list, and in this one for a row rendered here.
+            let oldPositions = Self.positions(of: old.keys)
+            var renderedHere: [UInt64: Int] = [:]
+            for (index, key) in keys.enumerated() {
+                if index < old.count, old.keys[index] == key {
+                    html.append(row: index, of: old)
+                } else if let position = renderedHere[key] {
+                    html.append(key: key, html: Array(html.html[html.range(of: position)]))
+                } else if let position = oldPositions[key] {
+                    html.append(row: position, of: old)
+                } else {
+                    renderedHere[key] = html.count
+                    html.append(key: key, html: try rendered(index).utf8)
+                }
+            }
+            changed = html.keys != old.keys
+        }
+        var result: [TemplateContext] = []
+        if showsValues {
+            result.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated() {
+                // A row kept as HTML only (read from a file) has its values made again.
+                var rowValues = values[key] ?? kept.values[key] ?? rows.values(index)
+                if rowValues["html"] == nil { rowValues["html"] = html.text(of: index) }
+                values[key] = rowValues
+                result.append(rowValues)
+            }
+        }
+        rowCache?.keep(RowCache.Kept(rows: html, values: values), of: list, changed: changed)
         return (result, html)
+    }
+
+    /// The most rows of a list changed in place (see ``render(_:named:of:)``); past it, the
+    /// list is made anew.
+    static let mostReplacedInPlace = 64
+
+    /// Each key's position in `keys` (the first, for a key there twice).
+    private static func positions(of keys: [UInt64]) -> [UInt64: Int] {
+        var positions: [UInt64: Int] = [:]
+        positions.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() where positions[key] == nil { positions[key] = position }
+        return positions
     }
 
     /// `values` plus the values every page shares (``Page/shared``), where they do not clash.

@@ -1,3 +1,5 @@
+import Rendering
+
 /// The sections (see ``Rendering/SectionCache``) of the pages the last `marsgen build`
 /// rendered, in `.marsgen/` beside the build state, so the next build renders only the
 /// sections of objects that changed: an append to a log of a hundred messages rendered all
@@ -18,11 +20,12 @@ enum RenderedSections {
 
     /// The sections kept under `key`, by object stamp; none when the file holds another key.
     static func load(from path: String, key: String) -> [UInt64: String] {
-        RenderedRows.load(from: path)[key] ?? [:]
+        RenderedRows.load(from: path)[key]?.byKey ?? [:]
     }
 
     /// Writes `sections` under `key` atomically, replacing what the file held.
     static func save(_ sections: [UInt64: String], key: String, to path: String) throws {
-        try RenderedRows.save([key: sections], to: path)
+        let list = RowCache.RenderedList(sections.sorted { $0.key < $1.key }.lazy.map { (key: $0.key, html: $0.value) })
+        try RenderedRows.save([key: list], to: path)
     }
 }

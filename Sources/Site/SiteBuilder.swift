@@ -1076,7 +1076,7 @@ public struct SiteBuilder: Sendable {
         // renders every row afresh: `--clean` must not trust anything kept.
         let path = rowsPath
         let rows = options.memory?.rows ?? RowCache()
-        let load: @Sendable () -> [String: [UInt64: String]] = { RenderedRows.load(from: path) }
+        let load: @Sendable () -> [String: RowCache.RenderedList] = { RenderedRows.load(from: path) }
         rows.loadOnFirstUse(context.isIncremental ? load : nil)
         renderer.rowCache = rows
         if options.memory == nil { context.renderedRows = rows }

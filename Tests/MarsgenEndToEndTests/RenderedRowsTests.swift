@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 @testable import Site
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
         let rows = try #require(kept.values.first)
         #expect(kept.count == 1 && rows.count > 5)
         // Marked, so the page shows which rows were taken from the file.
-        try RenderedRows.save(kept.mapValues { $0.mapValues { $0 + "<!--kept-->" } }, to: rowsFile)
+        try RenderedRows.save(kept.mapValues { $0.marked("<!--kept-->") }, to: rowsFile)
         let before = try solIndex()
         try appendMessage()
         let report = try build()
@@ -58,7 +59,7 @@ import Testing
         #expect(page[values...] != before[oldValues...])
         #expect(page[values...].components(separatedBy: "<li>").count - 1 == rows.count)
         // The file now holds what this build rendered, without the marks of the rows it did not.
-        #expect(RenderedRows.load(from: rowsFile).values.first?.values.filter { !$0.hasSuffix("<!--kept-->") }.count == 1)
+        #expect(RenderedRows.load(from: rowsFile).values.first?.byKey.values.filter { !$0.hasSuffix("<!--kept-->") }.count == 1)
         // The values are those a clean build shows.
         _ = try build(clean: true)
         let clean = try solIndex()
@@ -69,7 +70,7 @@ import Testing
     func rowsReadBackUnderWatch() throws {
         let kept = RenderedRows.load(from: rowsFile)
         let count = try #require(kept.values.first?.count)
-        try RenderedRows.save(kept.mapValues { $0.mapValues { $0 + "<!--kept-->" } }, to: rowsFile)
+        try RenderedRows.save(kept.mapValues { $0.marked("<!--kept-->") }, to: rowsFile)
         var options = BuildOptions(sourceDirectory: site.path)
         options.memory = BuildMemory()
         try appendMessage()
@@ -79,7 +80,7 @@ import Testing
         // Saved in the background with the state: the row rendered anew is in the file.
         options.memory?.waitForSave()
         let saved = try #require(RenderedRows.load(from: rowsFile).values.first)
-        #expect(saved.count == count && saved.values.filter { !$0.hasSuffix("<!--kept-->") }.count == 1)
+        #expect(saved.count == count && saved.byKey.values.filter { !$0.hasSuffix("<!--kept-->") }.count == 1)
     }
 
     @Test("the site built with the file equals a clean build, and a damaged file is only a miss")
@@ -120,5 +121,13 @@ import Testing
         #expect(!incremental.contains("<b class=\"sol-link\""))
         _ = try build(clean: true)
         #expect(try solIndex() == incremental)
+    }
+}
+
+extension RowCache.RenderedList {
+    /// The same rows in the same order, each one's HTML with `suffix` after it: a page then
+    /// shows which rows it took from the file.
+    func marked(_ suffix: String) -> RowCache.RenderedList {
+        RowCache.RenderedList(keys.indices.map { (key: keys[$0], html: text(of: $0) + suffix) })
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import GFM
 import MarsTime
 import MarsgenTesting
+import Rendering
 @testable import Site
 import Testing
 
@@ -377,7 +378,7 @@ struct BuildStateCodingTests {
         // Deleted while `marsgen watch` was still saving: nothing brings it back.
         #expect(throws: (any Error).self) { try state.save(to: statePath) }
         #expect(throws: (any Error).self) { try index.save(to: BuildIndex.path(forState: statePath)) }
-        #expect(throws: (any Error).self) { try RenderedRows.save(["rows": [1: "<tr></tr>"]], to: site + "/.marsgen/build-x.rows") }
+        #expect(throws: (any Error).self) { try RenderedRows.save(["rows": RowCache.RenderedList([(key: 1, html: "<tr></tr>")])], to: site + "/.marsgen/build-x.rows") }
         #expect(!FileManager.default.fileExists(atPath: site))
         // A site's folder without .marsgen/ yet: both are made.
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: false)
