@@ -97,7 +97,7 @@ struct BuildIndex: Equatable {
 
     /// ``bytes(inputLines:)`` without its last line, the check.
     func uncheckedBytes(inputLines: [UInt8]) -> [UInt8] {
-        headerBytes + inputLines
+        headerLines + folderLines(folders, prefix: "folder ") + folderLines(outputFolders, prefix: "output-folder ") + inputLines
     }
 
     /// `body` and the line that ends an index file: `check`, then the hash of `body` (see
@@ -125,8 +125,8 @@ struct BuildIndex: Equatable {
     /// How long the check line is: the prefix, sixteen digits and the newline.
     private static let checkLineLength = checkPrefix.utf8.count + 16 + 1
 
-    /// ``bytes(inputLines:)`` up to the input lines.
-    private var headerBytes: [UInt8] {
+    /// ``bytes(inputLines:)`` up to the folders' lines.
+    private var headerLines: [UInt8] {
         let lines = [
             "\(Self.formatPrefix)\(Self.formatVersion)",
             "marsgen \(marsgenVersion)",
@@ -141,19 +141,21 @@ struct BuildIndex: Equatable {
             writer.write(warning)
             return "warning " + Data(writer.bytes).base64EncodedString()
         }
-        let header = lines.joined(separator: "\n") + "\n"
-        var bytes = Array(header.utf8)
-        bytes.reserveCapacity(bytes.count + folders.count * 48)
-        for (prefix, list) in [("folder ", folders), ("output-folder ", outputFolders)] {
-            // Without a string per line: a journal kept in a folder per sol has thousands.
-            for folder in list {
-                bytes.append(contentsOf: prefix.utf8)
-                Self.append(folder.changed, to: &bytes)
-                // The inode number as the Int64 with its bits, so that every number is read one way.
-                Self.append(Int64(bitPattern: folder.inode), to: &bytes)
-                bytes.append(contentsOf: Self.escapedIfNeeded(folder.path).utf8)
-                bytes.append(UInt8(ascii: "\n"))
-            }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// A line per folder of `list` (`PREFIX CTIME INODE PATH`).
+    private func folderLines(_ list: [InputFolder], prefix: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(list.count * 48)
+        // Without a string per line: a journal kept in a folder per sol has thousands.
+        for folder in list {
+            bytes.append(contentsOf: prefix.utf8)
+            Self.append(folder.changed, to: &bytes)
+            // The inode number as the Int64 with its bits, so that every number is read one way.
+            Self.append(Int64(bitPattern: folder.inode), to: &bytes)
+            bytes.append(contentsOf: Self.escapedIfNeeded(folder.path).utf8)
+            bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
     }
@@ -289,9 +291,13 @@ struct BuildIndex: Equatable {
             index.warnings.append(warning)
             line = nextLine()
         }
+        /// Where the folders' lines start and end.
+        let foldersStart = line.map { position - $0.count - 1 } ?? position
+        var foldersEnd = foldersStart
         while let current = line, current.starts(with: folderPrefix) {
             guard let folder = parseFolder(current, prefix: folderPrefix) else { return nil }
             index.folders.append(folder)
+            foldersEnd = position
             line = nextLine()
         }
         while let current = line, current.starts(with: outputFolderPrefix) {
@@ -308,7 +314,11 @@ struct BuildIndex: Equatable {
             let lines = UnsafeBufferPointer(rebasing: bytes[start...])
             guard bytes.last == UInt8(ascii: "\n"), let (inputs, ends) = parseInputs(lines) else { return nil }
             index.inputs = inputs
-            if let file { index.lineSource = LineSource(file: file, lines: lines, inputs: inputs, ends: ends) }
+            if let file {
+                index.lineSource = LineSource(file: file, lines: lines, inputs: inputs, ends: ends,
+                                              folderLines: UnsafeBufferPointer(rebasing: bytes[foldersStart..<foldersEnd]),
+                                              folders: index.folders)
+            }
         } else {
             guard position == bytes.count else { return nil }
         }
@@ -370,6 +380,9 @@ struct BuildIndex: Equatable {
         let inputs: IndexInputs
         /// Where each input's line ends in ``lines``, with its newline.
         let ends: [Int]
+        /// The folders' lines of the file, and the folders they say.
+        var folderLines = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var folders: [InputFolder] = []
     }
 
     private static let folderPrefix = Array("folder ".utf8)
@@ -535,13 +548,33 @@ struct BuildIndex: Equatable {
 
     /// Writes the index atomically (temporary file, then rename), with its ``inputLines``
     /// when they are already made.
-    func save(to path: String, inputLines: [UInt8]? = nil) throws {
+    ///
+    /// - Parameter lines: The lines of the index a build read, whose folders' lines are
+    ///   written as they were when the folders are the same (thousands of lines made again
+    ///   for nothing).
+    func save(to path: String, inputLines: [UInt8]? = nil, reusing lines: LineSource? = nil) throws {
         // `.marsgen/`, not the site's folder (see `FileSystem.createDirectories`).
         try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
-        // The header and the lines made one run of bytes to be hashed as one (a copy of a
-        // megabyte on a large site, a tenth of a millisecond).
-        let body = uncheckedBytes(inputLines: inputLines ?? self.inputLines)
-        try FileSystem.writeAtomically([body, Self.checkLine(of: body)], to: path)
+        let (header, outputFolderLines) = (headerLines, folderLines(outputFolders, prefix: "output-folder "))
+        let inputLines = inputLines ?? self.inputLines
+        let madeFolderLines = lines.map { $0.folders == folders } == true ? nil : folderLines(folders, prefix: "folder ")
+        // Written and hashed as the pieces they are: joined, they were a megabyte of fresh
+        // memory on a large site.
+        try header.withUnsafeBytes { header in
+            try outputFolderLines.withUnsafeBytes { outputFolderLines in
+                try inputLines.withUnsafeBytes { inputLines in
+                    try (madeFolderLines ?? []).withUnsafeBytes { made in
+                        let folderLines = madeFolderLines == nil ? UnsafeRawBufferPointer(lines?.folderLines ?? UnsafeBufferPointer(start: nil, count: 0)) : made
+                        var pieces = [header, folderLines, outputFolderLines, inputLines]
+                        let check = Array((Self.checkPrefix + ContentHash(value: StateWriter.checkHash(pieces: pieces)).description + "\n").utf8)
+                        try check.withUnsafeBytes { check in
+                            pieces.append(check)
+                            try FileSystem.writeAtomically(pieces, to: path)
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

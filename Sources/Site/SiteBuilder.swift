@@ -1603,7 +1603,7 @@ public struct SiteBuilder: Sendable {
         index.inputs = inputs
         index.stateSize = try state.save(encoded, to: statePath)
         try? FileManager.default.removeItem(atPath: legacyStatePath)
-        try index.save(to: indexPath, inputLines: inputLines)
+        try index.save(to: indexPath, inputLines: inputLines, reusing: lines)
         return index
     }
 }

@@ -238,4 +238,61 @@ struct BuildIndexTests {
             #expect(expected.contains("input 0005 ") || inputs["content/journal/10005.md"] != index.inputs["content/journal/10005.md"])
         }
     }
+
+    @Test("a save writes the folders' lines of the index file it read when the folders are the same, else makes them; the index reads back as saved")
+    func folderLinesCopiedFromTheFileRead() throws {
+        let index = Self.sampleIndex()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-index-\(UUID().uuidString).index").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // A folder's line written by hand with a number as no build writes it: copied, it stays so.
+        let written = "folder -1 12 content/journal/é\n"
+        #expect(String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self).contains(written))
+        let handWritten = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
+            .replacingOccurrences(of: written, with: "folder -01 12 content/journal/é\n")
+        try Data(BuildIndex.signed(Array(handWritten.utf8))).write(to: URL(fileURLWithPath: path))
+        let read = try #require(BuildIndex.load(from: path))
+        #expect(read == index)
+        let source = try #require(read.lineSource)
+        // The same folders: their lines as the file had them, the rest as made.
+        var next = index
+        next.stateToken = "t-2"
+        try next.save(to: path, reusing: source)
+        let saved = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(saved.contains("folder -01 12 content/journal/é\n") && saved.contains("state t-2 "))
+        #expect(BuildIndex.load(from: path) == next)
+        // Other folders: made afresh, and the index is exactly the one made without the file.
+        let reread = try #require(BuildIndex.load(from: path))
+        next.folders.removeLast()
+        next.folders.append(InputFolder(path: "content/journal/z", changed: 3, inode: 4))
+        try next.save(to: path, reusing: try #require(reread.lineSource))
+        let made = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect([UInt8](made) == next.bytes(inputLines: next.inputLines))
+        #expect(BuildIndex.load(from: path) == next)
+    }
+
+    @Test("the check of bytes in pieces is the check of the same bytes in one piece, wherever they are cut")
+    func checkOfPieces() {
+        var random = SeededRandom(seed: 77)
+        for length in [0, 1, 7, 8, 31, 32, 33, 63, 64, 65, 200, 1_000] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next(256)) }
+            let whole = bytes.withUnsafeBytes { StateWriter.checkHash($0) }
+            for _ in 0..<20 {
+                // Cuts anywhere, empty pieces included.
+                var cuts = (0..<random.next(6)).map { _ in random.next(length + 1) }.sorted()
+                cuts = [0] + cuts + [length]
+                let pieced = bytes.withUnsafeBytes { buffer in
+                    StateWriter.checkHash(pieces: zip(cuts, cuts.dropFirst()).map { UnsafeRawBufferPointer(rebasing: buffer[$0..<$1]) })
+                }
+                #expect(pieced == whole, "\(length) bytes cut at \(cuts)")
+            }
+        }
+        // One byte changed anywhere changes it.
+        let bytes = [UInt8](repeating: 7, count: 100)
+        let check = bytes.withUnsafeBytes { StateWriter.checkHash(pieces: [UnsafeRawBufferPointer(rebasing: $0[..<40]), UnsafeRawBufferPointer(rebasing: $0[40...])]) }
+        for position in bytes.indices {
+            var changed = bytes
+            changed[position] = 8
+            #expect(changed.withUnsafeBytes { StateWriter.checkHash(pieces: [$0]) } != check)
+        }
+    }
 }

@@ -52,34 +52,69 @@ struct StateWriter {
     /// lane and the fold take ``ContentHash``'s step, a bijection of the lane for a given
     /// word, so one word changed always changes the hash.
     static func checkHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        @inline(__always) func step(_ lane: inout UInt64, _ word: UInt64) {
-            lane = ContentHash.step(lane, word)
+        var lanes = checkSeeds
+        let end = stepBlocks(&lanes, over: bytes, from: 0)
+        return finishCheck(lanes, rest: UnsafeRawBufferPointer(rebasing: bytes[end...]), count: bytes.count)
+    }
+
+    /// ``checkHash(_:)`` of the bytes of `pieces` one after another, without first copying
+    /// them into one buffer (a megabyte of fresh memory for the index of a large site).
+    static func checkHash(pieces: [UnsafeRawBufferPointer]) -> UInt64 {
+        var lanes = checkSeeds
+        /// The bytes of a block that a piece ended in the middle of.
+        var carried: [UInt8] = []
+        carried.reserveCapacity(32)
+        var count = 0
+        for piece in pieces {
+            count += piece.count
+            var offset = 0
+            if !carried.isEmpty {
+                offset = min(32 - carried.count, piece.count)
+                carried.append(contentsOf: piece[..<offset])
+                guard carried.count == 32 else { continue }
+                _ = carried.withUnsafeBytes { stepBlocks(&lanes, over: $0, from: 0) }
+                carried.removeAll(keepingCapacity: true)
+            }
+            offset = stepBlocks(&lanes, over: piece, from: offset)
+            carried.append(contentsOf: piece[offset...])
         }
+        return carried.withUnsafeBytes { finishCheck(lanes, rest: $0, count: count) }
+    }
+
+    private typealias CheckLanes = (UInt64, UInt64, UInt64, UInt64)
+    private static let checkSeeds: CheckLanes = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
+                                                 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+
+    /// Steps the lanes over each whole block of 32 bytes of `bytes` from `offset`; returns
+    /// where the blocks end.
+    @inline(__always)
+    private static func stepBlocks(_ lanes: inout CheckLanes, over bytes: UnsafeRawBufferPointer, from offset: Int) -> Int {
         @inline(__always) func word(at offset: Int) -> UInt64 {
             UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
-                                                        0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
-        let count = bytes.count
-        var offset = 0
-        while offset + 32 <= count {
-            step(&lanes.0, word(at: offset))
-            step(&lanes.1, word(at: offset + 8))
-            step(&lanes.2, word(at: offset + 16))
-            step(&lanes.3, word(at: offset + 24))
+        var offset = offset
+        while offset + 32 <= bytes.count {
+            lanes.0 = ContentHash.step(lanes.0, word(at: offset))
+            lanes.1 = ContentHash.step(lanes.1, word(at: offset + 8))
+            lanes.2 = ContentHash.step(lanes.2, word(at: offset + 16))
+            lanes.3 = ContentHash.step(lanes.3, word(at: offset + 24))
             offset += 32
         }
-        var hash = lanes.0
-        step(&hash, lanes.1)
-        step(&hash, lanes.2)
-        step(&hash, lanes.3)
-        while offset + 8 <= count {
-            step(&hash, word(at: offset))
+        return offset
+    }
+
+    /// The lanes folded into one, then `rest` (what is left after the last whole block) and
+    /// the count of bytes hashed.
+    @inline(__always)
+    private static func finishCheck(_ lanes: CheckLanes, rest: UnsafeRawBufferPointer, count: Int) -> UInt64 {
+        var hash = ContentHash.step(ContentHash.step(ContentHash.step(lanes.0, lanes.1), lanes.2), lanes.3)
+        var offset = 0
+        while offset + 8 <= rest.count {
+            hash = ContentHash.step(hash, UInt64(littleEndian: rest.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
         }
-        step(&hash, ContentHash.tailWord(of: bytes, from: offset))
-        step(&hash, UInt64(count))
-        return hash
+        hash = ContentHash.step(hash, ContentHash.tailWord(of: rest, from: offset))
+        return ContentHash.step(hash, UInt64(count))
     }
 
     /// A text that a reader may leave as bytes (see ``StateReader/readText()``): its length
