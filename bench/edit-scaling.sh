@@ -40,6 +40,12 @@ for entries in $sizes; do
   write_todays_log "$log" "$(newest_sol_of "$entries")"
   pages=$("$marsgen" build --clean --source "$site" | tail -n 1 | sed -E 's/.*→ ([0-9]+) pages? written.*/\1/')
   pause
+  # The site was written just before that build started, so the next build reads its files
+  # again to be sure of them (a file written within the build's first moments may have
+  # changed unseen); an untimed no-op does that, as `incremental.sh`'s no-ops do, so the
+  # edits below are each the usual case.
+  "$marsgen" build --quiet --source "$site"
+  pause
   edited="" appended=""
   for i in $(seq "$runs"); do
     entry=$(find "$site/content/journal" -name '*.md' | sort | sed -n "$((entries / 2 + i))p")
