@@ -9,8 +9,9 @@ import Foundation
 /// Only a cache: each row is kept by a hash of everything it is made from (see
 /// ``Rendering/RowCache``), so a file from any earlier build can only miss, never give a
 /// wrong row; a file from another marsgen version (whose rendering may differ), a missing
-/// or a damaged one reads as empty. The file holds a hash of all it holds after its format,
-/// checked on load: a row's HTML changed on disk would otherwise be taken as it is.
+/// or a damaged one reads as empty. The file holds a hash of what it says of its lists and,
+/// among that, a hash of each list's HTML, all checked on load: a row's HTML changed on disk
+/// would otherwise be taken as it is.
 enum RenderedRows {
     /// Bumped whenever the format changes.
     static let formatVersion = 4
