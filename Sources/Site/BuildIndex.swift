@@ -97,7 +97,18 @@ struct BuildIndex: Equatable {
 
     /// ``bytes(inputLines:)`` without its last line, the check.
     func uncheckedBytes(inputLines: [UInt8]) -> [UInt8] {
-        headerLines + folderLines(folders, prefix: "folder ") + folderLines(outputFolders, prefix: "output-folder ") + inputLines
+        Array(bodyPieces(inputLines: inputLines).joined())
+    }
+
+    /// ``uncheckedBytes(inputLines:)`` as the pieces it is made of (the header, the folders',
+    /// the output folders' and the input lines), which a save hashes and writes as they are:
+    /// joined, they were a megabyte of fresh memory on a large site.
+    ///
+    /// - Parameter lines: The lines of the index a build read, whose folders' lines are taken
+    ///   as they were when the folders are the same (thousands of lines made again for nothing).
+    func bodyPieces(inputLines: [UInt8], reusing lines: LineSource? = nil) -> [[UInt8]] {
+        let folderLines = if let lines, lines.folders == folders { Array(lines.folderLines) } else { folderLines(folders, prefix: "folder ") }
+        return [headerLines, folderLines, self.folderLines(outputFolders, prefix: "output-folder "), inputLines]
     }
 
     /// `body` and the line that ends an index file: `check`, then the hash of `body` (see
@@ -108,17 +119,18 @@ struct BuildIndex: Equatable {
     /// reliable when it is not. With the check, a damaged index is unreadable, so a full
     /// build, like a damaged state.
     static func signed(_ body: [UInt8]) -> [UInt8] {
-        body + checkLine(of: body)
+        body + checkLine(of: [body])
     }
 
-    private static func checkLine(of body: [UInt8]) -> [UInt8] {
-        Array((checkPrefix + body.withUnsafeBytes(checkDigits) + "\n").utf8)
+    /// The check line of a body made of `pieces`, one after another.
+    private static func checkLine<Piece: ContiguousBytes>(of pieces: [Piece]) -> [UInt8] {
+        Array((checkPrefix + checkDigits(pieces) + "\n").utf8)
     }
 
-    /// The check of `body` as an index writes it: ``StateWriter/checkHash(_:)`` in sixteen
-    /// lowercase hexadecimal digits.
-    private static func checkDigits(_ body: UnsafeRawBufferPointer) -> String {
-        ContentHash(value: StateWriter.checkHash(body)).description
+    /// The check of a body made of `pieces` as an index writes it: ``StateWriter/checkHash(pieces:)``
+    /// in sixteen lowercase hexadecimal digits.
+    private static func checkDigits<Piece: ContiguousBytes>(_ pieces: [Piece]) -> String {
+        ContentHash(value: StateWriter.checkHash(pieces: pieces)).description
     }
 
     private static let checkPrefix = "check "
@@ -242,7 +254,7 @@ struct BuildIndex: Equatable {
               line.starts(with: checkPrefix.utf8) else { return nil }
         let body = UnsafeBufferPointer(rebasing: bytes[..<bodyEnd])
         // Compared as text, digit for digit as written: a damaged digit is never read as another.
-        guard line[checkPrefix.utf8.count..<(lineLength - 1)].elementsEqual(checkDigits(UnsafeRawBufferPointer(body)).utf8)
+        guard line[checkPrefix.utf8.count..<(lineLength - 1)].elementsEqual(checkDigits([UnsafeRawBufferPointer(body)]).utf8)
         else { return nil }
         return parseUnchecked(body, keptBy: file)
     }
@@ -547,34 +559,12 @@ struct BuildIndex: Equatable {
     }
 
     /// Writes the index atomically (temporary file, then rename), with its ``inputLines``
-    /// when they are already made.
-    ///
-    /// - Parameter lines: The lines of the index a build read, whose folders' lines are
-    ///   written as they were when the folders are the same (thousands of lines made again
-    ///   for nothing).
+    /// when they are already made, from its pieces (see ``bodyPieces(inputLines:reusing:)``).
     func save(to path: String, inputLines: [UInt8]? = nil, reusing lines: LineSource? = nil) throws {
         // `.marsgen/`, not the site's folder (see `FileSystem.createDirectories`).
         try FileSystem.createDirectories(SitePaths.parent(path), levels: 1)
-        let (header, outputFolderLines) = (headerLines, folderLines(outputFolders, prefix: "output-folder "))
-        let inputLines = inputLines ?? self.inputLines
-        let madeFolderLines = lines.map { $0.folders == folders } == true ? nil : folderLines(folders, prefix: "folder ")
-        // Written and hashed as the pieces they are: joined, they were a megabyte of fresh
-        // memory on a large site.
-        try header.withUnsafeBytes { header in
-            try outputFolderLines.withUnsafeBytes { outputFolderLines in
-                try inputLines.withUnsafeBytes { inputLines in
-                    try (madeFolderLines ?? []).withUnsafeBytes { made in
-                        let folderLines = madeFolderLines == nil ? UnsafeRawBufferPointer(lines?.folderLines ?? UnsafeBufferPointer(start: nil, count: 0)) : made
-                        var pieces = [header, folderLines, outputFolderLines, inputLines]
-                        let check = Array((Self.checkPrefix + ContentHash(value: StateWriter.checkHash(pieces: pieces)).description + "\n").utf8)
-                        try check.withUnsafeBytes { check in
-                            pieces.append(check)
-                            try FileSystem.writeAtomically(pieces, to: path)
-                        }
-                    }
-                }
-            }
-        }
+        let body = bodyPieces(inputLines: inputLines ?? self.inputLines, reusing: lines)
+        try FileSystem.writeAtomically(body + [Self.checkLine(of: body)], to: path)
     }
 }
 

@@ -1,4 +1,5 @@
 import Content
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,24 +60,26 @@ struct StateWriter {
 
     /// ``checkHash(_:)`` of the bytes of `pieces` one after another, without first copying
     /// them into one buffer (a megabyte of fresh memory for the index of a large site).
-    static func checkHash(pieces: [UnsafeRawBufferPointer]) -> UInt64 {
+    static func checkHash<Piece: ContiguousBytes>(pieces: [Piece]) -> UInt64 {
         var lanes = checkSeeds
         /// The bytes of a block that a piece ended in the middle of.
         var carried: [UInt8] = []
         carried.reserveCapacity(32)
         var count = 0
         for piece in pieces {
-            count += piece.count
-            var offset = 0
-            if !carried.isEmpty {
-                offset = min(32 - carried.count, piece.count)
-                carried.append(contentsOf: piece[..<offset])
-                guard carried.count == 32 else { continue }
-                _ = carried.withUnsafeBytes { stepBlocks(&lanes, over: $0, from: 0) }
-                carried.removeAll(keepingCapacity: true)
+            piece.withUnsafeBytes { piece in
+                count += piece.count
+                var offset = 0
+                if !carried.isEmpty {
+                    offset = min(32 - carried.count, piece.count)
+                    carried.append(contentsOf: piece[..<offset])
+                    guard carried.count == 32 else { return }
+                    _ = carried.withUnsafeBytes { stepBlocks(&lanes, over: $0, from: 0) }
+                    carried.removeAll(keepingCapacity: true)
+                }
+                offset = stepBlocks(&lanes, over: piece, from: offset)
+                carried.append(contentsOf: piece[offset...])
             }
-            offset = stepBlocks(&lanes, over: piece, from: offset)
-            carried.append(contentsOf: piece[offset...])
         }
         return carried.withUnsafeBytes { finishCheck(lanes, rest: $0, count: count) }
     }
