@@ -12,7 +12,7 @@ import Foundation
 /// by its size and token, so a truncated or mismatched pair means a full build.
 struct BuildIndex: Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
@@ -72,10 +72,20 @@ struct BuildIndex: Equatable {
     }
 
     /// One input file.
-    struct Input: Equatable {
+    struct Input: Equatable, RecordedStat {
         var size: Int64
         var modified: Int64
+        var changed: Int64
         var hash: String
+
+        init(size: Int64, modified: Int64, changed: Int64, hash: String) {
+            (self.size, self.modified, self.changed, self.hash) = (size, modified, changed, hash)
+        }
+
+        /// A file of stat `stat` and hash `hash`.
+        init(_ stat: FileStat, hash: String) {
+            self.init(size: stat.size, modified: stat.modified, changed: stat.changed, hash: hash)
+        }
     }
 
     /// The index file beside the state file at `statePath`.
@@ -187,8 +197,9 @@ struct BuildIndex: Equatable {
         bytes.append(UInt8(ascii: " "))
     }
 
-    /// The `input` lines, one per file (`input SIZE MTIME HASH PATH`, sorted by path; the
-    /// path is last and escaped). Built without a `String` per line: a large site has tens of
+    /// The `input` lines, one per file (`input SIZE MTIME CTIME-MTIME HASH PATH`, sorted by
+    /// path; the status-change time as its distance from the modification time, most often
+    /// 0; the path last and escaped). Built without a `String` per line: a large site has tens of
     /// thousands of inputs, and this is written by every build that changes something.
     var inputLines: [UInt8] {
         Self.inputLines(paths: inputs.paths, records: inputs.inputs) { $0 }
@@ -217,6 +228,7 @@ struct BuildIndex: Equatable {
             bytes.append(contentsOf: "input ".utf8)
             Self.append(input.size, to: &bytes)
             Self.append(input.modified, to: &bytes)
+            Self.append(input.changed &- input.modified, to: &bytes)
             bytes.append(contentsOf: input.hash.utf8)
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: Self.escapedIfNeeded(path).utf8)
@@ -408,13 +420,14 @@ struct BuildIndex: Equatable {
         return InputFolder(path: path, changed: changed, inode: UInt64(bitPattern: inode))
     }
 
-    /// Parses `input SIZE MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
+    /// Parses `input SIZE MTIME CTIME-MTIME HASH PATH` on its UTF-8 bytes: tens of thousands of lines
     /// are read on every build, so this avoids splitting into substrings.
     private static func parseInput(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Input)? {
         guard bytes.count > inputPrefix.count, bytes.starts(with: inputPrefix) else { return nil }
         var line = LineScanner(bytes, from: inputPrefix.count)
-        guard let size = line.number(), let modified = line.number(), let hash = line.word(), let path = line.path() else { return nil }
-        return (path, Input(size: size, modified: modified, hash: hash))
+        guard let size = line.number(), let modified = line.number(), let changedAfter = line.number(), let hash = line.word(),
+              let path = line.path() else { return nil }
+        return (path, Input(size: size, modified: modified, changed: modified &+ changedAfter, hash: hash))
     }
 
     /// Reads the space-separated fields of one line, in place.
@@ -571,6 +584,6 @@ struct BuildIndex: Equatable {
 extension BuildIndex.Input {
     /// What the index records of a source: its stat and hash, as `record` holds them.
     init(_ record: BuildState.SourceRecord) {
-        self.init(size: record.size, modified: record.modified, hash: record.hash)
+        self.init(record.stat, hash: record.hash)
     }
 }

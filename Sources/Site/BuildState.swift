@@ -11,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 19
+    public static let formatVersion = 20
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -80,6 +80,8 @@ public struct BuildState: Sendable, Equatable {
             public var size: Int64
             /// Modification time, ns since the epoch.
             public var modified: Int64
+            /// Status-change time, ns since the epoch (see ``FileStat``).
+            public var changed: Int64
             /// Hash of the file's bytes.
             public var hash: String
             /// Entries, messages or reports parsed from it (one kind per file).
@@ -116,8 +118,8 @@ public struct BuildState: Sendable, Equatable {
 
         private var box: Box
 
-        public init(size: Int64, modified: Int64, hash: String) {
-            box = Box(Fields(size: size, modified: modified, hash: hash))
+        public init(size: Int64, modified: Int64, changed: Int64, hash: String) {
+            box = Box(Fields(size: size, modified: modified, changed: changed, hash: hash))
         }
 
         /// A field, read from the shared box; set, in a box made this record's alone first.
@@ -127,6 +129,11 @@ public struct BuildState: Sendable, Equatable {
                 if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
                 box.fields[keyPath: field] = newValue
             }
+        }
+
+        /// The file's stat when it was read.
+        var stat: FileStat {
+            FileStat(size: box.fields.size, modified: box.fields.modified, changed: box.fields.changed)
         }
 
         /// Whether it holds links of either kind (see ``Fields/linkUses``).

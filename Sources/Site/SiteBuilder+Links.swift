@@ -26,7 +26,7 @@ enum ContentKind: CaseIterable {
 
     /// Parses a file of this kind into a record of what it holds (its stat and hash not set).
     func parse(_ file: SourceFile, content: ContentContext, log: inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord {
-        var record = BuildState.SourceRecord(size: 0, modified: 0, hash: "")
+        var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
         var links = LinkUses()
         switch self {
         case .journal: record.journalEntries = [try JournalLoader.load(file, context: content, log: &log, links: &links)]
@@ -175,7 +175,7 @@ extension SiteBuilder {
                 if outcome.record == nil { context.contentWithErrors.insert(path) }
                 continue
             }
-            (record.size, record.modified, record.hash) = (first.size, first.modified, first.hash)
+            (record.size, record.modified, record.changed, record.hash) = (first.size, first.modified, first.changed, first.hash)
             record.warnings = outcome.log.entries
             context.state.sources[path] = record
         }

@@ -188,8 +188,8 @@ public struct SiteBuilder: Sendable {
     /// runs: a change after the read is reported.
     private static func isAsRecorded(_ path: String, _ stat: FileStat, _ recorded: BuildIndex.Input, recordedBy scanStartedAt: Int64,
                                       reader: SiteReader) -> Bool {
-        if stat.isUnchanged(size: recorded.size, modified: recorded.modified, recordedBy: scanStartedAt) { return true }
-        guard stat.size == recorded.size, stat.modified == recorded.modified, let bytes = try? reader.bytes(path) else { return false }
+        if stat.isUnchanged(from: recorded, recordedBy: scanStartedAt) { return true }
+        guard stat.isRecorded(in: recorded), let bytes = try? reader.bytes(path) else { return false }
         return contentHash(of: bytes) == recorded.hash
     }
 
@@ -456,7 +456,7 @@ public struct SiteBuilder: Sendable {
                 changed = true
                 continue
             }
-            if stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: index.scanStartedAt) {
+            if stat.isUnchanged(from: old, recordedBy: index.scanStartedAt) {
                 continue
             }
             if changed {
@@ -468,7 +468,7 @@ public struct SiteBuilder: Sendable {
                 changed = true
                 continue
             }
-            index.inputs[path] = BuildIndex.Input(size: stat.size, modified: stat.modified, hash: old.hash)
+            index.inputs[path] = BuildIndex.Input(stat, hash: old.hash)
             rehashed = true
         }
         return (differing, rehashed)
@@ -859,9 +859,7 @@ public struct SiteBuilder: Sendable {
                 case .changed(let bytes, let fresh):
                     var fileLog = DiagnosticLog()
                     var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
-                    record.size = fresh.size
-                    record.modified = fresh.modified
-                    record.hash = fresh.hash
+                    (record.size, record.modified, record.changed, record.hash) = (fresh.size, fresh.modified, fresh.changed, fresh.hash)
                     record.warnings = fileLog.entries
                     return (record, fileLog, true)
                 }
@@ -891,15 +889,14 @@ public struct SiteBuilder: Sendable {
         let stat = context.inputStats[path] ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
         let old = context.previousRecord(of: path).flatMap { context.mayReuse($0) ? $0 : nil }
         if let old, let stat, let previous = context.previous,
-           stat.isUnchanged(size: old.size, modified: old.modified, recordedBy: previous.scanStartedAt) {
+           stat.isUnchanged(from: old.stat, recordedBy: previous.scanStartedAt) {
             return .unchanged(old, restated: false)
         }
         let bytes = try reader.bytes(path)
         let fresh = try sourceRecord(path, bytes: bytes, stat: stat)
         if var old, old.hash == fresh.hash {
-            let restated = old.modified != fresh.modified || old.size != fresh.size
-            old.size = fresh.size
-            old.modified = fresh.modified
+            let restated = old.stat != fresh.stat
+            (old.size, old.modified, old.changed) = (fresh.size, fresh.modified, fresh.changed)
             return .unchanged(old, restated: restated)
         }
         return .changed(bytes: bytes, record: fresh)
@@ -907,7 +904,8 @@ public struct SiteBuilder: Sendable {
 
     func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
         let stat = stat ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
-        return BuildState.SourceRecord(size: stat?.size ?? Int64(bytes.count), modified: stat?.modified ?? 0, hash: Self.contentHash(of: bytes))
+        return BuildState.SourceRecord(size: stat?.size ?? Int64(bytes.count), modified: stat?.modified ?? 0, changed: stat?.changed ?? 0,
+                                       hash: Self.contentHash(of: bytes))
     }
 
     /// The hash a source's record and the index hold of its bytes, and the state of a static

@@ -1422,6 +1422,73 @@ import Testing
         #expect(after.contains("input \(size) \(Int64(later.timeIntervalSince1970) * 1_000_000_000) "))
     }
 
+    /// Edits `relative` keeping its size, then sets its access and modification times back to
+    /// what they were (as `touch -r` or `cp -p` do): only its status-change time tells.
+    func editKeepingSizeAndTime(_ relative: String, _ change: (String) -> String) throws {
+        let path = site.appendingPathComponent(relative).path
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        try edit(relative, change)
+        let times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+        var after = stat()
+        #expect(stat(path, &after) == 0)
+        #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec
+                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+    }
+
+    @Test("an edit that keeps the file's size and modification time (touch -r, cp -p) is found, from the command line and under watch")
+    func editKeepingSizeAndTime() throws {
+        try backdateSources()
+        try editKeepingSizeAndTime("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
+        let report = try build()
+        #expect(!report.isFullBuild && report.written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 39 today."))
+        #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
+        // Under watch, the reported file is looked at by its stat first, as the state recorded it.
+        let (options, memory) = try watchedOptions()
+        _ = try SiteBuilder(options: options).build()
+        memory.startTrustingChanges()
+        try editKeepingSizeAndTime("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 39 today.", with: "We did 40 today.") }
+        #expect(try watchedBuild(options, reported: ["content/journal/sol-07-bags.md"]).written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 40 today."))
+    }
+
+    @Test("two files of the same size and modification time swapped by renames are both read again")
+    func swappedFiles() throws {
+        // Two entries written in one tick of a coarse clock (a checkout) look alike but for their bytes.
+        let entry = { (name: String) in "---\ntitle: \(name)\nauthor: okoro\nsol: 7\ntime: \"10:00\"\n---\n\(name) was here.\n" }
+        try SiteFixture.write(entry("Alpha"), to: "content/journal/sol-07-alpha.md", in: site)
+        try SiteFixture.write(entry("Bravo"), to: "content/journal/sol-07-bravo.md", in: site)
+        try backdateSources()
+        let (alpha, bravo) = (site.appendingPathComponent("content/journal/sol-07-alpha.md"),
+                              site.appendingPathComponent("content/journal/sol-07-bravo.md"))
+        let swap = site.appendingPathComponent("content/journal/swap.tmp")
+        let files = FileManager.default
+        try files.moveItem(at: alpha, to: swap)
+        try files.moveItem(at: bravo, to: alpha)
+        try files.moveItem(at: swap, to: bravo)
+        let report = try build()
+        #expect(!report.isFullBuild)
+        let page = try String(contentsOf: output.appendingPathComponent("journal/sol-07-alpha/index.html"), encoding: .utf8)
+        #expect(page.contains("Bravo was here."))
+        #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
+    }
+
+    @Test("a source file dated past 2262, beyond 64 bits of nanoseconds, is built, and its next edit found")
+    func farFutureTime() throws {
+        let path = site.appendingPathComponent("content/journal/sol-07-bags.md").path
+        // 2500-01-01: its nanoseconds since 1970 do not fit in a signed 64-bit number.
+        let times = [timespec(tv_sec: 16_725_225_600, tv_nsec: 0), timespec(tv_sec: 16_725_225_600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+        #expect(try !build().isFullBuild)
+        #expect(try build().written.isEmpty)
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
+        #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+        #expect(try build().written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 39 today."))
+    }
+
     @Test("an added file that is not content (a note in content/) does not make a build stale")
     func unrelatedFile() throws {
         try SiteFixture.write("just notes", to: "content/NOTES.txt", in: site)

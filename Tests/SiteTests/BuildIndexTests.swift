@@ -14,14 +14,15 @@ struct BuildIndexTests {
         index.warnings = [Diagnostic.warning("odd", at: SourceLocation(path: "content/a.md", line: 2, column: 3), hint: "fix it")]
         let numbers: [Int64] = [0, 1, 9, 10, 99, 100, 1_234_567_890, -1, -10, .max, .min]
         for (position, number) in numbers.enumerated() {
+            // The status-change time at every distance from the modification time, wrapping too.
             index.inputs["content/journal/\(position).md"] = BuildIndex.Input(size: number, modified: numbers[numbers.count - 1 - position],
-                                                                            hash: "h\(position)")
+                                                                            changed: numbers[(position + 3) % numbers.count], hash: "h\(position)")
         }
-        index.inputs["content/back\\slash.md"] = BuildIndex.Input(size: 5, modified: 6, hash: "x")
-        index.inputs["content/new\nline\r.md"] = BuildIndex.Input(size: 7, modified: 8, hash: "y")
-        index.inputs["content/é 🚀.md"] = BuildIndex.Input(size: 9, modified: 10, hash: "z")
+        index.inputs["content/back\\slash.md"] = BuildIndex.Input(size: 5, modified: 6, changed: 6, hash: "x")
+        index.inputs["content/new\nline\r.md"] = BuildIndex.Input(size: 7, modified: 8, changed: 8, hash: "y")
+        index.inputs["content/é 🚀.md"] = BuildIndex.Input(size: 9, modified: 10, changed: 10, hash: "z")
         // Each escaped character followed by a combining mark, which makes one Character of the two.
-        index.inputs["content/mark\n\u{301}\\\u{301}\r\u{301}.md"] = BuildIndex.Input(size: 11, modified: 12, hash: "w")
+        index.inputs["content/mark\n\u{301}\\\u{301}\r\u{301}.md"] = BuildIndex.Input(size: 11, modified: 12, changed: 12, hash: "w")
         index.folders = [InputFolder(path: "content/journal", changed: .min, inode: 0),
                          InputFolder(path: "content/journal/a b\\c\nd", changed: .max, inode: .max),
                          InputFolder(path: "content/journal/é", changed: -1, inode: 12)]
@@ -36,8 +37,8 @@ struct BuildIndexTests {
         let text = String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)
         #expect(BuildIndex(text: text) == index)
         #expect(text.contains("input 1234567890 "))
-        #expect(text.contains("input -9223372036854775808 0 h10 "))
-        #expect(text.contains("input 0 -9223372036854775808 h0 "))
+        #expect(text.contains("input -9223372036854775808 0 9 h10 "))
+        #expect(text.contains("input 0 -9223372036854775808 -9223372036854775798 h0 "))
         #expect(text.contains("folder -9223372036854775808 0 content/journal\n"))
         #expect(text.contains("folder 9223372036854775807 -1 content/journal/a b"))
         #expect(text.contains("output-folder 5 6 .\noutput-folder -9223372036854775808 -1 a b"))
@@ -72,8 +73,8 @@ struct BuildIndexTests {
         #expect(inputs == index.inputs)
         // An index whose input lines are out of order is damaged: a full build follows.
         let text = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
-        let swapped = text.replacingOccurrences(of: "input 5 6 x content/back\\\\slash.md\n", with: "")
-            + "input 5 6 x content/back\\\\slash.md\n"
+        let swapped = text.replacingOccurrences(of: "input 5 6 0 x content/back\\\\slash.md\n", with: "")
+            + "input 5 6 0 x content/back\\\\slash.md\n"
         #expect(BuildIndex(uncheckedText: text) == index)
         #expect(swapped != text && BuildIndex(uncheckedText: swapped) == nil)
     }
@@ -82,7 +83,7 @@ struct BuildIndexTests {
     func walk() {
         var inputs = IndexInputs()
         for number in stride(from: 0, to: 200, by: 2) {
-            inputs["content/journal/\(number + 1_000).md"] = BuildIndex.Input(size: Int64(number), modified: 0, hash: "h")
+            inputs["content/journal/\(number + 1_000).md"] = BuildIndex.Input(size: Int64(number), modified: 0, changed: 0, hash: "h")
         }
         let asked = (990..<1_210).map { "content/journal/\($0).md" }
         var walk = IndexInputs.Walk(inputs)
@@ -113,7 +114,7 @@ struct BuildIndexTests {
         #expect(BuildIndex(uncheckedText: text) != nil)
         #expect(BuildIndex(uncheckedText: String(text.dropLast())) == nil)
         #expect(BuildIndex(uncheckedText: text + "input 1 2") == nil)
-        #expect(BuildIndex(uncheckedText: text.replacingOccurrences(of: "input 5 6 x", with: "inpt 5 6 x")) == nil)
+        #expect(BuildIndex(uncheckedText: text.replacingOccurrences(of: "input 5 6 0 x", with: "inpt 5 6 0 x")) == nil)
         #expect(BuildIndex(uncheckedText: text.replacingOccurrences(of: "made 1 2 3 4\n", with: "")) == nil)
         #expect(BuildIndex(uncheckedText: "") == nil)
         // Cut anywhere, it is unreadable, or (cut after a whole line) the same index with fewer
@@ -164,7 +165,7 @@ struct BuildIndexTests {
         // Past 64 KB of input lines: read as two halves.
         for number in 0..<2_000 {
             index.inputs["content/messages/log-\(number + 10_000)-with-a-long-name.md"] =
-                BuildIndex.Input(size: Int64(number), modified: Int64(number) * 1_000_003, hash: "hash\(number)")
+                BuildIndex.Input(size: Int64(number), modified: Int64(number) * 1_000_003, changed: Int64(number) * 1_000_003, hash: "hash\(number)")
         }
         let lines = index.inputLines
         #expect(lines.count > 1 << 17)
@@ -200,15 +201,15 @@ struct BuildIndexTests {
     func inputLinesCopiedFromTheFileRead() throws {
         var index = Self.sampleIndex()
         for number in 0..<3_000 {
-            index.inputs["content/journal/\(number + 10_000).md"] = BuildIndex.Input(size: Int64(number), modified: 7, hash: "h\(number)")
+            index.inputs["content/journal/\(number + 10_000).md"] = BuildIndex.Input(size: Int64(number), modified: 7, changed: 7, hash: "h\(number)")
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-index-\(UUID().uuidString).index").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         // Lines written by hand with a number as no build writes it, in each half of the
         // file (read apart): copied, they stay so.
         let byHand = [5, 2_500].map { number in
-            (path: "content/journal/\(number + 10_000).md", written: "input \(number) 7 h\(number) content/journal/\(number + 10_000).md\n",
-             byHand: "input 000\(number) 7 h\(number) content/journal/\(number + 10_000).md\n")
+            (path: "content/journal/\(number + 10_000).md", written: "input \(number) 7 0 h\(number) content/journal/\(number + 10_000).md\n",
+             byHand: "input 000\(number) 7 0 h\(number) content/journal/\(number + 10_000).md\n")
         }
         var handWritten = String(decoding: index.uncheckedBytes(inputLines: index.inputLines), as: UTF8.self)
         for line in byHand { handWritten = handWritten.replacingOccurrences(of: line.written, with: line.byHand) }
@@ -224,8 +225,8 @@ struct BuildIndexTests {
                 let path = paths[random.next(paths.count)]
                 switch random.next(3) {
                 case 0: inputs[path] = nil
-                case 1: inputs[path] = BuildIndex.Input(size: 1, modified: 2, hash: "changed")
-                default: inputs[path + "-\(trial)"] = BuildIndex.Input(size: 3, modified: 4, hash: "added")
+                case 1: inputs[path] = BuildIndex.Input(size: 1, modified: 2, changed: 2, hash: "changed")
+                default: inputs[path + "-\(trial)"] = BuildIndex.Input(size: 3, modified: 4, changed: 4, hash: "added")
                 }
             }
             let made = BuildIndex.inputLines(paths: inputs.keys, records: inputs.inputs) { $0 }

@@ -26,8 +26,10 @@ struct BuildStateCodingTests {
         var objects: [ObjectFingerprint] = []
         for index in 0..<count {
             let path = "content/journal/\(index)-\(text()).md"
-            var record = BuildState.SourceRecord(size: Int64(random.next(10_000)), modified: Int64(bitPattern: random.next()),
-                                                 hash: text())
+            let (size, modified) = (Int64(random.next(10_000)), Int64(bitPattern: random.next()))
+            // The status-change time most often the modification time, else at any distance, wrapping too.
+            let changed = index % 4 == 0 ? modified : modified &+ Int64(bitPattern: UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+            var record = BuildState.SourceRecord(size: size, modified: modified, changed: changed, hash: text())
             switch index % 3 {
             case 0:
                 record.journalEntries = [JournalEntry(sourcePath: path, explicitTitle: index % 2 == 0 ? nil : text(), slug: text(),
@@ -150,7 +152,7 @@ struct BuildStateCodingTests {
         state = loaded
         state.sources[paths[1_500]]?.hash = "edited"
         state.sources[paths[10]] = nil
-        state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "3")
         // Parsed again (as after a crew change): same file, new objects that say something else.
         let reparsed = try #require(paths[2_500...].first { state.sources[$0]?.journalEntries.isEmpty == false })
         let entry = try #require(state.sources[reparsed]?.journalEntries.first)
@@ -210,13 +212,13 @@ struct BuildStateCodingTests {
         changed.pages[pagePaths[3]] = nil
         changed.pages["page/1000-added/index.html"] = record
         changed.sources[sourcePaths[3]] = nil
-        changed.sources["content/journal/1000-added.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        changed.sources["content/journal/1000-added.md"] = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "3")
         // As many paths as before, one of them another.
         var renamed = same
         renamed.pages[pagePaths[900]] = nil
         renamed.pages["page/0-renamed/index.html"] = record
         renamed.sources[sourcePaths[900]] = nil
-        renamed.sources["content/journal/0-renamed.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        renamed.sources["content/journal/0-renamed.md"] = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "3")
         for variant in [same, changed, renamed] {
             #expect(variant.encoded(reusing: loaded) == variant.encoded())
         }
@@ -253,7 +255,7 @@ struct BuildStateCodingTests {
             return (keys, keys.compactMap { table[$0] })
         }
         var random = SeededRandom(seed: 23)
-        let record = BuildState.SourceRecord(size: 1, modified: 2, hash: "new")
+        let record = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "new")
         var keptChunks = 0
         for trial in 0..<60 {
             var edited = loaded
@@ -462,7 +464,7 @@ struct BuildStateCodingTests {
                                configurationHash: "c", scanStartedAt: 0, sources: [:], templates: [:], objects: [], pages: [:], files: [:])
         for log in 0..<40 {
             let path = "content/messages/log-\(log).md"
-            var record = BuildState.SourceRecord(size: 1, modified: 2, hash: "h\(log)")
+            var record = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "h\(log)")
             record.messages = (0..<30).map { index in
                 Message(sourcePath: path, channel: log % 2 == 0 ? "hab" : "rover", author: index % 3 == 0 ? okoro : vega,
                         instant: Instant(unixMillis: Int64(index) * 60_000), sol: 1, lmst: MarsClockTime(secondsOfSol: 0),
@@ -474,7 +476,7 @@ struct BuildStateCodingTests {
         // A log of more senders than a chunk's table holds: they leave it and join it again
         // (with new numbers), and each message must still come back with its own sender.
         let crowdPath = "content/messages/crowd.md"
-        var crowd = BuildState.SourceRecord(size: 1, modified: 2, hash: "crowd")
+        var crowd = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "crowd")
         crowd.messages = (0..<60).map { index in
             Message(sourcePath: crowdPath, channel: index % 7 == 0 ? "hab" : "rover",
                     author: CrewMember(id: "m\(index % 20)", name: "Member \(index % 20)", role: "Crew"),
@@ -511,7 +513,7 @@ struct BuildStateCodingTests {
         var state = BuildState(formatVersion: BuildState.formatVersion, marsgenVersion: "9.9.9", token: "t", outputDirectory: "/o",
                                configurationHash: "c", scanStartedAt: 0, sources: [:], templates: [:], objects: [], pages: [:], files: [:])
         let logPath = "content/messages/log.md"
-        var record = BuildState.SourceRecord(size: 1, modified: 2, hash: "h")
+        var record = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "h")
         record.messages = ["<p>Dust on the panels, intact.</p>", "<p>Dust on the panels, damaged.</p>"].enumerated().map { index, body in
             Message(sourcePath: logPath, channel: "hab", author: vega, instant: Instant(unixMillis: Int64(index) * 60_000), sol: 1,
                     lmst: MarsClockTime(secondsOfSol: 0), bodyHTML: body, line: index * 2 + 5, ordinal: 0)
@@ -693,7 +695,7 @@ struct BuildStateCodingTests {
         // As when someone empties the folder while `marsgen watch` holds the loaded state.
         try FileManager.default.removeItem(atPath: BuildState.chunkDirectory(forState: path))
         state = loaded
-        state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, hash: "3")
+        state.sources["content/journal/new.md"] = BuildState.SourceRecord(size: 1, modified: 2, changed: 3, hash: "3")
         try state.save(to: path, reusing: loaded)
         #expect(try BuildState.load(from: path).get() == state)
     }

@@ -129,7 +129,7 @@ struct SiteReaderListingTests {
     static func index(recording listed: ListedInputs, scanStartedAt: Int64) throws -> BuildIndex {
         var index = BuildIndex(outputDirectory: "/out", configurationHash: "c", scanStartedAt: scanStartedAt, stateToken: "t",
                                stateSize: 0, inputs: [:])
-        for file in listed.files { index.inputs[file.path] = BuildIndex.Input(size: file.stat.size, modified: file.stat.modified, hash: "h") }
+        for file in listed.files { index.inputs[file.path] = BuildIndex.Input(file.stat, hash: "h") }
         index.folders = listed.folders ?? []
         return try #require(BuildIndex(text: String(decoding: index.bytes(inputLines: index.inputLines), as: UTF8.self)))
     }
@@ -270,7 +270,7 @@ struct SiteReaderListingTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let reader = SiteReader(root: root)
         var listed = try reader.inputFiles()
-        listed.files.append(("content/journal/00003/ghost.md", FileStat(size: 1, modified: 1)))
+        listed.files.append(("content/journal/00003/ghost.md", FileStat(size: 1, modified: 1, changed: 1)))
         listed.files.sort { $0.path < $1.path }
         let later = FileStat.now + 3_600 * 1_000_000_000
         let index = try Self.index(recording: listed, scanStartedAt: later)

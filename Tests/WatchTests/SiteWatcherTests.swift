@@ -147,6 +147,25 @@ struct SiteWatcherTests {
         #expect(await site.wait { site.reported == ["content/journal/a.md", "content/journal/b.md", "content/journal/deep/c.md"] })
     }
 
+    @Test("polling notices a write in place that keeps the file's size and modification time (touch -r)")
+    func pollingSeesTimeSetBack() async throws {
+        let site = try WatchFixture(mode: .polling(interval: .milliseconds(30)), files: ["content/journal/a.md": "aaaa"])
+        // Once a scan has seen b.md, one has seen a.md as it is now.
+        try site.write("b", to: "content/journal/b.md")
+        #expect(await site.wait { site.reported == ["content/journal/b.md"] })
+        site.forget()
+        let path = site.path("content/journal/a.md")
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let descriptor = open(path, O_WRONLY)
+        #expect(descriptor >= 0)
+        #expect(write(descriptor, "bbbb", 4) == 4)
+        close(descriptor)
+        let times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+        #expect(await site.wait { site.reported == ["content/journal/a.md"] })
+    }
+
     @Test("when the kernel's watch limit is reached, the watcher says how to raise it and polls instead")
     func watchLimitFallsBackToPolling() async throws {
         let site = try WatchFixture(simulatedWatchLimit: 2, files: ["content/journal/a.md": "a"])

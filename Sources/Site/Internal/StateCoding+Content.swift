@@ -121,6 +121,8 @@ extension StateWriter {
     mutating func write(_ record: BuildState.SourceRecord) {
         write(record.size)
         write(record.modified)
+        // Most often the same time: one byte.
+        write(record.changed &- record.modified)
         write(record.hash)
         write(count: record.journalEntries.count)
         for entry in record.journalEntries { write(entry) }
@@ -349,7 +351,8 @@ extension StateReader {
 
     /// A record; `fields` carries repeated values from one record of a chunk to the next.
     mutating func readSourceRecord(_ fields: inout RepeatedFields) throws(Damaged) -> BuildState.SourceRecord {
-        var record = BuildState.SourceRecord(size: try readInt64(), modified: try readInt64(), hash: try readString())
+        let (size, modified) = (try readInt64(), try readInt64())
+        var record = BuildState.SourceRecord(size: size, modified: modified, changed: modified &+ (try readInt64()), hash: try readString())
         record.journalEntries = try readList { reader throws(Damaged) in try reader.readJournalEntry(&fields) }
         record.messages = try readList { reader throws(Damaged) in try reader.readMessage(&fields) }
         record.weatherReports = try readList { reader throws(Damaged) in try reader.readWeatherReport(&fields) }

@@ -7,13 +7,22 @@ import Darwin
 #endif
 
 /// Notices changes by scanning the watched files every interval and comparing each file's
-/// size, modification time and inode with the last scan.
+/// size, modification time, status-change time and inode with the last scan.
 struct PollingScan: ChangeSource {
+    /// A file's stat as a scan compares it. The status-change time moves with every write,
+    /// rename and change of times: an edit that keeps the size and sets the modification
+    /// time back (`touch -r`, `cp -p`) still shows.
     struct Stamp: Equatable {
         var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
+        var modified: timespec
+        var changed: timespec
         var inode: UInt64
+
+        static func == (lhs: Stamp, rhs: Stamp) -> Bool {
+            lhs.size == rhs.size && lhs.inode == rhs.inode
+                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+                && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+        }
     }
 
     /// What one scan found: every reported file with its stamp, and how many names that are
@@ -92,10 +101,10 @@ struct PollingScan: ChangeSource {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        let time = info.st_mtimespec
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-        let time = info.st_mtim
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return Stamp(size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec), inode: UInt64(info.st_ino))
+        return Stamp(size: Int64(info.st_size), modified: modified, changed: changed, inode: UInt64(info.st_ino))
     }
 }
