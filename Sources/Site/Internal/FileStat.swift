@@ -9,7 +9,7 @@ import Darwin
 ///
 /// The status-change time (ctime) is what tells an edit that kept the file's size and
 /// modification time (`touch -r`, `cp -p`, a file renamed over another of the same size and
-/// time): no program can set it, and the kernel moves it on every write, rename and
+/// time): no program can set it back, and the kernel moves it on every write, rename and
 /// `utimensat`. Git compares it too.
 struct FileStat: Equatable, RecordedStat {
     var size: Int64
@@ -56,8 +56,7 @@ struct FileStat: Equatable, RecordedStat {
     /// clock around the moment the previous build looked at the file, the second of them
     /// setting the modification time back.
     func isUnchanged(from recorded: some RecordedStat, recordedBy scanStartedAt: Int64) -> Bool {
-        size == recorded.size && modified == recorded.modified && changed == recorded.changed
-            && modified < scanStartedAt - Self.racyWindow
+        isRecorded(in: recorded) && modified < scanStartedAt - Self.racyWindow
     }
 
     /// Whether `recorded` holds this stat.
