@@ -8,8 +8,15 @@ import Testing
     let site: URL
     var output: URL { site.appendingPathComponent("public") }
 
-    /// Each test's copy of the demo site goes with it.
-    deinit { try? FileManager.default.removeItem(at: site) }
+    /// The memories of this test's watched builds (see ``optionsWithMemory()``).
+    private var memories: [BuildMemory] = []
+
+    /// Each test's copy of the demo site goes with it, once the state its watched builds
+    /// save in the background is written (else a save could make `.marsgen/` again after).
+    deinit {
+        for memory in memories { memory.waitForSave() }
+        try? FileManager.default.removeItem(at: site)
+    }
 
     init() throws {
         site = try SiteFixture.copyOfDemoSite()
@@ -365,6 +372,7 @@ import Testing
         var options = BuildOptions(sourceDirectory: site.path)
         let memory = BuildMemory()
         options.memory = memory
+        memories.append(memory)
         return (options, memory)
     }
 
