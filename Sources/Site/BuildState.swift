@@ -133,7 +133,8 @@ public struct BuildState: Sendable, Equatable {
 
         /// The file's stat when it was read.
         var stat: FileStat {
-            FileStat(size: box.fields.size, modified: box.fields.modified, changed: box.fields.changed)
+            get { FileStat(size: box.fields.size, modified: box.fields.modified, changed: box.fields.changed) }
+            set { (self.size, self.modified, self.changed) = (newValue.size, newValue.modified, newValue.changed) }
         }
 
         /// Whether it holds links of either kind (see ``Fields/linkUses``).

@@ -175,7 +175,7 @@ extension SiteBuilder {
                 if outcome.record == nil { context.contentWithErrors.insert(path) }
                 continue
             }
-            (record.size, record.modified, record.changed, record.hash) = (first.size, first.modified, first.changed, first.hash)
+            (record.stat, record.hash) = (first.stat, first.hash)
             record.warnings = outcome.log.entries
             context.state.sources[path] = record
         }

@@ -859,7 +859,7 @@ public struct SiteBuilder: Sendable {
                 case .changed(let bytes, let fresh):
                     var fileLog = DiagnosticLog()
                     var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
-                    (record.size, record.modified, record.changed, record.hash) = (fresh.size, fresh.modified, fresh.changed, fresh.hash)
+                    (record.stat, record.hash) = (fresh.stat, fresh.hash)
                     record.warnings = fileLog.entries
                     return (record, fileLog, true)
                 }
@@ -896,16 +896,17 @@ public struct SiteBuilder: Sendable {
         let fresh = try sourceRecord(path, bytes: bytes, stat: stat)
         if var old, old.hash == fresh.hash {
             let restated = old.stat != fresh.stat
-            (old.size, old.modified, old.changed) = (fresh.size, fresh.modified, fresh.changed)
+            old.stat = fresh.stat
             return .unchanged(old, restated: restated)
         }
         return .changed(bytes: bytes, record: fresh)
     }
 
     func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
+        // A file that cannot be stat'ed now (gone since) is recorded with no times: the next build reads it again.
         let stat = stat ?? FileStat(path: SitePaths.join(options.sourceDirectory, path))
-        return BuildState.SourceRecord(size: stat?.size ?? Int64(bytes.count), modified: stat?.modified ?? 0, changed: stat?.changed ?? 0,
-                                       hash: Self.contentHash(of: bytes))
+            ?? FileStat(size: Int64(bytes.count), modified: 0, changed: 0)
+        return BuildState.SourceRecord(size: stat.size, modified: stat.modified, changed: stat.changed, hash: Self.contentHash(of: bytes))
     }
 
     /// The hash a source's record and the index hold of its bytes, and the state of a static

@@ -14,14 +14,18 @@ struct PollingScan: ChangeSource {
     /// time back (`touch -r`, `cp -p`) still shows.
     struct Stamp: Equatable {
         var size: Int64
-        var modified: timespec
-        var changed: timespec
+        var modified: Time
+        var changed: Time
         var inode: UInt64
+    }
 
-        static func == (lhs: Stamp, rhs: Stamp) -> Bool {
-            lhs.size == rhs.size && lhs.inode == rhs.inode
-                && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
-                && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+    /// A time from `stat`, to the nanosecond.
+    struct Time: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+
+        init(_ time: timespec) {
+            (seconds, nanoseconds) = (Int(time.tv_sec), Int(time.tv_nsec))
         }
     }
 
@@ -105,6 +109,6 @@ struct PollingScan: ChangeSource {
         #else
         let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return Stamp(size: Int64(info.st_size), modified: modified, changed: changed, inode: UInt64(info.st_ino))
+        return Stamp(size: Int64(info.st_size), modified: Time(modified), changed: Time(changed), inode: UInt64(info.st_ino))
     }
 }
