@@ -11,6 +11,9 @@ public struct BuildContext {
     public let options: BuildOptions
     /// The site configuration (after "Load configuration").
     public internal(set) var config: SiteConfiguration?
+    /// The configuration hash this build would have with `--drafts` the other way: an index
+    /// recording it means only that flag changed, which the full build's notice says.
+    var configurationHashOtherDrafts = ""
     /// The crew (after "Load crew").
     public internal(set) var crew = Crew(members: [])
     /// The loaded content (after "Check content").
@@ -101,6 +104,9 @@ public struct BuildContext {
     /// Pages a build has already written into its staging directory, as it rendered them
     /// (holding every page's bytes until the end would need the whole site in memory).
     var staged: [String] = []
+    /// Of `staged`, `writes` and `copies`, the paths whose file in the output a full build
+    /// kept, having the same bytes (see ``OutputWriter/keepsIdenticalFiles``): not written.
+    var kept: Set<String> = []
     /// The output's writer as "Check paths" made it: what the output is (a link, a mount
     /// point) is looked at once a build.
     var outputWriter: OutputWriter?

@@ -24,6 +24,11 @@ struct OutputWriter {
     let output: String
     /// Whether the staging directory is inside the output, which cannot itself be replaced.
     let stagesInside: Bool
+    /// Whether a file staged with the bytes of the output's file at its path is that file,
+    /// linked into the staging folder, rather than a new one: a full build then leaves the
+    /// files whose bytes it did not change as an incremental build does, modification time
+    /// and all. (`--clean` writes every file anew.)
+    var keepsIdenticalFiles = false
     private let files = FileManager.default
 
     /// A writer for the output at `output`. When that is a symbolic link (`public` linked to
@@ -93,18 +98,24 @@ struct OutputWriter {
 
     /// Writes one file into the staging directory. Safe to call from several threads at once
     /// for different paths.
-    func stage(_ bytes: [UInt8], at relative: String) throws(Diagnostic) {
+    ///
+    /// - Returns: Whether the output's file at `relative`, which holds `bytes`, was kept
+    ///   instead (see ``keepsIdenticalFiles``).
+    @discardableResult
+    func stage(_ bytes: [UInt8], at relative: String) throws(Diagnostic) -> Bool {
         do {
-            try write(bytes, at: relative)
+            return try write(bytes, at: relative)
         } catch {
             throw failure(error)
         }
     }
 
-    private func write(_ bytes: [UInt8], at relative: String) throws(FileSystem.Failure) {
+    private func write(_ bytes: [UInt8], at relative: String) throws(FileSystem.Failure) -> Bool {
         let path = SitePaths.join(stagingPath, relative)
         try FileSystem.createDirectories(SitePaths.parent(path))
-        try FileSystem.write(bytes, to: path)
+        if keepsIdenticalFiles, FileSystem.link(SitePaths.join(output, relative), holding: bytes, to: path) { return true }
+        try FileSystem.writeNew(bytes, to: path)
+        return false
     }
 
     /// The error for static file `relative` (of `static/`) when writing it failed with
@@ -118,8 +129,12 @@ struct OutputWriter {
 
     /// Copies `copies` into the staging directory, carries over the old output's dot files,
     /// and swaps the staging directory into place.
-    func commit(copies: [String: String]) throws(Diagnostic) {
+    ///
+    /// - Returns: The copies for which the output's file was kept (see ``keepsIdenticalFiles``).
+    @discardableResult
+    func commit(copies: [String: String]) throws(Diagnostic) -> Set<String> {
         let staging = stagingPath
+        var kept: Set<String> = []
         do {
             for relative in copies.keys.sorted() {
                 guard let source = copies[relative] else { continue }
@@ -128,7 +143,7 @@ struct OutputWriter {
                                            hint: "check that it still exists and your user may read it")
                 }
                 do {
-                    try write([UInt8](data), at: relative)
+                    if try write([UInt8](data), at: relative) { kept.insert(relative) }
                 } catch {
                     throw Self.staticFileFailure(relative, error) ?? failure(error)
                 }
@@ -140,6 +155,7 @@ struct OutputWriter {
                 try carryOverDotFiles(into: staging)
                 try swapIntoPlace(staging)
             }
+            return kept
         } catch let diagnostic as Diagnostic {
             discard()
             throw diagnostic

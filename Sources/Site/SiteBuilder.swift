@@ -261,10 +261,14 @@ public struct SiteBuilder: Sendable {
         }
         context.config = config
         context.report.basePath = config.basePath
-        var hash = ContentHash()
-        hash.combine(text)
-        hash.combine(options.includesDrafts ? "drafts" : "no drafts")
-        context.state.configurationHash = hash.description
+        func hash(drafts: Bool) -> String {
+            var hash = ContentHash()
+            hash.combine(text)
+            hash.combine(drafts ? "drafts" : "no drafts")
+            return hash.description
+        }
+        context.state.configurationHash = hash(drafts: options.includesDrafts)
+        context.configurationHashOtherDrafts = hash(drafts: !options.includesDrafts)
     }
 
     /// The configuration of the site in `directory`, read and checked as a build reads it
@@ -342,6 +346,9 @@ public struct SiteBuilder: Sendable {
         var isDirectory: ObjCBool = false
         if index.marsgenVersion != BuildState.marsgenVersion {
             context.report.notice = Self.otherVersionNotice
+        } else if index.configurationHash == context.configurationHashOtherDrafts {
+            context.report.notice = options.includesDrafts ? "drafts are included now (--drafts); doing a full build"
+                : "drafts are left out now (no --drafts); doing a full build"
         } else if index.configurationHash != context.state.configurationHash {
             context.report.notice = "\(SiteConfiguration.fileName) changed; doing a full build"
         } else if index.outputDirectory != options.outputDirectory
@@ -1205,20 +1212,20 @@ public struct SiteBuilder: Sendable {
         try staging.begin()
         context.staging = staging
         let previousBytes = toRender.map { context.previous?.pages[pages[$0].outputPath]?.bytes }
-        let rendered = try parallelMap(Array(toRender.indices)) { position throws(Diagnostic) -> ContentHash in
+        let rendered = try parallelMap(Array(toRender.indices)) { position throws(Diagnostic) -> (hash: ContentHash, kept: Bool) in
             let page = pages[toRender[position]]
             let bytes = try renderer.render(page, sections: sections)
             var hash = ContentHash()
             hash.combine(bytes: bytes)
-            if hash != previousBytes[position] { try staging.stage(bytes, at: page.outputPath) }
-            return hash
+            guard hash != previousBytes[position] else { return (hash, false) }
+            return (hash, try staging.stage(bytes, at: page.outputPath))
         }
 
         for (position, index) in toRender.enumerated() {
             let page = pages[index]
             let previous = context.previous?.pages[page.outputPath]
             let used = templatesByShape[shape(of: page)] ?? []
-            let record = BuildState.PageRecord(bytes: rendered[position], fingerprint: fingerprints[index],
+            let record = BuildState.PageRecord(bytes: rendered[position].hash, fingerprint: fingerprints[index],
                                                inputs: context.pages[planned[index].plan].inputs)
             context.state.pages[page.outputPath] = record
             if let previous, previous.bytes == record.bytes {
@@ -1226,6 +1233,11 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             context.staged.append(page.outputPath)
+            if rendered[position].kept {
+                context.kept.insert(page.outputPath)
+                context.report.pagesUnchanged += 1
+                continue
+            }
             context.report.pagesWritten += 1
             let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
             context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
@@ -1365,7 +1377,10 @@ public struct SiteBuilder: Sendable {
 
     /// The writer "Check paths" made for the output.
     func outputWriter(_ context: BuildContext) -> OutputWriter {
-        context.outputWriter ?? OutputWriter(output: options.outputDirectory)
+        var writer = context.outputWriter ?? OutputWriter(output: options.outputDirectory)
+        // Only a full build stages what it did not change; `--clean` trusts nothing kept.
+        writer.keepsIdenticalFiles = !context.isIncremental && !options.isClean
+        return writer
     }
 
     func writeOutput(_ context: inout BuildContext) throws(Diagnostic) {
@@ -1399,14 +1414,21 @@ public struct SiteBuilder: Sendable {
             let writer = context.staging ?? outputWriter(context)
             if context.staging == nil { try writer.begin() }
             context.staging = writer
+            var kept: Set<String> = []
             for relative in context.writes.keys.sorted() {
                 guard let bytes = context.writes[relative] else { continue }
-                try writer.stage(bytes, at: relative)
+                if try writer.stage(bytes, at: relative) { kept.insert(relative) }
             }
-            try writer.commit(copies: context.copies)
+            kept.formUnion(try writer.commit(copies: context.copies))
             context.staging = nil
+            // Counted and explained as copied when collected; their files were kept instead.
+            context.report.filesCopied -= kept.count
+            let unexplained = Set(kept.map { "\($0): full build" })
+            context.report.explanations.removeAll { unexplained.contains($0) }
+            context.kept.formUnion(kept)
         }
-        context.report.written = (Array(context.writes.keys) + Array(context.copies.keys) + context.staged).sorted()
+        let kept = context.kept
+        context.report.written = (Array(context.writes.keys) + Array(context.copies.keys) + context.staged).filter { !kept.contains($0) }.sorted()
         context.report.deleted = context.deletes.sorted()
     }
 

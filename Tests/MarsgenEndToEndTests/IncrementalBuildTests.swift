@@ -1573,6 +1573,54 @@ import Testing
         try expectSameAsClean()
     }
 
+    /// Every output file's inode and modification time, by path.
+    func fileIdentities() throws -> [String: [FileAttributeKey: Any]] {
+        var found: [String: [FileAttributeKey: Any]] = [:]
+        for path in try SiteFixture.snapshot(output).keys {
+            found[path] = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+        }
+        return found
+    }
+
+    @Test("a full build (drafts included, then left out) leaves the files whose bytes it does not change as they were, and counts only the others; --clean writes every file anew")
+    func fullBuildKeepsIdenticalFiles() throws {
+        let options = { (drafts: Bool, clean: Bool) in BuildOptions(sourceDirectory: self.site.path, includesDrafts: drafts, isClean: clean) }
+        for drafts in [true, false] {
+            let before = try SiteFixture.snapshot(output)
+            let identities = try fileIdentities()
+            let report = try SiteBuilder(options: options(drafts, false)).build()
+            #expect(report.isFullBuild)
+            #expect(report.notice == (drafts ? "drafts are included now (--drafts); doing a full build"
+                                             : "drafts are left out now (no --drafts); doing a full build"))
+            let after = try SiteFixture.snapshot(output)
+            let changed = Set(after.keys.filter { before[$0] != after[$0] })
+            #expect(!changed.isEmpty && changed.count < after.count / 2, "a draft shows on a few pages: \(changed.sorted())")
+            #expect(Set(report.written) == changed)
+            #expect(report.pagesWritten + report.filesCopied == changed.count)
+            let now = try fileIdentities()
+            for path in after.keys where !changed.contains(path) {
+                #expect(now[path]?[.systemFileNumber] as? Int == identities[path]?[.systemFileNumber] as? Int, "\(path) kept")
+                #expect(now[path]?[.modificationDate] as? Date == identities[path]?[.modificationDate] as? Date, "\(path) kept")
+            }
+            for path in changed where before[path] != nil {
+                #expect(now[path]?[.systemFileNumber] as? Int != identities[path]?[.systemFileNumber] as? Int, "\(path) written")
+            }
+            let clean = try SiteFixture.temporaryDirectory("clean")
+            defer { try? FileManager.default.removeItem(at: clean) }
+            let cleanReport = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path,
+                                                                    includesDrafts: drafts, isClean: true)).build()
+            #expect(try SiteFixture.snapshot(clean) == after)
+            #expect(report.pagesWritten + report.pagesUnchanged == cleanReport.pagesWritten)
+        }
+        let identities = try fileIdentities()
+        let report = try SiteBuilder(options: options(false, true)).build()
+        #expect(report.pagesUnchanged == 0)
+        let now = try fileIdentities()
+        for (path, attributes) in identities {
+            #expect(now[path]?[.systemFileNumber] as? Int != attributes[.systemFileNumber] as? Int, "\(path) written by --clean")
+        }
+    }
+
     @Test("--clean rebuilds everything; the next build is incremental again")
     func clean() throws {
         let report = try build(clean: true)

@@ -81,4 +81,72 @@ import Testing
         }
         #expect(try files(under: output) == ["index.html": "old front page"])
     }
+
+    func inode(_ url: URL) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int)
+    }
+
+    @Test("keeping identical files, beside or inside the output: a file of the same bytes is the output's file, any other a new one; a file with another name elsewhere is never kept",
+          arguments: [false, true])
+    func keepsIdenticalFiles(stagesInside: Bool) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try outputWithFrontPage(in: root)
+        try write("same entry", at: "journal/same/index.html", in: output)
+        try write("old entry", at: "journal/edited/index.html", in: output)
+        try write("same length", at: "journal/same-length/index.html", in: output)
+        try write("", at: "empty.txt", in: output)
+        try write("linked elsewhere", at: "journal/linked/index.html", in: output)
+        try write("same image", at: "img/a.svg", in: output)
+        try write("same image", at: "static/img/a.svg", in: root)
+        let elsewhere = root.appendingPathComponent("backup.html")
+        try FileManager.default.linkItem(at: output.appendingPathComponent("journal/linked/index.html"), to: elsewhere)
+        let before = try ["index.html", "journal/same/index.html", "journal/edited/index.html", "journal/same-length/index.html",
+                          "empty.txt", "journal/linked/index.html", "img/a.svg"]
+            .reduce(into: [String: Int]()) { $0[$1] = try inode(output.appendingPathComponent($1)) }
+
+        var writer = OutputWriter(output: output.path, stagesInside: stagesInside)
+        writer.keepsIdenticalFiles = true
+        try writer.begin()
+        #expect(try writer.stage(Array("old front page".utf8), at: "index.html"))
+        #expect(try writer.stage(Array("same entry".utf8), at: "journal/same/index.html"))
+        #expect(try !writer.stage(Array("new entry".utf8), at: "journal/edited/index.html"))
+        #expect(try !writer.stage(Array("SAME LENGTH".utf8), at: "journal/same-length/index.html"))
+        #expect(try writer.stage([], at: "empty.txt"))
+        #expect(try !writer.stage(Array("linked elsewhere".utf8), at: "journal/linked/index.html"))
+        #expect(try !writer.stage(Array("a page the output had not".utf8), at: "journal/new/index.html"))
+        let kept = try writer.commit(copies: ["img/a.svg": root.appendingPathComponent("static/img/a.svg").path])
+        #expect(kept == ["img/a.svg"])
+
+        #expect(try files(under: output).filter { !$0.key.hasPrefix(".") } == [
+            "index.html": "old front page", "journal/same/index.html": "same entry", "journal/edited/index.html": "new entry",
+            "journal/same-length/index.html": "SAME LENGTH", "empty.txt": "", "journal/linked/index.html": "linked elsewhere",
+            "journal/new/index.html": "a page the output had not", "img/a.svg": "same image",
+        ])
+        for path in ["index.html", "journal/same/index.html", "empty.txt", "img/a.svg"] {
+            #expect(try inode(output.appendingPathComponent(path)) == before[path], "\(path) kept")
+        }
+        for path in ["journal/edited/index.html", "journal/same-length/index.html", "journal/linked/index.html"] {
+            #expect(try inode(output.appendingPathComponent(path)) != before[path], "\(path) new")
+        }
+        // The file with a name outside the output is as it was, and has only that name now.
+        #expect(try String(contentsOf: elsewhere, encoding: .utf8) == "linked elsewhere")
+        #expect(try FileManager.default.attributesOfItem(atPath: elsewhere.path)[.referenceCount] as? Int == 1)
+        #expect(try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("index.html").path)[.referenceCount] as? Int == 1)
+    }
+
+    @Test("a file staged twice at one path is a new file the second time, never written through the output's file it was kept as")
+    func stagedTwiceNeverWritesThrough() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try outputWithFrontPage(in: root)
+        var writer = OutputWriter(output: output.path)
+        writer.keepsIdenticalFiles = true
+        try writer.begin()
+        #expect(try writer.stage(Array("old front page".utf8), at: "index.html"))
+        #expect(try !writer.stage(Array("new front page".utf8), at: "index.html"))
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old front page")
+        writer.discard()
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old front page")
+    }
 }

@@ -18,7 +18,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Include entries marked 'draft: true'.")
     var drafts = false
 
-    @Flag(name: .long, help: "Ignore the last build's state and build everything.")
+    @Flag(name: .long, help: "Ignore the last build's state and write every file anew.")
     var clean = false
 
     @Flag(name: .long, help: "Leave out content files with errors, build the rest, and list every error at the end.")

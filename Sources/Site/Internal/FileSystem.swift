@@ -15,9 +15,11 @@ enum FileSystem {
     #if canImport(Glibc)
     private static let systemWrite = Glibc.write
     private static let systemRead = Glibc.read
+    private static let systemLink = Glibc.link
     #else
     private static let systemWrite = Darwin.write
     private static let systemRead = Darwin.read
+    private static let systemLink = Darwin.link
     #endif
 
     struct Failure: LocalizedError, CustomStringConvertible {
@@ -73,6 +75,50 @@ enum FileSystem {
                 offset += written
             }
         }
+    }
+
+    /// Writes `bytes` to a new file at `path`. A file already there is unlinked first, never
+    /// written through: in a staging folder it may be a link to the output's file of the
+    /// same bytes (see ``link(_:holding:to:)``), which must stay as it was.
+    static func writeNew(_ bytes: [UInt8], to path: String) throws(Failure) {
+        if unlink(path) != 0, errno != ENOENT { throw Failure(operation: "unlink", path: path, code: errno) }
+        try write(bytes, to: path)
+    }
+
+    /// Makes `path` a second name of the file at `existing` when that file holds exactly
+    /// `bytes`, is a regular file of this user's and has no other name: true if it did. A
+    /// full build keeps this way the output's files it would write with the same bytes, so
+    /// their modification times stay as they were (what rsync and `aws s3 sync` go by).
+    /// Any doubt (another owner, a second link, a read that fails) is false: a new file.
+    static func link(_ existing: String, holding bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(existing, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1,
+              info.st_uid == geteuid(), info.st_size == off_t(bytes.count) else { return false }
+        var buffer = [UInt8](repeating: 0, count: min(max(bytes.count, 1), 1 << 16) + 1)
+        var offset = 0
+        let same = bytes.withUnsafeBytes { expected in
+            buffer.withUnsafeMutableBytes { chunk in
+                while true {
+                    let count = uninterrupted { systemRead(descriptor, chunk.baseAddress, chunk.count) }
+                    // The end where the size said, or a file that changed under the read.
+                    if count <= 0 { return count == 0 && offset == expected.count }
+                    guard offset + count <= expected.count, let read = chunk.baseAddress, let start = expected.baseAddress,
+                          memcmp(read, start + offset, count) == 0 else { return false }
+                    offset += count
+                }
+            }
+        }
+        guard same, systemLink(existing, path) == 0 else { return false }
+        // The name linked is the file compared, not one put in its place meanwhile.
+        var linked = stat()
+        guard lstat(path, &linked) == 0, linked.st_ino == info.st_ino, linked.st_dev == info.st_dev else {
+            unlink(path)
+            return false
+        }
+        return true
     }
 
     /// Writes `bytes` to a temporary file beside `path` (named `*.tmp-PID`, which the next
