@@ -1419,6 +1419,11 @@ public struct SiteBuilder: Sendable {
                 guard let bytes = context.writes[relative] else { continue }
                 if try writer.stage(bytes, at: relative) { kept.insert(relative) }
             }
+            // The old output's files this build does not make go with the old folder: the
+            // summary, --explain and open pages under `serve` are told, as after an incremental build.
+            context.deletes = Self.filesNotMade(in: writer.output, made: Set(context.writes.keys).union(context.copies.keys).union(context.staged))
+            context.report.filesDeleted = context.deletes.count
+            context.report.explanations += context.deletes.map { "\(displayPath($0)): deleted, no longer produced" }
             kept.formUnion(try writer.commit(copies: context.copies))
             context.staging = nil
             // Counted and explained as copied when collected; their files were kept instead.
@@ -1461,6 +1466,20 @@ public struct SiteBuilder: Sendable {
                                at: SourceLocation(path: options.outputDirectory),
                                hint: "build into an empty or new folder, move \(them) out (what the site should publish goes in "
                                    + "static/), or pass --force to delete \(them)")
+    }
+
+    /// The files under the output folder `output` that are not in `made` (output-relative
+    /// paths), but for its top-level dot files, which a full build carries over. A link is
+    /// one file, not followed.
+    static func filesNotMade(in output: String, made: Set<String>) -> [String] {
+        var gone: [String] = []
+        FileSystem.walk(output) { entry in
+            if !entry.relative.contains("/"), entry.name.hasPrefix(".") { return false }
+            if entry.kind == .directory, !entry.isLink { return true }
+            if !made.contains(entry.relative) { gone.append(entry.relative) }
+            return false
+        }
+        return gone.sorted()
     }
 
     /// Whether every file at or under the top-level entry `name` of the output folder `output`

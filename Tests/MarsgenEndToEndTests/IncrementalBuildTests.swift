@@ -1582,7 +1582,7 @@ import Testing
         return found
     }
 
-    @Test("a full build (drafts included, then left out) leaves the files whose bytes it does not change as they were, and counts only the others; --clean writes every file anew")
+    @Test("a full build (drafts included, then left out) leaves the files whose bytes it does not change as they were, and counts only the others and the files it removed; --clean writes every file anew")
     func fullBuildKeepsIdenticalFiles() throws {
         let options = { (drafts: Bool, clean: Bool) in BuildOptions(sourceDirectory: self.site.path, includesDrafts: drafts, isClean: clean) }
         for drafts in [true, false] {
@@ -1596,6 +1596,9 @@ import Testing
             let changed = Set(after.keys.filter { before[$0] != after[$0] })
             #expect(!changed.isEmpty && changed.count < after.count / 2, "a draft shows on a few pages: \(changed.sorted())")
             #expect(Set(report.written) == changed)
+            #expect(report.deleted == before.keys.filter { after[$0] == nil }.sorted())
+            #expect(report.deleted == (drafts ? [] : ["journal/sol-08-draft-notes/index.html"]))
+            #expect(report.filesDeleted == report.deleted.count)
             #expect(report.pagesWritten + report.filesCopied == changed.count)
             let now = try fileIdentities()
             for path in after.keys where !changed.contains(path) {
@@ -1613,8 +1616,12 @@ import Testing
             #expect(report.pagesWritten + report.pagesUnchanged == cleanReport.pagesWritten)
         }
         let identities = try fileIdentities()
+        // A file put in the output by hand (as --force allows) goes with a full build, which says so.
+        try Data("by hand".utf8).write(to: output.appendingPathComponent("journal/notes.txt"))
         let report = try SiteBuilder(options: options(false, true)).build()
         #expect(report.pagesUnchanged == 0)
+        #expect(report.deleted == ["journal/notes.txt"])
+        #expect(report.explanations.contains("journal/notes.txt: deleted, no longer produced"))
         let now = try fileIdentities()
         for (path, attributes) in identities {
             #expect(now[path]?[.systemFileNumber] as? Int != attributes[.systemFileNumber] as? Int, "\(path) written by --clean")
