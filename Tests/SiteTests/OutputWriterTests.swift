@@ -19,6 +19,11 @@ import Testing
         return found
     }
 
+    /// A folder of this test's own under the system's temporary folder (not yet made).
+    func temporaryRoot() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+    }
+
     /// `root/public`, holding an old front page.
     func outputWithFrontPage(in root: URL) throws -> URL {
         let output = root.appendingPathComponent("public")
@@ -34,7 +39,7 @@ import Testing
 
     @Test("staged inside, the output folder stays the same folder: entries are replaced, those gone removed, dot files kept, nothing left behind")
     func stagesInside() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        let root = temporaryRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = try outputWithFrontPage(in: root)
         try write("old entry", at: "journal/old/index.html", in: output)
@@ -70,7 +75,7 @@ import Testing
 
     @Test("a writer that stages inside and fails leaves the output as it was")
     func failedBuildInside() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        let root = temporaryRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = try outputWithFrontPage(in: root)
         let writer = OutputWriter(output: output.path, stagesInside: true)
@@ -89,7 +94,7 @@ import Testing
     @Test("keeping identical files, beside or inside the output: a file of the same bytes is the output's file, any other a new one; a file with another name elsewhere is never kept",
           arguments: [false, true])
     func keepsIdenticalFiles(stagesInside: Bool) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        let root = temporaryRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = try outputWithFrontPage(in: root)
         try write("same entry", at: "journal/same/index.html", in: output)
@@ -137,7 +142,7 @@ import Testing
 
     @Test("a file staged twice at one path is a new file the second time, never written through the output's file it was kept as")
     func stagedTwiceNeverWritesThrough() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-writer-\(UUID().uuidString)")
+        let root = temporaryRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = try outputWithFrontPage(in: root)
         var writer = OutputWriter(output: output.path)
