@@ -112,6 +112,9 @@ public struct BuildContext {
     var outputWriter: OutputWriter?
     /// The staging directory's writer, once a build has started writing.
     var staging: OutputWriter?
+    /// For a full build, the files of the old output (see ``SiteBuilder/oldOutputFiles(in:)``),
+    /// listed beside the rendering: what this build does not make is reported deleted.
+    var oldOutputFiles: BackgroundWork<[String]>?
     /// Files to copy: output-relative path → absolute source path.
     var copies: [String: String] = [:]
     /// Output-relative paths to delete.

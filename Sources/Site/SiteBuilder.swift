@@ -1211,6 +1211,10 @@ public struct SiteBuilder: Sendable {
         let staging = outputWriter(context)
         try staging.begin()
         context.staging = staging
+        if !context.isIncremental {
+            let output = staging.output
+            context.oldOutputFiles = BackgroundWork { Self.oldOutputFiles(in: output) }
+        }
         let previousBytes = toRender.map { context.previous?.pages[pages[$0].outputPath]?.bytes }
         let rendered = try parallelMap(Array(toRender.indices)) { position throws(Diagnostic) -> (hash: ContentHash, kept: Bool) in
             let page = pages[toRender[position]]
@@ -1421,7 +1425,10 @@ public struct SiteBuilder: Sendable {
             }
             // The old output's files this build does not make go with the old folder: the
             // summary, --explain and open pages under `serve` are told, as after an incremental build.
-            context.deletes = Self.filesNotMade(in: writer.output, made: Set(context.writes.keys).union(context.copies.keys).union(context.staged))
+            let made = Set(context.writes.keys).union(context.copies.keys).union(context.staged)
+            let old = context.oldOutputFiles?.value() ?? Self.oldOutputFiles(in: writer.output)
+            context.oldOutputFiles = nil
+            context.deletes = old.filter { !made.contains($0) }.sorted()
             context.report.filesDeleted = context.deletes.count
             context.report.explanations += context.deletes.map { "\(displayPath($0)): deleted, no longer produced" }
             kept.formUnion(try writer.commit(copies: context.copies))
@@ -1468,18 +1475,11 @@ public struct SiteBuilder: Sendable {
                                    + "static/), or pass --force to delete \(them)")
     }
 
-    /// The files under the output folder `output` that are not in `made` (output-relative
-    /// paths), but for its top-level dot files, which a full build carries over. A link is
-    /// one file, not followed.
-    static func filesNotMade(in output: String, made: Set<String>) -> [String] {
-        var gone: [String] = []
-        FileSystem.walk(output) { entry in
-            if !entry.relative.contains("/"), entry.name.hasPrefix(".") { return false }
-            if entry.kind == .directory, !entry.isLink { return true }
-            if !made.contains(entry.relative) { gone.append(entry.relative) }
-            return false
-        }
-        return gone.sorted()
+    /// The files under the output folder `output` (output-relative paths) that a full build
+    /// replaces: all but its top-level dot files, which it carries over (and the staging
+    /// folder, when inside). A link is one file, not followed.
+    static func oldOutputFiles(in output: String) -> [String] {
+        FileSystem.filePaths(under: output, skipsTopLevel: { $0.hasPrefix(".") })
     }
 
     /// Whether every file at or under the top-level entry `name` of the output folder `output`

@@ -437,6 +437,30 @@ enum FileSystem {
         }
     }
 
+    /// The relative paths of everything under the folder at `root` that is not a folder (a
+    /// symbolic link is one entry, not followed), those of its top-level entries that
+    /// `skipsTopLevel` names left out whole. Names and types only, from the folders' listings:
+    /// no file is stat'ed, which made a `walk` of a 20,000-page output cost 0.4 s.
+    static func filePaths(under root: String, skipsTopLevel: (String) -> Bool = { _ in false }) -> [String] {
+        guard let folder = OpenFolder(path: root) else { return [] }
+        var paths: [String] = []
+        func visit(_ folder: OpenFolder, prefix: String) {
+            for (name, type) in folder.entries {
+                if prefix.isEmpty, skipsTopLevel(name) { continue }
+                let relative = prefix.isEmpty ? name : prefix + "/" + name
+                var isFolder = type == Int32(DT_DIR)
+                if type == Int32(DT_UNKNOWN), let info = folder.info(of: name) { isFolder = info.st_mode & S_IFMT == S_IFDIR }
+                if isFolder, let inner = OpenFolder(name, in: folder) {
+                    visit(inner, prefix: relative)
+                } else {
+                    paths.append(relative)
+                }
+            }
+        }
+        visit(folder, prefix: "")
+        return paths
+    }
+
     /// A folder held open, so that what is under it is reached without resolving its path
     /// again; closed when the last reference goes.
     final class OpenFolder: @unchecked Sendable {
