@@ -154,4 +154,24 @@ import Testing
         writer.discard()
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old front page")
     }
+
+    @Test("the old output's files, as a full build lists them: every file at any depth, a link as one entry (not followed), hidden files below the top, top-level ones left out")
+    func oldOutputFiles() throws {
+        let root = temporaryRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = try outputWithFrontPage(in: root)
+        try write("entry", at: "journal/a/index.html", in: output)
+        try write("deep", at: "journal/a/b/c/d.txt", in: output)
+        try write("a note", at: "journal/.notes", in: output)
+        try write("ref: refs/heads/main", at: ".git/HEAD", in: output)
+        try write("", at: ".nojekyll", in: output)
+        try write("elsewhere", at: "elsewhere/file.txt", in: root)
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("media").path,
+                                                   withDestinationPath: root.appendingPathComponent("elsewhere").path)
+        #expect(SiteBuilder.oldOutputFiles(in: output.path).sorted() == [
+            "index.html", "journal/.notes", "journal/a/b/c/d.txt", "journal/a/index.html", "media",
+        ])
+        #expect(SiteBuilder.oldOutputFiles(in: root.appendingPathComponent("missing").path).isEmpty)
+    }
 }
