@@ -119,6 +119,8 @@ public struct BuildContext {
     var copies: [String: String] = [:]
     /// Output-relative paths to delete.
     var deletes: [String] = []
+    /// Every output-relative path this build writes, stages or copies (kept files included).
+    var madePaths: [String] { Array(writes.keys) + Array(copies.keys) + staged }
 
     /// The previous build's pages that this one does not produce, once rendering knows.
     var pagesGone: [String]?

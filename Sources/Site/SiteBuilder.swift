@@ -1343,9 +1343,11 @@ public struct SiteBuilder: Sendable {
             context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)
             guard context.previous?.files[relative]?.bytes != record.hash else { continue }
             context.copies[relative] = SitePaths.join(options.sourceDirectory, path)
+            // A full build counts and explains the files it writes once it knows which it kept.
+            guard context.isIncremental else { continue }
             context.report.filesCopied += 1
             let why = context.previous?.files[relative] == nil ? "new static file" : "static file changed"
-            context.report.explanations.append("\(relative): \(context.isIncremental ? why : "full build")")
+            context.report.explanations.append("\(relative): \(why)")
         }
         for (relative, bytes) in DefaultTheme.assets.sorted(by: { $0.key < $1.key }) where !produced.contains(relative) {
             // Recorded as a static file's bytes are (see `contentHash(of:)`).
@@ -1353,8 +1355,9 @@ public struct SiteBuilder: Sendable {
             context.state.files[relative] = BuildState.FileRecord(bytes: hash)
             guard context.previous?.files[relative]?.bytes != hash else { continue }
             context.writes[relative] = bytes
+            guard context.isIncremental else { continue }
             context.report.filesCopied += 1
-            context.report.explanations.append("\(relative): \(context.isIncremental ? "theme file changed" : "full build")")
+            context.report.explanations.append("\(relative): theme file changed")
         }
         guard let previous = context.previous else { return }
         let (pages, files) = (context.state.pages, context.state.files)
@@ -1423,24 +1426,23 @@ public struct SiteBuilder: Sendable {
                 guard let bytes = context.writes[relative] else { continue }
                 if try writer.stage(bytes, at: relative) { kept.insert(relative) }
             }
-            // The old output's files this build does not make go with the old folder: the
-            // summary, --explain and open pages under `serve` are told, as after an incremental build.
-            let made = Set(context.writes.keys).union(context.copies.keys).union(context.staged)
+            // Listed before the old folder goes: its files this build does not make go with it.
             let old = context.oldOutputFiles?.value() ?? Self.oldOutputFiles(in: writer.output)
             context.oldOutputFiles = nil
+            kept.formUnion(try writer.commit(copies: context.copies))
+            context.staging = nil
+            let files = (Array(context.writes.keys) + Array(context.copies.keys)).filter { !kept.contains($0) }.sorted()
+            context.report.filesCopied = files.count
+            context.report.explanations += files.map { "\($0): full build" }
+            // The summary, --explain and open pages under `serve` hear of them as after an incremental build.
+            let made = Set(context.madePaths)
             context.deletes = old.filter { !made.contains($0) }.sorted()
             context.report.filesDeleted = context.deletes.count
             context.report.explanations += context.deletes.map { "\(displayPath($0)): deleted, no longer produced" }
-            kept.formUnion(try writer.commit(copies: context.copies))
-            context.staging = nil
-            // Counted and explained as copied when collected; their files were kept instead.
-            context.report.filesCopied -= kept.count
-            let unexplained = Set(kept.map { "\($0): full build" })
-            context.report.explanations.removeAll { unexplained.contains($0) }
             context.kept.formUnion(kept)
         }
         let kept = context.kept
-        context.report.written = (Array(context.writes.keys) + Array(context.copies.keys) + context.staged).filter { !kept.contains($0) }.sorted()
+        context.report.written = context.madePaths.filter { !kept.contains($0) }.sorted()
         context.report.deleted = context.deletes.sorted()
     }
 
@@ -1454,7 +1456,7 @@ public struct SiteBuilder: Sendable {
               let folder = FileSystem.OpenFolder(path: outputWriter(context).output) else { return }
         /// The name in the output folder that a file at the output-relative `path` is under.
         func topLevelName(_ path: String) -> String { path.firstIndex(of: "/").map { String(path[..<$0]) } ?? path }
-        let made = Set((Array(context.writes.keys) + Array(context.copies.keys) + context.staged).map(topLevelName))
+        let made = Set(context.madePaths.map(topLevelName))
         var others = folder.entries.map(\.name).filter { !$0.hasPrefix(".") && !made.contains($0) }.sorted()
         guard !others.isEmpty else { return }
         // What the site's last build wrote, as it wrote it, is the site's though the folder
