@@ -255,15 +255,18 @@ public struct SiteBuilder: Sendable {
     }
 
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {
-        guard let (config, text) = try Self.readConfiguration(with: reader, log: &context.log) else {
+        guard let config = try Self.readConfiguration(with: reader, log: &context.log) else {
             throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(options.sourceDirectory)",
                                    hint: "run 'marsgen init DIR' to start a site, or pass --source with the site's folder")
         }
         context.config = config
         context.report.basePath = config.basePath
+        // The settings as parsed, every field by reflection, not the file's text: a comment,
+        // blank lines or the keys' order change no page, so they are no reason for a full build.
+        let settings = String(reflecting: config)
         func hash(drafts: Bool) -> String {
             var hash = ContentHash()
-            hash.combine(text)
+            hash.combine(settings)
             hash.combine(drafts ? "drafts" : "no drafts")
             return hash.description
         }
@@ -276,16 +279,14 @@ public struct SiteBuilder: Sendable {
     /// has no `marsgen.yml`.
     public static func configuration(ofSiteIn directory: String) throws(Diagnostic) -> SiteConfiguration? {
         var log = DiagnosticLog()
-        return try readConfiguration(with: SiteReader(root: directory), log: &log)?.config
+        return try readConfiguration(with: SiteReader(root: directory), log: &log)
     }
 
-    /// The site's `marsgen.yml`, parsed, with its text (which the configuration hash covers);
-    /// nil when there is none.
-    static func readConfiguration(with reader: SiteReader, log: inout DiagnosticLog) throws(Diagnostic)
-        -> (config: SiteConfiguration, text: String)? {
+    /// The site's `marsgen.yml`, parsed; nil when there is none.
+    static func readConfiguration(with reader: SiteReader, log: inout DiagnosticLog) throws(Diagnostic) -> SiteConfiguration? {
         guard reader.exists(SiteConfiguration.fileName) else { return nil }
         let file = try reader.sourceFile(SiteConfiguration.fileName)
-        return (try SiteConfiguration.parse(file.text, path: file.path, log: &log), file.text)
+        return try SiteConfiguration.parse(file.text, path: file.path, log: &log)
     }
 
     static let otherVersionNotice = "the last build was made by another version of marsgen; doing a full build"
@@ -350,7 +351,7 @@ public struct SiteBuilder: Sendable {
             context.report.notice = options.includesDrafts ? "drafts are included now (--drafts); doing a full build"
                 : "drafts are left out now (no --drafts); doing a full build"
         } else if index.configurationHash != context.state.configurationHash {
-            context.report.notice = "\(SiteConfiguration.fileName) changed; doing a full build"
+            context.report.notice = "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
         } else if index.outputDirectory != options.outputDirectory
                     || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
                     || !isDirectory.boolValue {

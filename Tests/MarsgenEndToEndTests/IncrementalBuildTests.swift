@@ -1192,12 +1192,45 @@ import Testing
         #expect(places(try build()) == expected)
     }
 
-    @Test("a config change means a full build, with a notice")
+    @Test("a change to a setting in marsgen.yml means a full build, with a notice; comments, blank lines, quoting and the keys' order do not")
     func configChange() throws {
-        try edit("marsgen.yml") { $0.replacingOccurrences(of: "page_size: 20", with: "page_size: 10") }
-        let report = try build()
-        #expect(report.isFullBuild)
-        #expect(report.notice == "marsgen.yml changed; doing a full build")
+        let before = try SiteFixture.snapshot(output)
+        let times = try modificationTimes()
+        func archivePages() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("page").path).count }
+        let archivePagesBefore = try archivePages()
+        // The same settings written another way: nothing to rebuild.
+        try edit("marsgen.yml") { text in
+            let lines = text.split(separator: "\n").map(String.init)
+            let title = lines.filter { $0.hasPrefix("title: ") }.map { "title: \"\($0.dropFirst("title: ".count))\"" }
+            return "# Kasei Station's settings\n\n" + lines.filter { !$0.hasPrefix("title: ") }.joined(separator: "\n")
+                + "\n\n# The site's name, in every page's header.\n" + title.joined() + "   \n"
+        }
+        let rewritten = try build()
+        #expect(!rewritten.isFullBuild && rewritten.notice == nil, "\(rewritten.notice ?? "")")
+        #expect(rewritten.written.isEmpty && rewritten.deleted.isEmpty)
+        #expect(try SiteFixture.snapshot(output) == before)
+        #expect(try modificationTimes() == times)
+        // Each kind of setting changed: a full build.
+        let changes = [("page_size: 20", "page_size: 2"), ("language: en", "language: en-GB"),
+                       ("longitude: -58.2", "longitude: -58.3"), ("first_sol: 1", "first_sol: 0"),
+                       ("Log\"", "Log \""), ("name: Kasei Station", "name: Kasei")]
+        for (old, new) in changes {
+            var found = false
+            try edit("marsgen.yml") { text in
+                found = text.contains(old)
+                return text.replacingOccurrences(of: old, with: new)
+            }
+            #expect(found, "\(old)")
+            let report = try build()
+            #expect(report.isFullBuild, "\(new)")
+            #expect(report.notice == "the settings in marsgen.yml changed; doing a full build", "\(new)")
+            #expect(!report.written.isEmpty, "\(new)")
+        }
+        // Two items a page: more archive pages than twenty a page gave.
+        #expect(try archivePages() > archivePagesBefore)
+        try edit("marsgen.yml") { $0 + "unchecked_links: [/downloads/]\n" }
+        let unchecked = try build()
+        #expect(unchecked.isFullBuild && unchecked.written.isEmpty)
     }
 
     @Test("a corrupt or truncated state or index means a full build, with a notice, and a correct site",
