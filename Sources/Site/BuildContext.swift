@@ -11,9 +11,9 @@ public struct BuildContext {
     public let options: BuildOptions
     /// The site configuration (after "Load configuration").
     public internal(set) var config: SiteConfiguration?
-    /// The configuration hash this build would have with `--drafts` the other way: an index
-    /// recording it means only that flag changed, which the full build's notice says.
-    var configurationHashOtherDrafts = ""
+    /// Whether the last build showed drafts and this one does not, or the other way round:
+    /// an incremental build all the same, but one with changes, even when no file changed.
+    var draftsToggled = false
     /// The crew (after "Load crew").
     public internal(set) var crew = Crew(members: [])
     /// The loaded content (after "Check content").

@@ -12,14 +12,18 @@ import Foundation
 /// by its size and token, so a truncated or mismatched pair means a full build.
 struct BuildIndex: Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    static let formatVersion = 7
+    static let formatVersion = 8
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
     /// The output directory (absolute).
     var outputDirectory: String
-    /// A hash of the configuration text and the build options that change output.
+    /// A hash of the site's settings (``SiteConfiguration``, as parsed).
     var configurationHash: String
+    /// Whether that build showed drafts (`--drafts`). Another setting now is no reason for a
+    /// full build: the drafts' objects enter or leave the object list, as when one file's
+    /// `draft:` changes, and only the pages that show them change.
+    var includesDrafts = false
     /// When the build that wrote it started reading sources (ns since the epoch).
     var scanStartedAt: Int64
     /// The token of the ``BuildState`` written with it.
@@ -63,7 +67,8 @@ struct BuildIndex: Equatable {
 
     static func == (left: BuildIndex, right: BuildIndex) -> Bool {
         left.marsgenVersion == right.marsgenVersion && left.outputDirectory == right.outputDirectory
-            && left.configurationHash == right.configurationHash && left.scanStartedAt == right.scanStartedAt
+            && left.configurationHash == right.configurationHash && left.includesDrafts == right.includesDrafts
+            && left.scanStartedAt == right.scanStartedAt
             && left.stateToken == right.stateToken && left.stateSize == right.stateSize
             && (left.journalEntries, left.messages, left.weatherReports, left.pages)
                 == (right.journalEntries, right.messages, right.weatherReports, right.pages)
@@ -154,6 +159,7 @@ struct BuildIndex: Equatable {
             "marsgen \(marsgenVersion)",
             "output \(Self.escape(outputDirectory))",
             "configuration \(configurationHash)",
+            "drafts \(includesDrafts ? "shown" : "left-out")",
             "scan-started \(scanStartedAt)",
             "state \(stateToken) \(stateSize)",
             "made \(journalEntries) \(messages) \(weatherReports) \(pages)",
@@ -291,6 +297,7 @@ struct BuildIndex: Equatable {
             return line.dropFirst(name.count + 1)
         }
         guard let version = field("marsgen"), let output = field("output"), let configuration = field("configuration"),
+              let drafts = field("drafts"), drafts == "shown" || drafts == "left-out",
               let scan = field("scan-started").flatMap({ Int64($0) }), let state = field("state"), let made = field("made"),
               let lineCounts = field("lines")
         else { return nil }
@@ -301,6 +308,7 @@ struct BuildIndex: Equatable {
         var index = BuildIndex(outputDirectory: unescape(output), configurationHash: String(configuration), scanStartedAt: scan,
                                stateToken: String(stateFields[0]), stateSize: stateSize, inputs: [:])
         index.marsgenVersion = String(version)
+        index.includesDrafts = drafts == "shown"
         (index.journalEntries, index.messages, index.weatherReports, index.pages) = (counts[0], counts[1], counts[2], counts[3])
         let warningPrefix = Array("warning ".utf8)
         var line = nextLine()

@@ -21,7 +21,9 @@ public struct BuildState: Sendable, Equatable {
     public var token: String = ""
     /// The output directory it describes (absolute).
     public var outputDirectory: String
-    /// A hash of the configuration text and the build options that change output.
+    /// A hash of the site's settings (``SiteConfiguration``, as parsed). Whether drafts were
+    /// shown is the index's (``BuildIndex/includesDrafts``): what the records keep that
+    /// depends on it (where links to a draft lead) every build checks again.
     public var configurationHash: String
     /// When the previous build started reading sources (ns since the epoch): a file whose
     /// modification time is not clearly before it is hashed again, whatever its stat says.

@@ -263,15 +263,9 @@ public struct SiteBuilder: Sendable {
         context.report.basePath = config.basePath
         // The settings as parsed, every field by reflection, not the file's text: a comment,
         // blank lines or the keys' order change no page, so they are no reason for a full build.
-        let settings = String(reflecting: config)
-        func hash(drafts: Bool) -> String {
-            var hash = ContentHash()
-            hash.combine(settings)
-            hash.combine(drafts ? "drafts" : "no drafts")
-            return hash.description
-        }
-        context.state.configurationHash = hash(drafts: options.includesDrafts)
-        context.configurationHashOtherDrafts = hash(drafts: !options.includesDrafts)
+        var hash = ContentHash()
+        hash.combine(String(reflecting: config))
+        context.state.configurationHash = hash.description
     }
 
     /// The configuration of the site in `directory`, read and checked as a build reads it
@@ -347,9 +341,6 @@ public struct SiteBuilder: Sendable {
         var isDirectory: ObjCBool = false
         if index.marsgenVersion != BuildState.marsgenVersion {
             context.report.notice = Self.otherVersionNotice
-        } else if index.configurationHash == context.configurationHashOtherDrafts {
-            context.report.notice = options.includesDrafts ? "drafts are included now (--drafts); doing a full build"
-                : "drafts are left out now (no --drafts); doing a full build"
         } else if index.configurationHash != context.state.configurationHash {
             context.report.notice = "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
         } else if index.outputDirectory != options.outputDirectory
@@ -361,6 +352,10 @@ public struct SiteBuilder: Sendable {
             context.report.notice = "the output directory changed since the last build (pages removed or moved by hand?); doing a full build"
         } else {
             context.previousIndex = index
+            if index.includesDrafts != options.includesDrafts {
+                context.draftsToggled = true
+                context.report.notice = options.includesDrafts ? "drafts are included now (--drafts)" : "drafts are left out now (no --drafts)"
+            }
         }
     }
 
@@ -429,6 +424,12 @@ public struct SiteBuilder: Sendable {
         // Only stats changed (a touched file): the index learns them, so the next build need
         // not hash those files again (see `saveBuildState`).
         if !changed, index != context.previousIndex { context.refreshedIndex = index }
+        if context.draftsToggled {
+            // No file need have changed, but the object list has (the drafts'), and the
+            // index and state must say which setting they were made with.
+            changed = true
+            context.stateChanged = true
+        }
         if changed || (options.preparesNextBuild && options.memory != nil) {
             useListing(listing, context: &context)
         } else {
@@ -707,7 +708,7 @@ public struct SiteBuilder: Sendable {
     func load<Object>(_ kind: ContentKind, context: inout BuildContext, kept: KeyPath<KeptContent, KeptContent.Kind<Object>>,
                       objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         let paths = try files(under: kind.folder, context: context)
-        if let previous = context.previous, let changed = context.changedInputs, !context.crewChanged,
+        if let previous = context.previous, let changed = context.changedInputs, !context.crewChanged, !context.draftsToggled,
            let taken = options.memory?.keptContent(stateToken: previous.token)?[keyPath: kept],
            // The same files as the state's records (a file added would be among the changed
            // inputs, one gone among the gone ones), none of them changed.
@@ -1288,19 +1289,36 @@ public struct SiteBuilder: Sendable {
             if let id = updated.first(where: { relinked($0) == nil }) { return "\(shortName(id)) updated" }
             return "\(shortName(first)) updated: \(relinked(first) ?? "")"
         }
-        if let id = ids.first(where: changes.inserted.contains) { return "\(shortName(id)) added" }
+        if let id = ids.first(where: changes.inserted.contains) { return entered(id, added: true, context: context) }
         if let id = changes.deleted.sorted().first {
-            return changes.deleted.count == 1 ? "\(shortName(id)) removed" : "\(changes.deleted.count) objects removed"
+            return changes.deleted.count == 1 ? entered(id, added: false, context: context) : "\(changes.deleted.count) objects removed"
         }
         let change = ids.contains(where: changes.moved.contains) ? "order changed" : "links or counts changed"
         // The page shows no changed object now. When one object changed in the whole build,
         // it is what changed the page (it left the page, or moved or relinked what the page
         // shows): name it too. With several, which one did is not known here.
         if changes.updated.count + changes.inserted.count == 1,
-           let cause = changes.updated.first.map({ "\(shortName($0)) updated" }) ?? changes.inserted.first.map({ "\(shortName($0)) added" }) {
+           let cause = changes.updated.first.map({ "\(shortName($0)) updated" })
+            ?? changes.inserted.first.map({ entered($0, added: true, context: context) }) {
             return "\(change), \(cause)"
         }
         return change
+    }
+
+    /// How the object `id`, added to the object list or removed from it, is named: a draft
+    /// that `--drafts` alone brought in or took out (its file unchanged) says so.
+    func entered(_ id: String, added: Bool, context: BuildContext) -> String {
+        if let path = sourcePath(of: id), isDraftToggled(path, context: context) {
+            return "draft \(shortName(id)) " + (added ? "shown (--drafts)" : "left out (no --drafts)")
+        }
+        return "\(shortName(id)) " + (added ? "added" : "removed")
+    }
+
+    /// Whether the content file at `path` is a draft this build shows and the last one did
+    /// not, or the other way round, for `--drafts` alone (the file did not change).
+    func isDraftToggled(_ path: String, context: BuildContext) -> Bool {
+        context.draftsToggled && context.changedInputs?.sortedIndex(of: path) == nil
+            && context.state.sources[path]?.journalEntries.first?.isDraft == true
     }
 
     /// The site-relative path of the file the object `id` comes from (`journal:content/journal/a.md`,
@@ -1367,15 +1385,29 @@ public struct SiteBuilder: Sendable {
         let stale = Set(candidates.filter { pages[$0] == nil && files[$0] == nil })
         for path in stale.sorted() {
             context.deletes.append(path)
-            context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path, wasFile: previous.files[path] != nil))")
+            context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path, wasFile: previous.files[path] != nil, context: context))")
         }
         context.report.filesDeleted = context.deletes.count
     }
 
+    /// The slug of the entry whose page is at `path` (`journal/dust-storm/index.html`); nil
+    /// for any other page.
+    static func slug(ofEntryPage path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "journal", parts[2] == "index.html", parts[1] != "page" else { return nil }
+        return String(parts[1])
+    }
+
     /// Why `path` is no longer produced; `wasFile` when the previous build copied it (a
     /// static file) rather than generating it (static files may not share a page's path).
-    func deletionReason(_ path: String, wasFile: Bool) -> String {
+    func deletionReason(_ path: String, wasFile: Bool, context: BuildContext) -> String {
         if wasFile { return "static file removed" }
+        if context.draftsToggled, !options.includesDrafts, let slug = Self.slug(ofEntryPage: path),
+           let draft = context.state.sources.first(where: {
+               $0.value.journalEntries.first?.slug == slug && isDraftToggled($0.key, context: context)
+           }) {
+            return "draft \(shortName("journal:" + draft.key)) left out (no --drafts)"
+        }
         if path.hasPrefix("sol/") { return "sol \(path.split(separator: "/").dropFirst().first ?? ""): lost last object" }
         if path.hasPrefix("page/") || path.hasPrefix("journal/page/") || path.contains("/page/") { return "fewer objects to page through" }
         if path.hasPrefix("journal/") { return "entry removed or its slug changed" }
@@ -1562,6 +1594,7 @@ public struct SiteBuilder: Sendable {
             var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: 0,
                                    inputs: [:])
+            index.includesDrafts = options.includesDrafts
             index.journalEntries = context.report.journalEntries
             index.messages = context.report.messages
             index.weatherReports = context.report.weatherReports

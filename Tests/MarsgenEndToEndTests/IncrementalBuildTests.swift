@@ -1615,16 +1615,29 @@ import Testing
         return found
     }
 
-    @Test("a full build (drafts included, then left out) leaves the files whose bytes it does not change as they were, and counts only the others and the files it removed; --clean writes every file anew")
-    func fullBuildKeepsIdenticalFiles() throws {
+    @Test("--drafts turned on, then off, with no file changed: an incremental build, or a full one (a setting changed too); either leaves the files whose bytes it does not change as they were, and counts only the others and the files it removed; --clean writes every file anew",
+          arguments: [false, true])
+    func draftsToggledKeepsIdenticalFiles(settingChanged: Bool) throws {
         let options = { (drafts: Bool, clean: Bool) in BuildOptions(sourceDirectory: self.site.path, includesDrafts: drafts, isClean: clean) }
         for drafts in [true, false] {
+            if settingChanged {
+                try edit("marsgen.yml") { text in
+                    text.split(separator: "\n").filter { !$0.hasPrefix("unchecked_links:") }.joined(separator: "\n")
+                        + "\nunchecked_links: [/elsewhere-\(drafts)/]\n"
+                }
+            }
             let before = try SiteFixture.snapshot(output)
             let identities = try fileIdentities()
             let report = try SiteBuilder(options: options(drafts, false)).build()
-            #expect(report.isFullBuild)
-            #expect(report.notice == (drafts ? "drafts are included now (--drafts); doing a full build"
-                                             : "drafts are left out now (no --drafts); doing a full build"))
+            #expect(report.isFullBuild == settingChanged)
+            #expect(report.notice == (settingChanged ? "the settings in marsgen.yml changed; doing a full build"
+                                      : drafts ? "drafts are included now (--drafts)" : "drafts are left out now (no --drafts)"))
+            if !settingChanged {
+                // --explain names the draft as the cause, not as a file added or removed.
+                let draft = "draft journal/sol-08-draft-notes.md " + (drafts ? "shown (--drafts)" : "left out (no --drafts)")
+                #expect(report.explanations.contains("feed.xml: \(draft)"), "\(report.explanations)")
+                #expect(drafts || report.explanations.contains("journal/sol-08-draft-notes: deleted, \(draft)"))
+            }
             let after = try SiteFixture.snapshot(output)
             let changed = Set(after.keys.filter { before[$0] != after[$0] })
             #expect(!changed.isEmpty && changed.count < after.count / 2, "a draft shows on a few pages: \(changed.sorted())")
@@ -1647,6 +1660,9 @@ import Testing
                                                                     includesDrafts: drafts, isClean: true)).build()
             #expect(try SiteFixture.snapshot(clean) == after)
             #expect(report.pagesWritten + report.pagesUnchanged == cleanReport.pagesWritten)
+            // The index says which setting the output was built with: the same again is a no-op.
+            let again = try SiteBuilder(options: options(drafts, false)).build()
+            #expect(!again.isFullBuild && again.notice == nil && again.written.isEmpty && again.deleted.isEmpty)
         }
         let identities = try fileIdentities()
         // A file put in the output by hand (as --force allows) goes with a full build, which says so.

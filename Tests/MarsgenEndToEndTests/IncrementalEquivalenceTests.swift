@@ -6,6 +6,7 @@ import Testing
 /// The guarantee behind incremental builds: after any sequence of edits, an incremental
 /// build leaves `public/` byte-identical to a clean build of the same input, and writes only
 /// files whose bytes changed; so does the full build a marsgen.yml change makes (every 25th).
+/// Every seventh build turns `--drafts` on or off.
 ///
 /// Most builds keep the state in memory and are told which paths changed (as `marsgen watch`
 /// and `serve` do), some read it from disk and list every input (as `marsgen build` does).
@@ -26,7 +27,7 @@ import Testing
         defer { folders.remove() }
         let (root, output, cleanOutput) = (folders.root, folders.output, folders.cleanOutput)
         var site = try GeneratedSite(root: root, seed: seed)
-        let incremental = BuildOptions(sourceDirectory: root.path)
+        var incremental = BuildOptions(sourceDirectory: root.path)
         // As `marsgen serve` builds: the state kept in memory between builds. Every seventh
         // build goes without it, as a `marsgen build` run meanwhile would, so the next
         // remembered build must notice that the state on disk is no longer its own.
@@ -37,7 +38,12 @@ import Testing
         var memory = BuildMemory()
         var remembering = incremental
         remembering.memory = memory
-        let clean = BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)
+        var clean = BuildOptions(sourceDirectory: root.path, outputDirectory: cleanOutput.path, isClean: true)
+        // `--drafts` is turned on or off by the builds without memory, every seventh (on for
+        // seven builds, then off for seven): incremental builds too, in which the drafts'
+        // objects enter or leave the object list. The session started after one keeps its
+        // setting, as `marsgen serve --drafts` would.
+        var draftToggles = 0
 
         let first = try SiteBuilder(options: incremental).build()
         #expect(first.isFullBuild)
@@ -70,6 +76,17 @@ import Testing
             history.append(edit)
             let before = try SiteFixture.snapshot(output)
             memory.noteChanges(site.changes.take())
+            if step % 7 == 0 {
+                let drafts = step % 14 == 0
+                if drafts != incremental.includesDrafts {
+                    draftToggles += 1
+                    edit += drafts ? ", built with --drafts" : ", built without --drafts"
+                    history[history.count - 1] = edit
+                }
+                incremental.includesDrafts = drafts
+                remembering.includesDrafts = drafts
+                clean.includesDrafts = drafts
+            }
             let report = try SiteBuilder(options: step % 7 == 0 ? incremental : remembering).build()
             if !report.isFullBuild { incrementalBuilds += 1 }
             #expect(report.isFullBuild == (step % 25 == 0), "\(step): \(report.notice ?? "incremental")")
@@ -105,6 +122,7 @@ import Testing
         }
         // Only a marsgen.yml change forces a full build.
         #expect(incrementalBuilds == edits - configurationEdits)
+        #expect(draftToggles == max(0, edits / 7 - 1))
     }
 
     /// Each warning as a person reads it: place, message and hint.

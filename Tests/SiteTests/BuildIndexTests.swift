@@ -11,6 +11,7 @@ struct BuildIndexTests {
         var index = BuildIndex(outputDirectory: "/site/pub\\lic\nnext", configurationHash: "abc", scanStartedAt: -7,
                                stateToken: "t-1", stateSize: 5_000_000, inputs: [:])
         (index.journalEntries, index.messages, index.weatherReports, index.pages) = (1, 2, 3, 4)
+        index.includesDrafts = true
         index.warnings = [Diagnostic.warning("odd", at: SourceLocation(path: "content/a.md", line: 2, column: 3), hint: "fix it")]
         let numbers: [Int64] = [0, 1, 9, 10, 99, 100, 1_234_567_890, -1, -10, .max, .min]
         for (position, number) in numbers.enumerated() {
