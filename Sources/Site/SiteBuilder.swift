@@ -1317,7 +1317,7 @@ public struct SiteBuilder: Sendable {
     /// Whether the content file at `path` is a draft this build shows and the last one did
     /// not, or the other way round, for `--drafts` alone (the file did not change).
     func isDraftToggled(_ path: String, context: BuildContext) -> Bool {
-        context.draftsToggled && context.changedInputs?.sortedIndex(of: path) == nil
+        context.draftsToggled && context.isIncremental && context.changedInputs?.sortedIndex(of: path) == nil
             && context.state.sources[path]?.journalEntries.first?.isDraft == true
     }
 
