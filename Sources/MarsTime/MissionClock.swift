@@ -2,7 +2,7 @@
 ///
 /// Sols start at local mean midnight at ``eastLongitude``; the landing sol has number
 /// ``firstSol`` (0 for Curiosity and Perseverance, 1 for Pathfinder and Spirit).
-public struct MissionClock: Hashable, Sendable {
+public struct MissionClock: Hashable, Sendable, Encodable {
     /// The landing instant (UTC).
     public var landing: Instant
     /// East-positive longitude, in degrees, whose local mean time the clock keeps.

@@ -261,10 +261,10 @@ public struct SiteBuilder: Sendable {
         }
         context.config = config
         context.report.basePath = config.basePath
-        // The settings as parsed, every field by reflection, not the file's text: a comment,
-        // blank lines or the keys' order change no page, so they are no reason for a full build.
+        // The settings as parsed, not the file's text: a comment, blank lines or the keys'
+        // order change no page, so they are no reason for a full build.
         var hash = ContentHash()
-        hash.combine(String(reflecting: config))
+        hash.combine(bytes: config.settingsDigest)
         context.state.configurationHash = hash.description
     }
 

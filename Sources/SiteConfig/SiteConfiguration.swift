@@ -13,7 +13,7 @@ import MarsTime
 ///       landing: 2037-02-14T09:32:00Z
 ///       longitude: -35.8
 ///       first_sol: 1
-public struct SiteConfiguration: Hashable, Sendable {
+public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// The site's title, shown in every page's header and title.
     public var title: String
     /// A one-line description for the front page, the Atom feed and `<meta name="description">`.
@@ -35,7 +35,7 @@ public struct SiteConfiguration: Hashable, Sendable {
     public var mission: Mission
 
     /// A mission: its name and its sol clock.
-    public struct Mission: Hashable, Sendable {
+    public struct Mission: Hashable, Sendable, Encodable {
         /// The mission's name (`Ares IV`).
         public var name: String
         /// The mission clock: landing, longitude, first sol.
@@ -46,6 +46,19 @@ public struct SiteConfiguration: Hashable, Sendable {
             self.name = name
             self.clock = clock
         }
+    }
+
+    /// The settings as bytes that two configurations share exactly when every setting is the
+    /// same: each field (the `Encodable` conformance is synthesized, so a field added later
+    /// is in too), keys sorted. A comment, blank lines, quoting or the keys' order in the
+    /// file change nothing here, which is what lets a build tell them from a change.
+    public var settingsDigest: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Only a value JSON cannot hold (a longitude that is not a number, which parsing
+        // rejects) fails: then the values as Swift prints them, every field all the same.
+        guard let data = try? encoder.encode(self) else { return Array(String(reflecting: self).utf8) }
+        return Array(data)
     }
 
     /// The config file name in a site's root.

@@ -404,6 +404,44 @@ import Testing
         #expect(log.warnings.isEmpty)
     }
 
+    @Test("the settings' digest is the same however the file is written, and differs when any setting does")
+    func settingsDigest() throws {
+        var log = DiagnosticLog()
+        func digest(_ text: String) throws -> [UInt8] { try SiteConfiguration.parse(text, log: &log).settingsDigest }
+        let base = try digest(ContentFixtures.configText)
+        let rewritten = """
+            # The log's settings.
+            mission:
+              first_sol: 1
+              longitude: -58.20
+              landing: "2038-11-02T14:17:00Z"
+              name: 'Test'
+
+            base_url: "https://example.org/log/"   # where it is served
+            title: Test Log
+            page_size: 20
+            """
+        #expect(try digest(rewritten) == base)
+        // One line each: every field of the configuration and of its mission.
+        let changes = [
+            "title: Other Log", "description: A log", "base_url: https://example.org/other/", "language: de",
+            "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]",
+            "mission:\n  name: Other\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.2\n  first_sol: 1",
+            "mission:\n  name: Test\n  landing: 2038-11-02T14:17:01Z\n  longitude: -58.2\n  first_sol: 1",
+            "mission:\n  name: Test\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.25\n  first_sol: 1",
+            "mission:\n  name: Test\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.2\n  first_sol: 0",
+        ]
+        var seen: Set<[UInt8]> = [base]
+        for change in changes {
+            let key = change.prefix { $0 != ":" } + ":"
+            var lines = ContentFixtures.configText.split(separator: "\n").map(String.init)
+            if key == "mission:" { lines.removeAll { $0.hasPrefix("mission:") || $0.hasPrefix("  ") } }
+            lines.removeAll { $0.hasPrefix(key) }
+            #expect(seen.insert(try digest(lines.joined(separator: "\n") + "\n" + change + "\n")).inserted, "\(change)")
+        }
+        #expect(log.warnings.isEmpty)
+    }
+
     @Test("unknown config keys warn; missing required keys fail")
     func configErrors() {
         var log = DiagnosticLog()
