@@ -53,7 +53,8 @@ public struct SiteLinks: Sendable {
 
     var homeAddress: PageAddress { PageAddress(basePath: basePath, "") }
     func feedPageAddress(_ number: Int) -> PageAddress { PageAddress(basePath: basePath, "page/", String(number), "/") }
-    func journalAddress(slug: String) -> PageAddress { PageAddress(basePath: basePath, "journal/", slug, "/") }
+    /// A journal entry's page, whose ``PageAddress/outputPath`` says where it is written.
+    public func journalAddress(slug: String) -> PageAddress { PageAddress(basePath: basePath, "journal/", slug, "/") }
     var journalIndexAddress: PageAddress { PageAddress(basePath: basePath, "journal/") }
     func journalIndexAddress(page number: Int) -> PageAddress { PageAddress(basePath: basePath, "journal/page/", String(number), "/") }
     func solAddress(_ sol: Int) -> PageAddress { PageAddress(basePath: basePath, "sol/", String(sol), "/") }

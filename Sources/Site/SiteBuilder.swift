@@ -415,6 +415,12 @@ public struct SiteBuilder: Sendable {
             (differing, rehashed) = try compared.get()
         }
         listing.listedAt = context.state.scanStartedAt
+        if context.draftsToggled {
+            // No file need have changed, but the object list has (the drafts'), and the
+            // index and state must say which setting they were made with.
+            changed = true
+            context.stateChanged = true
+        }
         if !changed, rehashed {
             // Every file that was unsure has just been hashed, after this build started: from
             // now on only files modified close to this start are unsure.
@@ -424,12 +430,6 @@ public struct SiteBuilder: Sendable {
         // Only stats changed (a touched file): the index learns them, so the next build need
         // not hash those files again (see `saveBuildState`).
         if !changed, index != context.previousIndex { context.refreshedIndex = index }
-        if context.draftsToggled {
-            // No file need have changed, but the object list has (the drafts'), and the
-            // index and state must say which setting they were made with.
-            changed = true
-            context.stateChanged = true
-        }
         if changed || (options.preparesNextBuild && options.memory != nil) {
             useListing(listing, context: &context)
         } else {
@@ -708,6 +708,8 @@ public struct SiteBuilder: Sendable {
     func load<Object>(_ kind: ContentKind, context: inout BuildContext, kept: KeyPath<KeptContent, KeptContent.Kind<Object>>,
                       objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         let paths = try files(under: kind.folder, context: context)
+        // Not after `--drafts` was turned on or off (the first build of `watch --drafts` on
+        // an output built without): the objects come from the records, with this setting.
         if let previous = context.previous, let changed = context.changedInputs, !context.crewChanged, !context.draftsToggled,
            let taken = options.memory?.keptContent(stateToken: previous.token)?[keyPath: kept],
            // The same files as the state's records (a file added would be among the changed
@@ -1390,23 +1392,19 @@ public struct SiteBuilder: Sendable {
         context.report.filesDeleted = context.deletes.count
     }
 
-    /// The slug of the entry whose page is at `path` (`journal/dust-storm/index.html`); nil
-    /// for any other page.
-    static func slug(ofEntryPage path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "journal", parts[2] == "index.html", parts[1] != "page" else { return nil }
-        return String(parts[1])
-    }
-
     /// Why `path` is no longer produced; `wasFile` when the previous build copied it (a
     /// static file) rather than generating it (static files may not share a page's path).
     func deletionReason(_ path: String, wasFile: Bool, context: BuildContext) -> String {
         if wasFile { return "static file removed" }
-        if context.draftsToggled, !options.includesDrafts, let slug = Self.slug(ofEntryPage: path),
-           let draft = context.state.sources.first(where: {
-               $0.value.journalEntries.first?.slug == slug && isDraftToggled($0.key, context: context)
-           }) {
-            return "draft \(shortName("journal:" + draft.key)) left out (no --drafts)"
+        if context.draftsToggled, !options.includesDrafts, let config = context.config {
+            // Only an object this build took out of the object list can have left a page.
+            let links = SiteLinks(config: config)
+            for id in context.objectChanges.deleted.sorted() {
+                guard let source = sourcePath(of: id), isDraftToggled(source, context: context),
+                      let entry = context.state.sources[source]?.journalEntries.first,
+                      links.journalAddress(slug: entry.slug).outputPath == path else { continue }
+                return "draft \(shortName(id)) left out (no --drafts)"
+            }
         }
         if path.hasPrefix("sol/") { return "sol \(path.split(separator: "/").dropFirst().first ?? ""): lost last object" }
         if path.hasPrefix("page/") || path.hasPrefix("journal/page/") || path.contains("/page/") { return "fewer objects to page through" }
