@@ -40,6 +40,7 @@ public enum DefaultTheme {
             ("cell-weather-notes", PackageResources.cell_weather_notes_mustache),
             ("atom", PackageResources.atom_mustache),
             ("sitemap", PackageResources.sitemap_mustache),
+            ("sitemap-index", PackageResources.sitemap_index_mustache),
         ]
     }
 }

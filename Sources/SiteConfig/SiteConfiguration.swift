@@ -31,6 +31,10 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// Beginnings of URLs (`/downloads/`, `api/`) that the check of links and images leaves
     /// alone: what they name is served beside the site, not made by it.
     public var uncheckedLinks: [String]
+    /// How many URLs one sitemap file lists (`sitemap_max_urls`, at most
+    /// ``sitemapURLLimit``): a site with more pages gets `sitemap.xml` as a sitemap index
+    /// of files `sitemap-1.xml`, `sitemap-2.xml`, … each listing at most this many.
+    public var sitemapMaxURLs: Int
     /// The mission the sols are counted for.
     public var mission: Mission
 
@@ -64,9 +68,15 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// The config file name in a site's root.
     public static let fileName = "marsgen.yml"
 
+    /// The most URLs the sitemap protocol allows in one file, and the default of
+    /// ``sitemapMaxURLs``. (Its other limit, 50 MB, is out of reach: a page's URL is the base
+    /// URL and a path made of at most a 255-byte file name and a few short folders, so
+    /// 50,000 of them stay far under it.)
+    public static let sitemapURLLimit = 50_000
+
     /// Creates a configuration.
     public init(title: String, description: String = "", baseURL: String, language: String = "en", pageSize: Int = 20,
-                allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], mission: Mission) {
+                allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], sitemapMaxURLs: Int = sitemapURLLimit, mission: Mission) {
         self.title = title
         self.description = description
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -75,10 +85,12 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         self.pageSize = pageSize
         self.allowsRawHTML = allowsRawHTML
         self.uncheckedLinks = uncheckedLinks
+        self.sitemapMaxURLs = sitemapMaxURLs
         self.mission = mission
     }
 
-    static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links", "mission"]
+    static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
+                                         "sitemap_max_urls", "mission"]
     static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
 
     /// Reads a configuration from the text of `marsgen.yml`.
@@ -119,6 +131,12 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             throw Diagnostic.error("'unchecked_links' holds an empty beginning, which every URL has", at: yaml.location(of: "unchecked_links"),
                                    hint: "list how the URLs to leave unchecked begin, as you write them: 'unchecked_links: [/downloads/]'")
         }
+        let sitemapMaxURLs = try yaml.int("sitemap_max_urls") ?? sitemapURLLimit
+        guard (1...sitemapURLLimit).contains(sitemapMaxURLs) else {
+            throw Diagnostic.error("'sitemap_max_urls' must be between 1 and 50000, not \(sitemapMaxURLs)",
+                                   at: yaml.location(of: "sitemap_max_urls"),
+                                   hint: "the sitemap protocol allows 50,000 URLs in a file; a larger site gets several files and an index")
+        }
         guard let missionYAML = try yaml.mapping("mission") else {
             throw Diagnostic.error("missing required key 'mission'", at: yaml.startLocation,
                                    hint: "add a 'mission:' block with 'name', 'landing', 'longitude' and 'first_sol'")
@@ -151,6 +169,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             pageSize: pageSize,
             allowsRawHTML: try yaml.bool("unsafe_html") ?? false,
             uncheckedLinks: uncheckedLinks,
+            sitemapMaxURLs: sitemapMaxURLs,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
     }

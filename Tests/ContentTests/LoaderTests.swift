@@ -404,6 +404,25 @@ import Testing
         #expect(log.warnings.isEmpty)
     }
 
+    @Test("'sitemap_max_urls' is 50,000 unless set, and must be from 1 to 50,000")
+    func sitemapMaxURLs() throws {
+        var log = DiagnosticLog()
+        #expect(try SiteConfiguration.parse(ContentFixtures.configText, log: &log).sitemapMaxURLs == 50_000)
+        for value in [1, 1_000, 50_000] {
+            let config = try SiteConfiguration.parse(ContentFixtures.configText + "\nsitemap_max_urls: \(value)\n", log: &log)
+            #expect(config.sitemapMaxURLs == value)
+        }
+        #expect(log.warnings.isEmpty)
+        for value in ["0", "-5", "50001"] {
+            let error = expectDiagnostic {
+                _ = try SiteConfiguration.parse(ContentFixtures.configText + "\nsitemap_max_urls: \(value)\n", path: "marsgen.yml", log: &log)
+            }
+            #expect(error?.message == "'sitemap_max_urls' must be between 1 and 50000, not \(value)")
+            #expect(error?.location?.line == ContentFixtures.configText.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
+            #expect(error?.hint?.contains("50,000 URLs in a file") == true)
+        }
+    }
+
     @Test("the settings' digest is the same however the file is written, and differs when any setting does")
     func settingsDigest() throws {
         var log = DiagnosticLog()
@@ -425,7 +444,7 @@ import Testing
         // One line each: every field of the configuration and of its mission.
         let changes = [
             "title: Other Log", "description: A log", "base_url: https://example.org/other/", "language: de",
-            "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]",
+            "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]", "sitemap_max_urls: 1000",
             "mission:\n  name: Other\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:01Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.25\n  first_sol: 1",

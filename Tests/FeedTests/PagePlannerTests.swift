@@ -176,6 +176,62 @@ import Testing
         #expect(Set(expected.map(\.instant)).count <= 3)
     }
 
+    @Test("the sitemap lists every page but itself and the 404 in one file, or, past 'sitemap_max_urls', in parts a sitemap index names",
+          arguments: [0, 1, 2, 3])
+    func sitemapParts(variant: Int) throws {
+        let library = try library(entries: 11, weather: [1, 2])
+        func config(_ limit: Int) -> SiteConfiguration {
+            SiteConfiguration(title: "Test", baseURL: "https://example.org/", pageSize: 2, sitemapMaxURLs: limit,
+                              mission: FeedFixtures.config().mission)
+        }
+        let whole = PagePlanner(library: library, config: config(50_000)).pages()
+        let all = try #require(whole.first { $0.outputPath == "sitemap.xml" }).sitemapLocations
+        let others = whole.filter { $0.kind != .sitemap && $0.kind != .notFound && $0.kind != .atom }
+        #expect(all == others.map { "https://example.org" + $0.url }.sorted())
+        let limit = [all.count, all.count - 1, all.count / 3, 1][variant]
+        let pages = PagePlanner(library: library, config: config(limit)).pages()
+        let sitemaps = pages.filter { $0.kind == .sitemap || $0.kind == .sitemapIndex }
+        guard limit < all.count else {
+            #expect(sitemaps.map(\.outputPath) == ["sitemap.xml"] && sitemaps.first?.kind == .sitemap)
+            return
+        }
+        let count = (all.count + limit - 1) / limit
+        let names = (1...count).map { "sitemap-\($0).xml" }
+        let index = try #require(sitemaps.first)
+        #expect(index.kind == .sitemapIndex && index.outputPath == "sitemap.xml" && index.template == "sitemap-index")
+        let listed = (index.context["sitemaps"] as? [TemplateContext])?.compactMap { $0["loc"] as? String }
+        #expect(listed == names.map { "https://example.org/" + $0 })
+        let parts = Array(sitemaps.dropFirst())
+        #expect(parts.map(\.outputPath) == names && parts.allSatisfy { $0.kind == .sitemap && $0.template == "sitemap" })
+        #expect(parts.allSatisfy { (1...limit).contains($0.sitemapLocations.count) })
+        #expect(Array(parts.map(\.sitemapLocations).joined()) == all)
+    }
+
+    @Test("an added page changes every part of a split sitemap, and the index only when the parts' number does")
+    func sitemapPartsInputs() throws {
+        func plans(entries: Int) throws -> [String: ContentHash] {
+            let config = SiteConfiguration(title: "Test", baseURL: "https://example.org/", pageSize: 2, sitemapMaxURLs: 10,
+                                           mission: FeedFixtures.config().mission)
+            let plans = PagePlanner(library: try library(entries: entries, weather: [1, 2]), config: config).plans()
+            return Dictionary(uniqueKeysWithValues: plans.filter { $0.outputPath.hasPrefix("sitemap") }.map { ($0.outputPath, $0.inputs) })
+        }
+        var previous = try plans(entries: 11)
+        var indexChanges = 0
+        for entries in 12...16 {
+            let next = try plans(entries: entries)
+            let parts = next.keys.filter { $0 != "sitemap.xml" }
+            #expect(parts.allSatisfy { next[$0] != previous[$0] })
+            if next.count == previous.count {
+                #expect(next["sitemap.xml"] == previous["sitemap.xml"], "\(entries) entries")
+            } else {
+                #expect(next["sitemap.xml"] != previous["sitemap.xml"], "\(entries) entries")
+                indexChanges += 1
+            }
+            previous = next
+        }
+        #expect(indexChanges > 0)
+    }
+
     @Test("each plan's address gives the URL, output path and place hash its page has, under a base path or none",
           arguments: ["https://example.org/", "https://example.org/mission/"])
     func addresses(baseURL: String) throws {

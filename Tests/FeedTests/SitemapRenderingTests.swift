@@ -34,4 +34,21 @@ import Testing
         let bytes = try PageRenderer(templates: templates, sections: []).render(page, sections: [:])
         #expect(String(decoding: bytes, as: UTF8.self) == "https://example.org/;https://example.org/a&amp;b/;")
     }
+
+    @Test("a sitemap index names its parts, each URL escaped")
+    func sitemapIndex() throws {
+        let templates = try TemplateLibrary()
+        let parts: [TemplateContext] = [["loc": "https://example.org/a&b/sitemap-1.xml"], ["loc": "https://example.org/a&b/sitemap-2.xml"]]
+        let page = Page(kind: .sitemapIndex, url: "/a&b/sitemap.xml", outputPath: "sitemap.xml", template: "sitemap-index", layout: nil,
+                        context: ["sitemaps": parts])
+        let bytes = try PageRenderer(templates: templates, sections: []).render(page, sections: [:])
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+              <sitemap><loc>https://example.org/a&amp;b/sitemap-1.xml</loc></sitemap>
+              <sitemap><loc>https://example.org/a&amp;b/sitemap-2.xml</loc></sitemap>
+            </sitemapindex>
+
+            """)
+    }
 }

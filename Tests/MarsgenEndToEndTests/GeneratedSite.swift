@@ -43,6 +43,8 @@ struct GeneratedSite {
     static let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt",
                         "greenhouse", "radish", "antenna", "sample", "drill", "crater", "ridge", "sunset"]
 
+    /// The site's sitemap is split into parts of 16 URLs, a few of them, whose number the
+    /// edits change: the sitemap index and its parts are built incrementally too.
     init(root: URL, seed: UInt64) throws {
         self.root = root
         self.random = SeededRandom(seed: seed)
@@ -51,6 +53,7 @@ struct GeneratedSite {
             base_url: https://example.org/gen/
             page_size: 4
             unsafe_html: true
+            sitemap_max_urls: 16
             mission:
               name: Generated
               landing: 2038-11-02T14:17:00Z

@@ -623,6 +623,42 @@ import Testing
         #expect(report.written.contains("journal/sol-08-greenhouse-sprouts/index.html"))
     }
 
+    @Test("a sitemap that outgrows 'sitemap_max_urls' becomes an index of parts in an incremental build; shrunk back, it is one file again and its parts are deleted")
+    func sitemapSplitAndJoined() throws {
+        func sitemap() throws -> String { try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8) }
+        func parts() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("sitemap-") }.sorted()
+        }
+        let clean = try SiteFixture.temporaryDirectory("sitemap-clean")
+        defer { try? FileManager.default.removeItem(at: clean) }
+        func expectSameAsClean(_ step: String) throws {
+            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
+            #expect(try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean), "\(step)")
+        }
+        let urls = try sitemap().components(separatedBy: "<url>").count - 1
+        #expect(urls > 40)
+        // Exactly as many URLs as a file may hold: still one file.
+        try edit("marsgen.yml") { $0 + "sitemap_max_urls: \(urls)\n" }
+        #expect(try build().isFullBuild)
+        #expect(try sitemap().contains("<urlset") && parts().isEmpty)
+        // A new entry on a new sol: two URLs more, so two parts and an index.
+        try SiteFixture.write("---\ntitle: Far out\nauthor: okoro\nsol: 30\n---\nA long drive.\n", to: "content/journal/sol-30-far.md", in: site)
+        let split = try build()
+        #expect(!split.isFullBuild)
+        #expect(try parts() == ["sitemap-1.xml", "sitemap-2.xml"])
+        #expect(try sitemap().contains("<sitemapindex") && sitemap().contains("/sitemap-2.xml</loc>"))
+        #expect(Set(["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"]).isSubset(of: split.written))
+        #expect(split.explanations.contains("sitemap-2.xml: new page"), "\(split.explanations)")
+        try expectSameAsClean("split")
+        // Gone again: one file, the parts deleted.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/journal/sol-30-far.md"))
+        let joined = try build()
+        #expect(!joined.isFullBuild)
+        #expect(joined.deleted.sorted() == ["journal/sol-30-far/index.html", "sitemap-1.xml", "sitemap-2.xml", "sol/30/index.html"])
+        #expect(try sitemap().contains("<urlset") && parts().isEmpty)
+        try expectSameAsClean("joined")
+    }
+
     @Test("a sol that loses its last object loses its page")
     func solLosesLastObject() throws {
         let sol1 = ["content/journal/sol-01-touchdown.md", "content/journal/sol-01-first-night.md", "content/weather/sol-01.md"]

@@ -6,7 +6,7 @@
   title, link, date, text and tags of the object it stands for, as the site's own pages show
   them.
 - Every sitemap.xml is valid against the sitemaps.org schema (sitemap.xsd, checked with lxml)
-  and lists exactly the site's pages.
+  and lists exactly the site's pages, itself or, split into parts, through a sitemap index.
 - Titles, names, tags and messages holding markup, quotes, ampersands and {{mustache}} come
   out as text everywhere; raw HTML in Markdown is dropped unless the site opts in.
 
@@ -64,7 +64,13 @@ def generated(workspace):
     site = workspace / "generated"
     subprocess.run([SITE_GENERATOR, str(site), "--entries", "1000", "--messages", "200"], check=True,
                    capture_output=True)
+    # Its sitemap is split (about 2,400 pages in parts of 500): an index and its parts are checked.
+    config = site / "marsgen.yml"
+    config.write_text(config.read_text().rstrip("\n") + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\n")
     return build(site, workspace / "generated-public")
+
+
+GENERATED_SITEMAP_PART = 500
 
 
 def write_hostile_site(site, unsafe_html):
@@ -229,13 +235,36 @@ def test_the_sitemap_is_valid_and_lists_every_page(site, request):
     document = etree.parse(str(output / "sitemap.xml"))
     assert SCHEMA.validate(document), SCHEMA.error_log
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    locations = [loc.text for loc in document.findall("s:url/s:loc", namespace)]
+    parts = [loc.text for loc in document.findall("s:sitemap/s:loc", namespace)]
+    # The demo's sitemap is one file; the generated site's is an index of parts.
+    assert (len(parts) > 1) == (site == "generated")
+    documents = [document]
+    if parts:
+        files = [output / f"sitemap-{number}.xml" for number in range(1, len(parts) + 1)]
+        assert [part.rsplit("/", 1)[1] for part in parts] == [file.name for file in files]
+        assert sorted(output.glob("sitemap-*.xml")) == sorted(files)
+        documents = [etree.parse(str(file)) for file in files]
+        for part in documents:
+            assert SCHEMA.validate(part), SCHEMA.error_log
+        sizes = [len(part.findall("s:url", namespace)) for part in documents]
+        assert all(0 < size <= GENERATED_SITEMAP_PART for size in sizes) and sizes[:-1] == [GENERATED_SITEMAP_PART] * (len(sizes) - 1)
+    else:
+        assert not list(output.glob("sitemap-*.xml"))
+    locations = [loc.text for part in documents for loc in part.findall("s:url/s:loc", namespace)]
+    assert locations == sorted(locations)
     assert len(locations) == len(set(locations))
     base = locations[0]
+    assert all(part == base + part.rsplit("/", 1)[1] for part in parts)
     files = {page_for(output, url, base)[0] for url in locations}
     assert all(file.exists() for file in files)
     pages = {path for path in html_pages(output) if path.name == "index.html"}
     assert files == pages
+
+
+def test_the_schema_rejects_a_broken_sitemap_index():
+    broken = etree.fromstring(b'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                              b'<url><loc>https://example.org/</loc></url></sitemapindex>')
+    assert not SCHEMA.validate(broken)
 
 
 def test_the_schema_rejects_a_broken_sitemap():

@@ -7,7 +7,7 @@ import Content
 public struct Page {
     /// What sort of page this is, for summaries and styling.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, notFound, atom, sitemap
+        case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, notFound, atom, sitemap, sitemapIndex
     }
 
     /// What sort of page this is.
@@ -42,7 +42,8 @@ public struct Page {
     /// the planner where that is far cheaper than walking the values: the sitemap's tens of
     /// thousands of URLs. The fingerprint then takes it instead of the values.
     public var contextHash: ContentHash?
-    /// A ``Kind/sitemap`` page's absolute URLs, sorted: what its template sees as `urls`,
+    /// A ``Kind/sitemap`` page's absolute URLs, sorted (a part of them when the sitemap is
+    /// split, see ``Kind/sitemapIndex``): what its template sees as `urls`,
     /// each as `loc`. Kept as strings: the built-in sitemap is written from them directly,
     /// and only a site's own template needs the 19,500 one-value contexts made of them.
     public var sitemapLocations: [String] = []

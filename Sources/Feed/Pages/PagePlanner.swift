@@ -208,7 +208,7 @@ public struct PagePlanner {
         var plans: [PagePlan] = []
         plans.reserveCapacity(planned.reduce(0) { $0 + $1.count } + 1)
         for group in planned { plans.append(contentsOf: group) }
-        plans.append(planner.sitemapPage(for: plans))
+        plans.append(contentsOf: planner.sitemapPages(for: plans))
         let site: TemplateContext = ["site": siteContext]
         // Only the plans with a page are written to (a write checks the array is unshared).
         for index in plans.indices where plans[index].hasPage { plans[index].page?.shared = site }
@@ -723,38 +723,67 @@ public struct PagePlanner {
         return ["content": content, "categories": terms.map { ["term": $0] }]
     }
 
-    func sitemapPage(for plans: [PagePlan]) -> PagePlan {
-        let address = links.assetAddress("sitemap.xml")
-        let url = address.url
-        return plan(.sitemap, at: address, inSitemap: false) { hash in
-            // The set of URLs, whatever order the groups produced them in. A page's place
-            // stands for its URL: with the configuration fixed (its change plans every page),
-            // a URL decides the output path and two pages never share one.
-            var count: Int64 = 0
-            var sum: UInt64 = 0
-            // By index: a loop over the plans copied each one (a retain and a release of each
-            // of its strings and its page) to read two numbers.
-            for index in plans.indices where plans[index].isInSitemap {
-                count += 1
-                sum &+= plans[index].place
-            }
-            hash.combine(count)
-            hash.combine(Int64(bitPattern: sum))
-        } page: {
+    /// The sitemap: `sitemap.xml` listing every page in the sitemap, or, when they are more
+    /// than `sitemap_max_urls` (the protocol allows 50,000 in a file), a sitemap index there
+    /// naming `sitemap-1.xml`, `sitemap-2.xml`, …, which list the URLs in order, each at most
+    /// that many.
+    func sitemapPages(for plans: [PagePlan]) -> [PagePlan] {
+        // The set of URLs, whatever order the groups produced them in. A page's place
+        // stands for its URL: with the configuration fixed (its change plans every page),
+        // a URL decides the output path and two pages never share one.
+        var count = 0
+        var sum: UInt64 = 0
+        // By index: a loop over the plans copied each one (a retain and a release of each
+        // of its strings and its page) to read two numbers.
+        for index in plans.indices where plans[index].isInSitemap {
+            count += 1
+            sum &+= plans[index].place
+        }
+        // The URLs in order, made once for all the files that need them: every file's
+        // inputs are the whole set, since one URL added early shifts every later file's part.
+        var sorted: [String]?
+        func locations() -> [String] {
+            if let sorted { return sorted }
             // By index: copying each plan (strings, page) to filter them cost more than the rest.
             var unsorted: [String] = []
-            unsorted.reserveCapacity(plans.count)
+            unsorted.reserveCapacity(count)
             for index in plans.indices where plans[index].isInSitemap { unsorted.append(links.absolute(plans[index].url)) }
-            let locations = unsorted.sorted()
-            // The URLs in order are all the page shows: hashing them is far cheaper than
-            // fingerprinting 19,500 one-entry dictionaries.
-            var contextHash = ContentHash()
-            for location in locations { contextHash.combine(location) }
-            var page = Page(kind: .sitemap, url: url, outputPath: "sitemap.xml", template: "sitemap", layout: nil, context: [:])
-            page.sitemapLocations = locations
-            page.contextHash = contextHash
-            return page
+            let made = unsorted.sorted()
+            sorted = made
+            return made
         }
+        func urlSet(_ name: String, part: Range<Int>?) -> PagePlan {
+            let address = links.assetAddress(name)
+            return plan(.sitemap, at: address, inSitemap: false) { hash in
+                hash.combine(Int64(count))
+                hash.combine(Int64(bitPattern: sum))
+            } page: {
+                let all = locations()
+                let listed = part.map { Array(all[$0]) } ?? all
+                // The URLs in order are all the page shows: hashing them is far cheaper than
+                // fingerprinting 19,500 one-entry dictionaries.
+                var contextHash = ContentHash()
+                for location in listed { contextHash.combine(location) }
+                var page = Page(kind: .sitemap, url: address.url, outputPath: name, template: "sitemap", layout: nil, context: [:])
+                page.sitemapLocations = listed
+                page.contextHash = contextHash
+                return page
+            }
+        }
+        let limit = config.sitemapMaxURLs
+        guard count > limit else { return [urlSet("sitemap.xml", part: nil)] }
+        let parts = stride(from: 0, to: count, by: limit).map { $0..<min($0 + limit, count) }
+        let names = parts.indices.map { "sitemap-\($0 + 1).xml" }
+        let address = links.assetAddress("sitemap.xml")
+        // The index names the files, which their number alone decides.
+        let index = plan(.sitemapIndex, at: address, inSitemap: false) { hash in
+            hash.combine(Int64(parts.count))
+        } page: {
+            let files: [TemplateContext] = names.map { ["loc": links.absolute(links.assetAddress($0).url)] }
+            return Page(kind: .sitemapIndex, url: address.url, outputPath: "sitemap.xml", template: "sitemap-index", layout: nil,
+                        context: ["sitemaps": files])
+        }
+        return [index] + zip(names, parts).map { urlSet($0, part: $1) }
     }
 }
 
