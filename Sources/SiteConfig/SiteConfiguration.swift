@@ -69,9 +69,9 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     public static let fileName = "marsgen.yml"
 
     /// The most URLs the sitemap protocol allows in one file, and the default of
-    /// ``sitemapMaxURLs``. (Its other limit, 50 MB, is out of reach: a page's URL is the base
-    /// URL and a path made of at most a 255-byte file name and a few short folders, so
-    /// 50,000 of them stay far under it.)
+    /// ``sitemapMaxURLs``. (Its other limit, 50 MB a file, is out of reach but for a base URL
+    /// hundreds of characters long: a page's URL is the base URL and a path of at most a
+    /// 255-byte folder name and a few short folders.)
     public static let sitemapURLLimit = 50_000
 
     /// Creates a configuration.
