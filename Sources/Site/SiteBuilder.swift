@@ -1385,27 +1385,35 @@ public struct SiteBuilder: Sendable {
         // Of the previous pages, only those planning found gone can be stale: not all 19,500 again.
         let candidates = (context.pagesGone ?? Array(previous.pages.keys)) + Array(previous.files.keys)
         let stale = Set(candidates.filter { pages[$0] == nil && files[$0] == nil })
+        let draftPages = stale.isEmpty ? [:] : draftPagesLeftOut(context)
         for path in stale.sorted() {
             context.deletes.append(path)
-            context.report.explanations.append("\(displayPath(path)): deleted, \(deletionReason(path, wasFile: previous.files[path] != nil, context: context))")
+            let reason = draftPages[path] ?? deletionReason(path, wasFile: previous.files[path] != nil)
+            context.report.explanations.append("\(displayPath(path)): deleted, \(reason)")
         }
         context.report.filesDeleted = context.deletes.count
     }
 
+    /// The pages of the drafts that turning `--drafts` off took out of the object list, by
+    /// output path, each with its reason for `--explain`; empty for any other build.
+    func draftPagesLeftOut(_ context: BuildContext) -> [String: String] {
+        guard context.draftsToggled, !options.includesDrafts, let config = context.config else { return [:] }
+        let links = SiteLinks(config: config)
+        var reasons: [String: String] = [:]
+        // Only an object this build took out of the object list can have left a page.
+        for id in context.objectChanges.deleted.sorted() {
+            guard let source = sourcePath(of: id), isDraftToggled(source, context: context),
+                  let entry = context.state.sources[source]?.journalEntries.first else { continue }
+            let path = links.journalAddress(slug: entry.slug).outputPath
+            if reasons[path] == nil { reasons[path] = "draft \(shortName(id)) left out (no --drafts)" }
+        }
+        return reasons
+    }
+
     /// Why `path` is no longer produced; `wasFile` when the previous build copied it (a
     /// static file) rather than generating it (static files may not share a page's path).
-    func deletionReason(_ path: String, wasFile: Bool, context: BuildContext) -> String {
+    func deletionReason(_ path: String, wasFile: Bool) -> String {
         if wasFile { return "static file removed" }
-        if context.draftsToggled, !options.includesDrafts, let config = context.config {
-            // Only an object this build took out of the object list can have left a page.
-            let links = SiteLinks(config: config)
-            for id in context.objectChanges.deleted.sorted() {
-                guard let source = sourcePath(of: id), isDraftToggled(source, context: context),
-                      let entry = context.state.sources[source]?.journalEntries.first,
-                      links.journalAddress(slug: entry.slug).outputPath == path else { continue }
-                return "draft \(shortName(id)) left out (no --drafts)"
-            }
-        }
         if path.hasPrefix("sol/") { return "sol \(path.split(separator: "/").dropFirst().first ?? ""): lost last object" }
         if path.hasPrefix("page/") || path.hasPrefix("journal/page/") || path.contains("/page/") { return "fewer objects to page through" }
         if path.hasPrefix("journal/") { return "entry removed or its slug changed" }

@@ -629,11 +629,8 @@ import Testing
         func parts() throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("sitemap-") }.sorted()
         }
-        let clean = try SiteFixture.temporaryDirectory("sitemap-clean")
-        defer { try? FileManager.default.removeItem(at: clean) }
         func expectSameAsClean(_ step: String) throws {
-            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
-            #expect(try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean), "\(step)")
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
         }
         let urls = try sitemap().components(separatedBy: "<url>").count - 1
         #expect(urls > 40)
@@ -1414,10 +1411,16 @@ import Testing
 
     /// The output of a clean build of the site as it is, into a folder of its own.
     func cleanBuildSnapshot() throws -> [String: Data] {
+        try cleanBuild().files
+    }
+
+    /// A clean build of the site as it is, into a folder of its own: its report and output.
+    func cleanBuild(includesDrafts: Bool = false) throws -> (report: BuildReport, files: [String: Data]) {
         let clean = try SiteFixture.temporaryDirectory("clean")
         defer { try? FileManager.default.removeItem(at: clean) }
-        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
-        return try SiteFixture.snapshot(clean)
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path,
+                                                           includesDrafts: includesDrafts, isClean: true)).build()
+        return (report, try SiteFixture.snapshot(clean))
     }
 
     @Test("a text damaged in the state's chunks, on a page a build renders, is found before anything is written: the build starts again as a full one, and the site is right")
@@ -1690,11 +1693,8 @@ import Testing
             for path in changed where before[path] != nil {
                 #expect(now[path]?[.systemFileNumber] as? Int != identities[path]?[.systemFileNumber] as? Int, "\(path) written")
             }
-            let clean = try SiteFixture.temporaryDirectory("clean")
-            defer { try? FileManager.default.removeItem(at: clean) }
-            let cleanReport = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path,
-                                                                    includesDrafts: drafts, isClean: true)).build()
-            #expect(try SiteFixture.snapshot(clean) == after)
+            let (cleanReport, cleanFiles) = try cleanBuild(includesDrafts: drafts)
+            #expect(cleanFiles == after)
             #expect(report.pagesWritten + report.pagesUnchanged == cleanReport.pagesWritten)
             // The index says which setting the output was built with: the same again is a no-op.
             let again = try SiteBuilder(options: options(drafts, false)).build()
