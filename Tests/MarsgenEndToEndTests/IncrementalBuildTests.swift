@@ -242,11 +242,8 @@ import Testing
         for folder in ["content/journal", "content/messages", "content/weather", "static", "templates"] {
             #expect(index.contains(" \(folder)\n"), "\(folder) recorded")
         }
-        let clean = try SiteFixture.temporaryDirectory("recorded-clean")
-        defer { try? FileManager.default.removeItem(at: clean) }
         func expectSameAsClean(_ step: String) throws {
-            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
-            #expect(try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean), "\(step)")
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
         }
         // A message edited in place: its folder's stat does not change, the file's does.
         try edit("content/messages/habitat.md") { $0 + "\n## 23:59 okoro\nEdited in place.\n" }
@@ -277,10 +274,7 @@ import Testing
         try edit("content/messages/habitat.md") { $0 + "\n## 23:59 okoro\nEdited in place.\n" }
         #expect(try !SiteBuilder(options: options).build().written.isEmpty)
         memory.waitForSave()
-        let clean = try SiteFixture.temporaryDirectory("remembered-clean")
-        defer { try? FileManager.default.removeItem(at: clean) }
-        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
-        #expect(try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
     }
 
     @Test("watch and serve read the state in the background after a build that found nothing changed; the rebuild after an edit uses it")
@@ -397,10 +391,7 @@ import Testing
         memory.startTrustingChanges()
         func equalsCleanBuild() throws -> Bool {
             memory.waitForSave()
-            let clean = try SiteFixture.temporaryDirectory("kept-content-clean")
-            defer { try? FileManager.default.removeItem(at: clean) }
-            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: clean.path, isClean: true)).build()
-            return try SiteFixture.snapshot(output) == SiteFixture.snapshot(clean)
+            return try SiteFixture.snapshot(output) == cleanBuildSnapshot()
         }
         // A message appended: the entries and reports are those the last build left.
         try edit("content/messages/habitat.md") { $0 + "\n## 23:59 okoro\nAppended while watching.\n" }
@@ -514,14 +505,12 @@ import Testing
         let (options, memory) = try watchedOptions()
         memory.startTrustingChanges()
         _ = try SiteBuilder(options: options).build()
-        let cleanOutput = try SiteFixture.temporaryDirectory("rows-clean")
-        defer { try? FileManager.default.removeItem(at: cleanOutput) }
         func solIndex(_ root: URL) throws -> String {
             try String(contentsOf: root.appendingPathComponent("sol/index.html"), encoding: .utf8)
         }
         func expectSameAsClean(_ step: String) throws {
-            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: cleanOutput.path, isClean: true)).build()
-            #expect(try solIndex(output) == solIndex(cleanOutput), "\(step)")
+            let clean = try cleanBuildSnapshot()["sol/index.html"].map { String(decoding: $0, as: UTF8.self) }
+            #expect(try solIndex(output) == clean, "\(step)")
         }
         // A row's values change: one more entry on sol 7.
         try SiteFixture.write("---\ntitle: Row\nauthor: okoro\nsol: 7\n---\nOne more.\n", to: "content/journal/sol-07-row.md", in: site)
@@ -1619,12 +1608,9 @@ import Testing
     func crewFileRemovedAndRestored() throws {
         let crew = site.appendingPathComponent("content/crew.yml")
         let text = try Data(contentsOf: crew)
-        let cleanOutput = try SiteFixture.temporaryDirectory("crew-clean")
-        defer { try? FileManager.default.removeItem(at: cleanOutput) }
         func expectSameAsClean() throws {
-            _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: cleanOutput.path, isClean: true)).build()
             let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output),
-                                                                            from: try SiteFixture.snapshot(cleanOutput))
+                                                                            from: try cleanBuildSnapshot())
             #expect(same, "missing \(missing), extra \(extra), different \(different)")
         }
         // Without a crew file every author is unknown, an error: first the authored content goes.
