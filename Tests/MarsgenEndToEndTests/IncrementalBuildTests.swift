@@ -434,6 +434,29 @@ import Testing
         #expect(try watchedBuild(options, reported: ["content/journal/sol-07-new.md"]).deleted.contains("journal/sol-07-new/index.html"))
     }
 
+    @Test("under watch, a file behind a symbolic link (the crew file, an entry) saved elsewhere in the site is read again when the watcher reports the link")
+    func linkedFilesReported() throws {
+        let files = FileManager.default
+        try files.createDirectory(at: site.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        for (path, target) in [("content/crew.yml", "shared/crew.yml"), ("content/journal/sol-07-bags.md", "shared/bags.md")] {
+            try files.moveItem(at: site.appendingPathComponent(path), to: site.appendingPathComponent(target))
+            let depth = path.split(separator: "/").count - 1
+            try files.createSymbolicLink(atPath: site.appendingPathComponent(path).path,
+                                         withDestinationPath: String(repeating: "../", count: depth) + target)
+        }
+        // Backdated through the links, so that only a look at them finds the saves below.
+        let (options, memory) = try watchedOptions()
+        memory.startTrustingChanges()
+        try edit("shared/bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 41 today.") }
+        #expect(try watchedBuild(options, reported: ["content/journal/sol-07-bags.md"]).written.contains("journal/sol-07-bags/index.html"))
+        #expect(try entryPageSays("We did 41 today."))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+        try edit("shared/crew.yml") { $0.replacingOccurrences(of: "Daniel Okoro", with: "Daniel K. Okoro") }
+        #expect(try watchedBuild(options, reported: ["content/crew.yml"]).written.contains("crew/okoro/index.html"))
+        #expect(try entryPageSays("Daniel K. Okoro"))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+    }
+
     @Test("a listing made in the background once watching began serves the first rebuild, unless a file changed before it")
     func listingPreloaded() throws {
         func page(_ slug: String) throws -> String {

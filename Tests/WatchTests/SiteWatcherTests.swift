@@ -137,6 +137,56 @@ struct SiteWatcherTests {
         #expect(await site.wait { site.reported == ["marsgen.yml"] })
     }
 
+    @Test("a file that a symbolic link in the watched places leads to, outside them, is reported as the link when it changes, in place or by an atomic save",
+          arguments: [WatchMode.automatic, .polling(interval: .milliseconds(30))])
+    func linkedFileOutsideChanged(_ mode: WatchMode) async throws {
+        let site = try WatchFixture(mode: mode,
+                                    files: ["shared/crew.yml": "vega: {}", "shared/entry.md": "first", "shared/site.yml": "title: A",
+                                            "shared/other.md": "not linked"],
+                                    links: ["content/crew.yml": "../shared/crew.yml", "content/journal/linked.md": "../../shared/entry.md",
+                                            "marsgen.yml": "shared/site.yml"])
+        // Another file beside them is not the site's.
+        try site.write("still not linked", to: "shared/other.md")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(site.changeSets.isEmpty)
+        try site.write("vega: {}\nokoro: {}", to: "shared/crew.yml")
+        #expect(await site.wait { site.reported.contains("content/crew.yml") })
+        // An editor's atomic save replaces the file behind the link with another.
+        try site.write("second", to: "shared/entry.md.tmp")
+        #expect(rename(site.path("shared/entry.md.tmp"), site.path("shared/entry.md")) == 0)
+        #expect(await site.wait { site.reported.contains("content/journal/linked.md") })
+        try site.write("title: B", to: "shared/site.yml")
+        #expect(await site.wait { site.reported.contains("marsgen.yml") })
+        _ = await site.settle()
+        #expect(site.reported == ["content/crew.yml", "content/journal/linked.md", "marsgen.yml"])
+    }
+
+    @Test("a link made while watching, to a file or a folder elsewhere, is followed; one pointed elsewhere follows its new file only")
+    func linksMadeWhileWatching() async throws {
+        let site = try WatchFixture(files: ["shared/a.md": "a", "shared/b.md": "b", "shared/notes/n.md": "n"])
+        try site.link("content/journal/a.md", to: "../../shared/a.md")
+        try site.link("content/journal/notes", to: "../../shared/notes")
+        #expect(await site.wait { site.reported.isSuperset(of: ["content/journal/a.md", "content/journal/notes"]) })
+        _ = await site.settle()
+        site.forget()
+        try site.write("a, edited", to: "shared/a.md")
+        try site.write("n, edited", to: "shared/notes/n.md")
+        #expect(await site.wait { site.reported.isSuperset(of: ["content/journal/a.md", "content/journal/notes/n.md"]) })
+        _ = await site.settle()
+        site.forget()
+        // `ln -sf`: a new link renamed over the old one.
+        try site.link("content/journal/a.md.new", to: "../../shared/b.md")
+        #expect(rename(site.path("content/journal/a.md.new"), site.path("content/journal/a.md")) == 0)
+        #expect(await site.wait { site.reported.contains("content/journal/a.md") })
+        _ = await site.settle()
+        site.forget()
+        try site.write("a, not the site's any more", to: "shared/a.md")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(site.changeSets.isEmpty)
+        try site.write("b, edited", to: "shared/b.md")
+        #expect(await site.wait { site.reported == ["content/journal/a.md"] })
+    }
+
     @Test("polling notices writes, deletions and new folders")
     func polling() async throws {
         let site = try WatchFixture(mode: .polling(interval: .milliseconds(30)), files: ["content/journal/a.md": "a"])

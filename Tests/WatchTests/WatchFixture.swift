@@ -9,11 +9,14 @@ final class WatchFixture: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [WatchEvent] = []
 
-    init(mode: WatchMode = .automatic, simulatedWatchLimit: Int? = nil, files: [String: String] = [:]) throws {
+    /// - Parameter links: Symbolic links made before watching starts: each path's link text.
+    init(mode: WatchMode = .automatic, simulatedWatchLimit: Int? = nil, files: [String: String] = [:],
+         links: [String: String] = [:]) throws {
         root = NSTemporaryDirectory() + "marsgen-watch-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root + "/content/journal", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
         for (path, text) in files { try Self.write(text, to: root + "/" + path) }
+        for (path, destination) in links { try Self.link(root + "/" + path, to: destination) }
         let target = WatchTarget(root: root, directories: ["content", "templates", "static"], files: ["marsgen.yml"],
                                  ignores: { name in
                                      name.hasPrefix(".") || name.hasPrefix("#") || name.hasSuffix("~") || name.hasSuffix(".swp")
@@ -72,6 +75,14 @@ final class WatchFixture: @unchecked Sendable {
     func path(_ relative: String) -> String { root + "/" + relative }
 
     func write(_ text: String, to relative: String) throws { try Self.write(text, to: path(relative)) }
+
+    /// Makes a symbolic link at the root-relative `relative` whose text is `destination`.
+    func link(_ relative: String, to destination: String) throws { try Self.link(path(relative), to: destination) }
+
+    static func link(_ path: String, to destination: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+    }
 
     static func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -34,6 +34,8 @@ enum DirectoryListing {
         let name: String
         /// Whether the entry is a folder, or a symbolic link to one.
         let isDirectory: Bool
+        /// Whether the entry is a symbolic link (to a folder, a file, or nothing yet).
+        var isSymbolicLink = false
         /// Whether the name is not valid UTF-8: no path made from ``name`` opens the entry,
         /// and only a build that lists every input can report it.
         var isUndecodable = false
@@ -54,11 +56,16 @@ enum DirectoryListing {
             guard name != ".", name != ".." else { continue }
             let type = entry.pointee.d_type
             var isDirectory = type == UInt8(DT_DIR)
-            if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+            var isSymbolicLink = type == UInt8(DT_LNK)
+            if type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isSymbolicLink = lstat(SitePath.join(path, name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+            }
+            if isSymbolicLink || type == UInt8(DT_UNKNOWN) {
                 var info = stat()
                 isDirectory = stat(SitePath.join(path, name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
-            result.append(Entry(name: name, isDirectory: isDirectory))
+            result.append(Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isSymbolicLink))
         }
         return result.sorted { $0.name < $1.name }
     }

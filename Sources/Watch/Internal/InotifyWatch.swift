@@ -10,6 +10,15 @@ struct InotifyWatch: ChangeSource {
     private let watchLimit: Int?
     /// Each watch's root-relative folder ("" for the root itself).
     private var folders: [Int32: String] = [:]
+    /// For each watch on a folder holding the file a symbolic link in the watched places
+    /// leads to: by that file's name, the root-relative paths of the links. The kernel tells
+    /// of a change to a file in the folder that holds it, never through a link to it, so
+    /// editing the file behind `content/crew.yml` → `../shared/crew.yml` would go unnoticed.
+    /// (A link to a folder needs none of this: its watch is on the folder it leads to.)
+    private var linkTargets: [Int32: [String: Set<String>]] = [:]
+    /// Where each link's file was found (its folder's watch and its name there), so that a
+    /// link removed or pointed elsewhere stops being reported for it.
+    private var linkPlaces: [String: (watch: Int32, name: String)] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     private static let folderEvents = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE)
@@ -24,6 +33,7 @@ struct InotifyWatch: ChangeSource {
         var watch = InotifyWatch(target: target, fd: fd, watchLimit: watchLimit)
         do {
             try watch.addWatch(relative: "")
+            for file in target.files { try watch.followLink(relative: file) }
             for directory in target.directories {
                 // What is there before watching starts is for the first build to list.
                 var ignored: [String] = []
@@ -84,14 +94,27 @@ struct InotifyWatch: ChangeSource {
         }
         if mask & UInt32(IN_IGNORED) != 0 {
             folders[wd] = nil
+            for links in linkTargets.removeValue(forKey: wd)?.values ?? [:].values {
+                for link in links { linkPlaces[link] = nil }
+            }
             return nil
+        }
+        // The file behind a link changed: the link's path is what the site reads.
+        if !name.isEmpty, let links = linkTargets[wd]?[name] {
+            for link in links.sorted() { coalescer.add(link, at: now) }
         }
         guard let folder = folders[wd], !name.isEmpty else { return nil }
         let relative = SitePath.join(folder, name)
-        let isFolder = mask & UInt32(IN_ISDIR) != 0
+        var isFolder = mask & UInt32(IN_ISDIR) != 0
         // At the root only the watched files and the watched folders themselves matter.
         if folder.isEmpty, !target.files.contains(name), !target.directories.contains(name) { return nil }
         guard target.reports(relative) else { return nil }
+        // A link to a folder made while watching is watched as the folder it leads to, as
+        // one there at the start is (the kernel says only that a link came).
+        if !isFolder, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0,
+           DirectoryIdentity(path: SitePath.join(target.root, relative)) != nil {
+            isFolder = true
+        }
 
         if isFolder, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
             // Files may have landed in the new folder before its watch was in place: report them all.
@@ -117,8 +140,85 @@ struct InotifyWatch: ChangeSource {
             return nil
         } else {
             coalescer.add(relative, at: now)
+            // A file that came (or a link made anew: `ln -sf` renames a new link over the old)
+            // may be a link to a file elsewhere; one that went no longer leads anywhere.
+            if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+                do {
+                    try followLink(relative: relative)
+                } catch {
+                    return error
+                }
+            } else if mask & (UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) != 0 {
+                forgetLink(relative)
+            }
         }
         return nil
+    }
+
+    /// When `relative` is a symbolic link to a file (or to nothing yet), watches the folder
+    /// that file is in, and reports the link when the file changes (see ``linkTargets``).
+    private mutating func followLink(relative: String) throws(FallbackReason) {
+        forgetLink(relative)
+        let path = SitePath.join(target.root, relative)
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+              let (folder, name) = Self.linkedFile(of: path) else { return }
+        // The folder may be watched already, as part of the site or for another link: the
+        // kernel then gives the same watch, with the same events.
+        if let watchLimit, watchCount >= watchLimit { throw .watchLimit }
+        let wd = inotify_add_watch(fd, folder, Self.folderEvents)
+        guard wd >= 0 else {
+            switch errno {
+            case ENOSPC: throw .watchLimit
+            case ENOENT, ENOTDIR, EACCES: return
+            default: throw .unavailable(String(cString: strerror(errno)))
+            }
+        }
+        linkTargets[wd, default: [:]][name, default: []].insert(relative)
+        linkPlaces[relative] = (wd, name)
+    }
+
+    /// Stops reporting `relative` for the file it led to, and drops that file's folder's
+    /// watch when nothing else needs it.
+    private mutating func forgetLink(_ relative: String) {
+        guard let place = linkPlaces.removeValue(forKey: relative) else { return }
+        linkTargets[place.watch]?[place.name]?.remove(relative)
+        if linkTargets[place.watch]?[place.name]?.isEmpty == true { linkTargets[place.watch]?[place.name] = nil }
+        if linkTargets[place.watch]?.isEmpty == true {
+            linkTargets[place.watch] = nil
+            if folders[place.watch] == nil { inotify_rm_watch(fd, place.watch) }
+        }
+    }
+
+    /// The folder (resolved) and name of the file the link at `path` leads to through any
+    /// chain of links; for a link to nothing, where its own text leads, so that the file is
+    /// noticed when it is made.
+    private static func linkedFile(of path: String) -> (folder: String, name: String)? {
+        var file: String
+        if let resolved = realpath(path, nil) {
+            file = String(cString: resolved)
+            free(resolved)
+        } else {
+            var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &bytes, bytes.count - 1)
+            guard count > 0 else { return nil }
+            let text = String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let linkFolder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            file = text.hasPrefix("/") ? text : SitePath.join(linkFolder.isEmpty ? "/" : linkFolder, text)
+            let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+            guard let last = parts.last, let folder = realpath(parts.dropLast().joined(separator: "/"), nil) else { return nil }
+            file = SitePath.join(String(cString: folder), String(last))
+            free(folder)
+        }
+        guard let slash = file.lastIndex(of: "/") else { return nil }
+        let name = String(file[file.index(after: slash)...])
+        guard !name.isEmpty else { return nil }
+        return (slash == file.startIndex ? "/" : String(file[..<slash]), name)
+    }
+
+    /// How many watches this instance holds: the site's folders and those of linked files.
+    private var watchCount: Int {
+        folders.count + linkTargets.keys.count { folders[$0] == nil }
     }
 
     /// Watches `relative` and every folder under it, listing the files found on the way.
@@ -146,6 +246,7 @@ struct InotifyWatch: ChangeSource {
             if entry.isDirectory {
                 try addTree(relative: child, found: &found, visited: &visited, metUndecodableName: &metUndecodableName)
             } else {
+                if entry.isSymbolicLink { try followLink(relative: child) }
                 found.append(child)
             }
         }
@@ -154,7 +255,7 @@ struct InotifyWatch: ChangeSource {
     /// Adds one folder's watch. False when the folder is gone already.
     @discardableResult
     private mutating func addWatch(relative: String) throws(FallbackReason) -> Bool {
-        if let watchLimit, folders.count >= watchLimit { throw .watchLimit }
+        if let watchLimit, watchCount >= watchLimit { throw .watchLimit }
         let path = relative.isEmpty ? target.root : SitePath.join(target.root, relative)
         let wd = inotify_add_watch(fd, path, Self.folderEvents)
         guard wd >= 0 else {
