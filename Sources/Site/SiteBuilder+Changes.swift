@@ -15,13 +15,30 @@ extension SiteBuilder {
             throw Diagnostic.error("the site directory does not exist", at: SourceLocation(path: source),
                                    hint: "pass --source with the folder holding marsgen.yml")
         }
-        if SitePaths.isWithin(source, output) {
-            throw Diagnostic.error("the output directory would contain the site itself", at: SourceLocation(path: output),
+        // As written and as the paths resolve: an output that is (or goes through) a symbolic
+        // link (`public` → `static`, or → the site folder itself) must not lead into the site's
+        // own files either, where a full build (with --force, whatever is there) replaces them.
+        let (resolvedSource, resolvedOutput) = (SitePaths.resolvingLinks(source), SitePaths.resolvingLinks(output))
+        let throughLink = " (its path leads there through a symbolic link)"
+        if SitePaths.isWithin(source, output) || SitePaths.isWithin(resolvedSource, resolvedOutput) {
+            let linked = SitePaths.isWithin(source, output) ? "" : throughLink
+            throw Diagnostic.error("the output directory would contain the site itself\(linked)", at: SourceLocation(path: output),
                                    hint: "write the site to a folder of its own, such as public/")
         }
-        for protected in ["content", "templates", "static", ".marsgen"] where SitePaths.isWithin(output, SitePaths.join(source, protected)) {
-            throw Diagnostic.error("the output directory is inside \(protected)/", at: SourceLocation(path: output),
-                                   hint: "the build replaces its output folder; choose one outside \(protected)/, such as public/")
+        for protected in ["content", "templates", "static", ".marsgen"] {
+            let folder = SitePaths.join(source, protected)
+            let resolvedFolder = SitePaths.resolvingLinks(folder)
+            let isInside = SitePaths.isWithin(output, folder)
+            if isInside || SitePaths.isWithin(resolvedOutput, resolvedFolder) {
+                throw Diagnostic.error("the output directory is inside \(protected)/\(isInside ? "" : throughLink)",
+                                       at: SourceLocation(path: output),
+                                       hint: "the build replaces its output folder; choose one outside \(protected)/, such as public/")
+            }
+            // A folder of the site that is a link into the output (`content` → `public/notes`).
+            if SitePaths.isWithin(resolvedFolder, resolvedOutput) {
+                throw Diagnostic.error("the output directory would contain \(protected)/\(throughLink)", at: SourceLocation(path: output),
+                                       hint: "the build replaces its output folder; keep the site's \(protected)/ outside it")
+            }
         }
         let writer = OutputWriter(output: output)
         try writer.validate()

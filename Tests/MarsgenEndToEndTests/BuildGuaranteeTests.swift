@@ -170,6 +170,40 @@ import Testing
         #expect(file.err.contains("error: the output path is a file"))
     }
 
+    @Test("an output folder that is a symbolic link into the site's own folders, or to the site itself, is refused, --force or not; so is a site folder linked into the output")
+    func outputLinkedIntoTheSite() throws {
+        let files = FileManager.default
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? files.removeItem(at: site) }
+        let public_ = site.appendingPathComponent("public")
+        // The site's files but the build's own lock and state, which a refused build may take.
+        func sources() throws -> [String: Data] { try SiteFixture.snapshot(site).filter { !$0.key.hasPrefix(".marsgen/") } }
+        let before = try sources()
+        let throughLink = " (its path leads there through a symbolic link)"
+        for (destination, error) in [("static", "the output directory is inside static/"),
+                                     ("content/out", "the output directory is inside content/"),
+                                     (site.path, "the output directory would contain the site itself")] {
+            try? files.removeItem(at: public_)
+            try files.createSymbolicLink(atPath: public_.path, withDestinationPath: destination)
+            // The site's own `public` link, as `marsgen build` and `watch` find it by default.
+            for force in [false, true] {
+                let result = try SiteFixture.run(["build", "--source", site.path] + (force ? ["--force"] : []))
+                #expect(result.status == 1, "public -> \(destination)")
+                #expect(result.err.contains("error: \(error)\(throughLink)"), "public -> \(destination): \(result.err)")
+            }
+            try files.removeItem(at: public_)
+            #expect(try sources() == before, "public -> \(destination) changed the site")
+        }
+        // `templates` kept in the output folder, linked from the site: a full build replaces it.
+        try files.createDirectory(at: public_, withIntermediateDirectories: true)
+        try files.moveItem(at: site.appendingPathComponent("templates"), to: public_.appendingPathComponent("templates"))
+        try files.createSymbolicLink(atPath: site.appendingPathComponent("templates").path, withDestinationPath: "public/templates")
+        let linked = try SiteFixture.run(["build", "--source", site.path, "--force"])
+        #expect(linked.status == 1)
+        #expect(linked.err.contains("error: the output directory would contain templates/\(throughLink)"), "\(linked.err)")
+        #expect(files.fileExists(atPath: public_.appendingPathComponent("templates/footer.mustache").path))
+    }
+
     @Test("a folder holding files the site does not make is not replaced without --force; one as the site's last build left it is")
     func foreignFilesInOutput() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -16,6 +16,29 @@ enum SitePaths {
     static func parent(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
     static func name(_ path: String) -> String { (path as NSString).lastPathComponent }
 
+    /// `path` with every symbolic link in it resolved, so that two paths to one folder
+    /// compare equal: of a path that does not exist yet (an output folder a build will
+    /// make), the deepest part that exists is resolved and the rest kept as it is, and a
+    /// link to nothing yet stands for where its text leads.
+    static func resolvingLinks(_ path: String) -> String {
+        resolvingLinks(path, linksLeft: 40)
+    }
+
+    private static func resolvingLinks(_ path: String, linksLeft: Int) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let parent = parent(path)
+        guard !parent.isEmpty, parent != path else { return path }
+        let resolvedParent = resolvingLinks(parent, linksLeft: linksLeft)
+        let candidate = join(resolvedParent, name(path))
+        if linksLeft > 0, let text = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate) {
+            return resolvingLinks(text.hasPrefix("/") ? text : join(resolvedParent, text), linksLeft: linksLeft - 1)
+        }
+        return candidate
+    }
+
     /// Whether `path` is `ancestor` or inside it.
     static func isWithin(_ path: String, _ ancestor: String) -> Bool {
         path == ancestor || path.hasPrefix(ancestor.hasSuffix("/") ? ancestor : ancestor + "/")
