@@ -94,8 +94,8 @@ struct InotifyWatch: ChangeSource {
         }
         if mask & UInt32(IN_IGNORED) != 0 {
             folders[wd] = nil
-            for links in linkTargets.removeValue(forKey: wd)?.values ?? [:].values {
-                for link in links { linkPlaces[link] = nil }
+            if let gone = linkTargets.removeValue(forKey: wd) {
+                for link in gone.values.joined() { linkPlaces[link] = nil }
             }
             return nil
         }
@@ -217,6 +217,7 @@ struct InotifyWatch: ChangeSource {
     }
 
     /// How many watches this instance holds: the site's folders and those of linked files.
+    /// (Counted only under a simulated limit: the kernel's own says when it is reached.)
     private var watchCount: Int {
         folders.count + linkTargets.keys.count { folders[$0] == nil }
     }
