@@ -133,8 +133,8 @@ extension SiteBuilder {
             return taken.objects
         }
         let content = try contentContext(context)
-        return try readSources(paths, in: kind.folder, context: &context, parse: { file, log throws(Diagnostic) in
-            try kind.parse(file, content: content, log: &log)
+        return try readSources(paths, in: kind.folder, context: &context, parse: { file, earlier, log throws(Diagnostic) in
+            try kind.parse(file, content: content, log: &log, grownFrom: earlier)
         }, objects: objects)
     }
 
@@ -181,7 +181,7 @@ extension SiteBuilder {
     /// Records go into the state, warnings and errors into the log, and the objects `objects`
     /// takes from each record come back, all in `paths` order (the files of the input folder `folder`).
     func readSources<Object>(_ paths: [String], in folder: String, context: inout BuildContext,
-                             parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
+                             parse: (SourceFile, BuildState.SourceRecord?, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
                              objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         // The inputs that do not differ from the previous build's index are as it read them,
         // and their records are already in this build's state (see "Check for changes").
@@ -272,7 +272,7 @@ extension SiteBuilder {
     /// function, so that the copy of the context the readers share is gone before the
     /// records are stored (the state's table is then not copied).
     func read(_ paths: [String], context: BuildContext,
-              parse: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord) throws(Diagnostic)
+              parse: (SourceFile, BuildState.SourceRecord?, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord) throws(Diagnostic)
         -> [SourceOutcome] {
         let keepsGoing = options.keepsGoing
         return try parallelMap(paths) { path throws(Diagnostic) -> SourceOutcome in
@@ -280,9 +280,10 @@ extension SiteBuilder {
                 switch try readIfChanged(path, context: context) {
                 case .unchanged(let record, let restated):
                     return (record, nil, restated)
-                case .changed(let bytes, let fresh):
+                case .changed(let bytes, let fresh, let previous):
                     var fileLog = DiagnosticLog()
-                    var record = try parse(try SourceFile(path: path, bytes: bytes), &fileLog)
+                    let grownFrom = previous.flatMap { Self.grew(bytes, from: $0) ? $0 : nil }
+                    var record = try parse(try SourceFile(path: path, bytes: bytes), grownFrom, &fileLog)
                     (record.stat, record.hash) = (fresh.stat, fresh.hash)
                     record.warnings = fileLog.entries
                     return (record, fileLog, true)
@@ -298,13 +299,24 @@ extension SiteBuilder {
         }
     }
 
+    /// Whether a file whose bytes are now `bytes` only grew since `record` was made of it:
+    /// its first bytes are those whose hash and size the record holds (an append).
+    static func grew(_ bytes: [UInt8], from record: BuildState.SourceRecord) -> Bool {
+        guard record.size > 0, record.size < Int64(bytes.count) else { return false }
+        var prefix = ContentHash()
+        prefix.combine(bytes: bytes[..<Int(record.size)])
+        return prefix.shortDescription == record.hash
+    }
+
     /// A source file as the previous build left it, or its new bytes.
     enum SourceRead {
         /// Same stat (and clearly older than the previous build's start), or same hash:
         /// the previous record, with the current stat; `restated` when that stat is new.
         case unchanged(BuildState.SourceRecord, restated: Bool)
-        /// The file's bytes and a fresh record (stat and hash, no parsed objects).
-        case changed(bytes: [UInt8], record: BuildState.SourceRecord)
+        /// The file's bytes and a fresh record (stat and hash, no parsed objects), and the
+        /// previous record when its objects are still valid for what did not change (see
+        /// ``ContentKind/parse(_:content:log:grownFrom:)``).
+        case changed(bytes: [UInt8], record: BuildState.SourceRecord, previous: BuildState.SourceRecord?)
     }
 
     /// Decides whether `path` changed since the previous build, reading it only when its
@@ -323,7 +335,7 @@ extension SiteBuilder {
             old.stat = fresh.stat
             return .unchanged(old, restated: restated)
         }
-        return .changed(bytes: bytes, record: fresh)
+        return .changed(bytes: bytes, record: fresh, previous: old)
     }
 
     func sourceRecord(_ path: String, bytes: [UInt8], stat: FileStat? = nil) throws(Diagnostic) -> BuildState.SourceRecord {

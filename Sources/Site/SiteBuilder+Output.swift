@@ -24,7 +24,7 @@ extension SiteBuilder {
             let record: BuildState.SourceRecord
             switch try readIfChanged(path, context: context) {
             case .unchanged(let old, _): record = old
-            case .changed(_, let fresh): record = fresh
+            case .changed(_, let fresh, _): record = fresh
             }
             if context.state.sources.updateValue(record, forKey: path) != record { context.stateChanged = true }
             context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)

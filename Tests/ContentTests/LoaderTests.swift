@@ -271,6 +271,78 @@ import Testing
         #expect(messages.isEmpty)
         #expect(log.warnings.map(\.message).contains("this message log has no messages"))
     }
+
+    /// What a parse gives, in a form to compare: each message, the links and the warnings.
+    struct Parse: Equatable {
+        var messages: [String]
+        var links: LinkUses
+        var warnings: [String]
+    }
+
+    func parse(_ text: String, appendedTo earlier: MessageLogLoader.EarlierParse? = nil) throws -> (Parse, [Message]) {
+        var log = DiagnosticLog()
+        var links = LinkUses()
+        let messages = try MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: text), context: ContentFixtures.context,
+                                                 log: &log, links: &links, appendedTo: earlier)
+        let described = messages.map { "\($0.diffIdentifier) \($0.contentHash) line \($0.line) sol \($0.sol): \($0.bodyHTML)" }
+        return (Parse(messages: described, links: links, warnings: log.entries.map { "\($0.location?.description ?? "-"): \($0.message)" }), messages)
+    }
+
+    @Test("a log that only grew parses from its last message on, taking the others as they were, and gives what parsing it whole gives",
+          arguments: [
+            // A message appended.
+            ("## Sol 5 10:00 okoro\nAppended.\n", true),
+            // Text added to the last message, with no new heading.
+            ("More of the last message, with ![a map](img/map.png).\n", true),
+            // The last message's code block closed, then a message after it.
+            ("still code\n```\n\n## Sol 5 11:00 vega\nAfter the code.\n", true),
+            // Another message by the same sender at the same time: its ordinal counts the earlier ones.
+            ("\n## 09:14 vega\nThe third at 09:14.\n", true),
+            // A link reference definition may change any message (`[the plan]` in the first): parsed whole.
+            ("\n## Sol 5 12:00 okoro\nDefined below.\n\n[the plan]: https://example.org/plan\n", false),
+          ])
+    func appended(_ tail: String, takesEarlier: Bool) throws {
+        let before = """
+            ---
+            channel: hab
+            sol: 4
+            ---
+            ## 09:14 vega
+            See [the plan] and ![the hab](img/hab.png).
+
+            ## 09:14 vega
+            Twice at 09:14.
+
+            ## Sol 5 09:30 okoro
+            Opening a block:
+
+            ```
+            code
+            """ + "\n"
+        let (_, earlierMessages) = try parse(before)
+        var earlierLinks = LinkUses()
+        var log = DiagnosticLog()
+        _ = try MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: before), context: ContentFixtures.context,
+                                      log: &log, links: &earlierLinks)
+        let earlier = MessageLogLoader.EarlierParse(messages: earlierMessages, siteLinks: earlierLinks.site)
+        let (whole, _) = try parse(before + tail)
+        let (grown, grownMessages) = try parse(before + tail, appendedTo: earlier)
+        #expect(grown == whole)
+        // The messages before the last are the earlier parse's own, not parsed again.
+        let reused = zip(grownMessages, earlierMessages.dropLast()).allSatisfy { $0 === $1 }
+        #expect(reused == takesEarlier)
+    }
+
+    @Test("a heading added to the end of a log that ended without a line break is parsed from the last message on, as a whole parse would")
+    func appendedWithoutLineBreak() throws {
+        let before = "---\nsol: 4\n---\n## 09:14 vega\nFirst.\n\n## 09:20 okoro\nNo line break at the end"
+        let (_, earlierMessages) = try parse(before)
+        let earlier = MessageLogLoader.EarlierParse(messages: earlierMessages, siteLinks: [])
+        for tail in ["## 09:30 vega\nGlued to the last line.\n", "\n## 09:30 vega\nOn a line of its own.\n"] {
+            #expect(try parse(before + tail, appendedTo: earlier).0 == parse(before + tail).0)
+        }
+    }
+
 }
 
 @Suite struct WeatherLoaderTests {

@@ -1588,6 +1588,23 @@ import Testing
         #expect(!report.isFullBuild && report.written.isEmpty)
     }
 
+    @Test("messages appended to a log (its earlier messages taken as the last build parsed them) give what a clean build gives; so does a link reference definition appended, which changes an earlier message")
+    func messagesAppended() throws {
+        try edit("content/messages/habitat.md") { $0 + "\n## Sol 4 18:00 vega\nWhere is [the manual]?\n" }
+        _ = try build()
+        for (step, tail) in [("a message", "\n## Sol 4 18:05 okoro\nIn the airlock, with ![the hab](img/dust-devil.svg).\n"),
+                             ("text to the last message", "Second thoughts: the galley.\n"),
+                             ("the same sender at the same time", "\n## Sol 4 18:05 okoro\nAnd again at 18:05.\n"),
+                             ("a link reference definition", "\n[the manual]: https://example.org/manual\n")] {
+            try edit("content/messages/habitat.md") { $0 + tail }
+            let report = try build()
+            #expect(!report.isFullBuild && report.written.contains("sol/4/index.html"), "\(step)")
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
+        }
+        #expect(try String(contentsOf: output.appendingPathComponent("sol/4/index.html"), encoding: .utf8)
+            .contains("<a href=\"https://example.org/manual\">the manual</a>"))
+    }
+
     @Test("a new newest message rewrites the front page and at most one archive page")
     func newestObject() throws {
         try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:00 vega\nGood night.\n", to: "content/messages/late.md", in: site)

@@ -37,9 +37,29 @@ public enum MessageLogLoader {
         return try load(file, context: context, log: &log, links: &links)
     }
 
+    /// What parsing a log gave before the file grew: the bytes it had are still its first
+    /// ones (an append), so its messages but the last are still what those bytes give.
+    public struct EarlierParse: Sendable {
+        /// Its messages, in file order.
+        public var messages: [Message]
+        /// Its links and images to the site's pages and files.
+        public var siteLinks: [MarkdownSiteLink]
+
+        public init(messages: [Message], siteLinks: [MarkdownSiteLink]) {
+            (self.messages, self.siteLinks) = (messages, siteLinks)
+        }
+    }
+
     /// Parses one message log, adding its links to other content files and to the site's pages and files to `links`.
+    ///
+    /// - Parameter earlier: When the file only grew since it gave these messages, with no
+    ///   warning and no link to another content file, only its last message and what
+    ///   follows are parsed: an append to a log of 20,000 messages parses one or two, not all.
+    ///   Nothing before a top-level heading can change how what follows it parses, but a
+    ///   link reference or footnote definition (`[x]: …`) anywhere can change any message:
+    ///   a log holding one (or anything like one) is parsed whole.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
-                            links: inout LinkUses) throws(Diagnostic) -> [Message] {
+                            links: inout LinkUses, appendedTo earlier: EarlierParse? = nil) throws(Diagnostic) -> [Message] {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "message log front matter")
@@ -47,21 +67,44 @@ public enum MessageLogLoader {
         let channel = try fields.string("channel") ?? fileName
         let defaultDay = try readDefaultDay(fields: matter, context: context)
 
-        let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "", in: file,
-                                            uses: &links, log: &log)
-        let (preamble, parts) = document.split(atHeadingLevel: 2)
-        if let preamble {
-            log.warn("text before the first message heading is ignored", at: file.location(line: preamble.line),
-                     hint: "start each message with a heading '## HH:MM author'")
-        }
-        if parts.isEmpty {
-            log.warn("this message log has no messages", at: file.location(line: matter.bodyFirstLine),
-                     hint: "start each message with a heading '## HH:MM author'")
-        }
         var messages: [Message] = []
         var seen: [String: Int] = [:]
         /// One origin per sender, for all their messages in this log.
         var origins: [MessageOrigin] = []
+        var parts: [MarkdownPart] = []
+        /// How many of `messages` are an earlier parse's.
+        var taken = 0
+        if let earlier, let last = earlier.messages.last, let tail = text(of: matter, fromLine: last.line),
+           !holdsReferenceDefinitionMark(matter.body) {
+            var tailLinks = LinkUses()
+            var tailLog = DiagnosticLog()
+            let document = try context.markdown(tail, firstLine: last.line, footnotePrefix: "", in: file, uses: &tailLinks, log: &tailLog)
+            let (preamble, tailParts) = document.split(atHeadingLevel: 2)
+            // The last message's heading starts the tail, as it did in the whole file.
+            if preamble == nil, tailParts.first?.line == last.line {
+                messages = Array(earlier.messages.dropLast())
+                taken = messages.count
+                for message in messages where !origins.contains(where: { $0.author == message.author }) { origins.append(message.origin) }
+                parts = tailParts
+                links.files += tailLinks.files
+                links.site += earlier.siteLinks.filter { $0.line < last.line } + tailLinks.site
+                log.merge(tailLog)
+            }
+        }
+        if parts.isEmpty {
+            let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "", in: file,
+                                                uses: &links, log: &log)
+            let (preamble, allParts) = document.split(atHeadingLevel: 2)
+            if let preamble {
+                log.warn("text before the first message heading is ignored", at: file.location(line: preamble.line),
+                         hint: "start each message with a heading '## HH:MM author'")
+            }
+            if allParts.isEmpty {
+                log.warn("this message log has no messages", at: file.location(line: matter.bodyFirstLine),
+                         hint: "start each message with a heading '## HH:MM author'")
+            }
+            parts = allParts
+        }
         for part in parts {
             let location = file.location(line: part.line, column: part.column)
             let (moment, authorID) = try parseHeading(part.heading, defaultDay: defaultDay, context: context, at: location)
@@ -70,7 +113,9 @@ public enum MessageLogLoader {
                 log.warn("message from '\(authorID)' has no text", at: location, hint: "write the message below its heading")
             }
             let key = "\(moment.instant.unixMillis)/\(author.id)"
-            let ordinal = seen[key, default: 0]
+            // Counted among the messages taken from an earlier parse only for the keys the
+            // new ones have (a key per message of 20,000 was most of an append's time).
+            let ordinal = seen[key] ?? messages[..<taken].count { $0.instant == moment.instant && $0.author.id == author.id }
             seen[key] = ordinal + 1
             let origin: MessageOrigin
             if let known = origins.first(where: { $0.author == author }) {
@@ -83,6 +128,36 @@ public enum MessageLogLoader {
                                     bodyHTML: part.bodyHTML, line: part.line, ordinal: ordinal))
         }
         return messages
+    }
+
+    /// Whether `text` holds `]:`, as every link reference and footnote definition does.
+    static func holdsReferenceDefinitionMark(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count > 1 else { return false }
+            for index in 1..<bytes.count where bytes[index] == UInt8(ascii: ":") && bytes[index - 1] == UInt8(ascii: "]") {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// The body of `matter` from the file's line `line` on; nil when the body has no such line.
+    static func text(of matter: FrontMatter, fromLine line: Int) -> String? {
+        var linesToSkip = line - matter.bodyFirstLine
+        guard linesToSkip >= 0 else { return nil }
+        var body = matter.body
+        // On the bytes: a log of 20,000 messages is 60,000 lines to count.
+        return body.withUTF8 { bytes -> String? in
+            var index = 0
+            while linesToSkip > 0 {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                guard index < bytes.count else { return nil }
+                index += 1
+                linesToSkip -= 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
+        }
     }
 
     static func readDefaultDay(fields matter: FrontMatter, context: ContentContext) throws(Diagnostic) -> DefaultDay {
