@@ -3,6 +3,7 @@ import Diagnostics
 import GFM
 import MarsTime
 import SiteConfig
+import MarsgenTesting
 import Testing
 
 @Suite struct JournalLoaderTests {
@@ -331,6 +332,48 @@ import Testing
         // The messages before the last are the earlier parse's own, not parsed again.
         let reused = zip(grownMessages, earlierMessages.dropLast()).allSatisfy { $0 === $1 }
         #expect(reused == takesEarlier)
+    }
+
+    @Test("random logs and random appends: parsing from the last message on gives what a whole parse gives, or the same error")
+    func appendedRandomly() throws {
+        var random = SeededRandom(seed: 53)
+        // Markdown that reaches across lines or stays open: fences, HTML blocks, lists,
+        // quotes, setext underlines, tables, a definition now and then.
+        let fragments = ["Plain text.", "*Emphasis* and `code`.", "- one\n- two", "> quoted\ncontinued", "```", "```swift\nlet x = 1",
+                         "<!-- an open comment", "-->", "<div>\nraw\n</div>", "    indented code", "1. first", "![map](img/map.png)",
+                         "[a link](https://example.org)", "~struck~ text", "| a | b |\n|---|---|\n| 1 | 2 |", "Underlined\n---",
+                         "Title\n===", "[the plan] is here", "[the plan]: https://example.org/plan", "Footnote[^1].", "[^1]: The note.",
+                         "", "\\", "trailing spaces  ", "## Sol 3 08:00 vega", "### a subheading", "<pre>\nkept"]
+        func message() -> String {
+            var text = random.next(2) == 0 ? "## Sol \(random.next(5) + 1) 0\(random.next(10)):\(10 + random.next(50)) " : "## 09:\(10 + random.next(3)) "
+            text += random.next(2) == 0 ? "vega\n" : "okoro\n"
+            for _ in 0..<random.next(4) { text += fragments[random.next(fragments.count)] + (random.next(3) == 0 ? "\n" : "\n\n") }
+            return text
+        }
+        /// The parse, or the error it throws as a person reads it.
+        func outcome(_ text: String, appendedTo earlier: MessageLogLoader.EarlierParse?) -> String {
+            do { return "\(try parse(text, appendedTo: earlier).0)" } catch { return "error: \(error)" }
+        }
+        var compared = 0
+        for _ in 0..<400 {
+            var before = "---\nsol: 2\n---\n"
+            for _ in 0..<(random.next(6) + 1) { before += message() }
+            if random.next(3) == 0 { before.removeLast() }
+            var log = DiagnosticLog()
+            var links = LinkUses()
+            guard let earlierMessages = try? MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: before),
+                                                                   context: ContentFixtures.context, log: &log, links: &links),
+                  !earlierMessages.isEmpty, log.entries.isEmpty else { continue }
+            var tail = ""
+            for _ in 0..<(random.next(3) + 1) {
+                tail += random.next(3) == 0 ? fragments[random.next(fragments.count)] + "\n" : message()
+            }
+            let earlier = MessageLogLoader.EarlierParse(messages: earlierMessages, siteLinks: links.site)
+            let (grown, whole) = (outcome(before + tail, appendedTo: earlier), outcome(before + tail, appendedTo: nil))
+            #expect(grown == whole, "log:\n\(before)\n--- appended:\n\(tail)")
+            compared += 1
+        }
+        #expect(compared > 100)
     }
 
     @Test("a heading added to the end of a log that ended without a line break is parsed from the last message on, as a whole parse would")
