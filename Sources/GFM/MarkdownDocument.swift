@@ -137,7 +137,10 @@ public final class MarkdownDocument {
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            /// Where the node starts in the file: asked only of links, images and raw HTML.
+            /// Where the node starts in the file: asked only of links, images and raw HTML. The
+            /// inlines cmark-gfm parses again when a table takes the last lines of a paragraph
+            /// (`![map](m.png)` on the line before `| a | b |`) have no column (0), and a line
+            /// that is not the file's: column 0 says the place is not known.
             func start() -> (line: Int, column: Int) {
                 (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
             }
@@ -148,7 +151,8 @@ public final class MarkdownDocument {
                 let found: ((String, Int, Bool, Bool, String) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isRelative, isImage, element in
                     // Relative, or from the host's root (the initializer sorts those out).
                     guard isRelative || url.utf8.first == UInt8(ascii: "/") else { return }
-                    let place = Self.place(ofOffset: offset, in: html, startingAt: htmlStart)
+                    // Inside HTML whose own place is not known, neither is the URL's.
+                    let place = htmlStart.column == 0 ? htmlStart : Self.place(ofOffset: offset, in: html, startingAt: htmlStart)
                     if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage,
                                                    element: element) {
                         siteLinks.append(link)

@@ -74,14 +74,17 @@ public enum MessageLogLoader {
         var parts: [MarkdownPart] = []
         /// How many of `messages` are an earlier parse's.
         var taken = 0
-        if let earlier, let last = earlier.messages.last, let tail = text(of: matter, fromLine: last.line),
-           !holdsReferenceDefinitionMark(matter.body) {
+        // The earlier links are told from the last message's by their lines: a link whose
+        // place is not known (column 0, see `MarkdownDocument`) could be either.
+        if let earlier, let last = earlier.messages.last, earlier.siteLinks.allSatisfy({ $0.column > 0 }),
+           let tail = text(of: matter, fromLine: last.line), !holdsReferenceDefinitionMark(matter.body) {
             var tailLinks = LinkUses()
             var tailLog = DiagnosticLog()
             let document = try context.markdown(tail, firstLine: last.line, footnotePrefix: "", in: file, uses: &tailLinks, log: &tailLog)
             let (preamble, tailParts) = document.split(atHeadingLevel: 2)
-            // The last message's heading starts the tail, as it did in the whole file.
-            if preamble == nil, tailParts.first?.line == last.line {
+            // The last message's heading starts the tail, as it did in the whole file; and a
+            // link whose place is not known would be put elsewhere than a whole parse puts it.
+            if preamble == nil, tailParts.first?.line == last.line, tailLinks.site.allSatisfy({ $0.column > 0 }) {
                 messages = Array(earlier.messages.dropLast())
                 taken = messages.count
                 for message in messages where !origins.contains(where: { $0.author == message.author }) { origins.append(message.origin) }
