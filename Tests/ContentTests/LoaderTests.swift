@@ -301,9 +301,10 @@ import Testing
             ("\n## 09:14 vega\nThe third at 09:14.\n", true),
             // A link reference definition may change any message (`[the plan]` in the first): parsed whole.
             ("\n## Sol 5 12:00 okoro\nDefined below.\n\n[the plan]: https://example.org/plan\n", false),
-            // An image on the line before a table has no place in the file that cmark-gfm
-            // gives, so no line to tell it by: parsed whole.
-            ("\n## Sol 5 13:00 okoro\n![map](img/map.png)\n| a | b |\n|---|---|\n| 1 | 2 |\n", false),
+            // An image on the line before a table (the last message's code block closed
+            // first) has no place in the file that cmark-gfm gives, so no line to tell it by:
+            // parsed whole.
+            ("```\n\n## Sol 5 13:00 okoro\n![map](img/map.png)\n| a | b |\n|---|---|\n| 1 | 2 |\n", false),
           ])
     func appended(_ tail: String, takesEarlier: Bool) throws {
         let before = """
