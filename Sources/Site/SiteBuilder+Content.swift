@@ -134,7 +134,7 @@ extension SiteBuilder {
         }
         let content = try contentContext(context)
         return try readSources(paths, in: kind.folder, context: &context, parse: { file, earlier, log throws(Diagnostic) in
-            try kind.parse(file, content: content, log: &log, grownFrom: earlier)
+            try kind.parse(file, content: content, log: &log, appendedTo: earlier)
         }, objects: objects)
     }
 
@@ -181,7 +181,7 @@ extension SiteBuilder {
     /// Records go into the state, warnings and errors into the log, and the objects `objects`
     /// takes from each record come back, all in `paths` order (the files of the input folder `folder`).
     func readSources<Object>(_ paths: [String], in folder: String, context: inout BuildContext,
-                             parse: (SourceFile, BuildState.SourceRecord?, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
+                             parse: (SourceFile, MessageLogLoader.EarlierParse?, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord,
                              objects: (BuildState.SourceRecord, inout [Object]) -> Void) throws(Diagnostic) -> [Object] {
         // The inputs that do not differ from the previous build's index are as it read them,
         // and their records are already in this build's state (see "Check for changes").
@@ -272,7 +272,7 @@ extension SiteBuilder {
     /// function, so that the copy of the context the readers share is gone before the
     /// records are stored (the state's table is then not copied).
     func read(_ paths: [String], context: BuildContext,
-              parse: (SourceFile, BuildState.SourceRecord?, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord) throws(Diagnostic)
+              parse: (SourceFile, MessageLogLoader.EarlierParse?, inout DiagnosticLog) throws(Diagnostic) -> BuildState.SourceRecord) throws(Diagnostic)
         -> [SourceOutcome] {
         let keepsGoing = options.keepsGoing
         return try parallelMap(paths) { path throws(Diagnostic) -> SourceOutcome in
@@ -282,8 +282,8 @@ extension SiteBuilder {
                     return (record, nil, restated)
                 case .changed(let bytes, let fresh, let previous):
                     var fileLog = DiagnosticLog()
-                    let grownFrom = previous.flatMap { Self.grew(bytes, from: $0) ? $0 : nil }
-                    var record = try parse(try SourceFile(path: path, bytes: bytes), grownFrom, &fileLog)
+                    let earlier = previous.flatMap { Self.earlierParse(of: bytes, from: $0) }
+                    var record = try parse(try SourceFile(path: path, bytes: bytes), earlier, &fileLog)
                     (record.stat, record.hash) = (fresh.stat, fresh.hash)
                     record.warnings = fileLog.entries
                     return (record, fileLog, true)
@@ -299,13 +299,18 @@ extension SiteBuilder {
         }
     }
 
-    /// Whether a file whose bytes are now `bytes` only grew since `record` was made of it:
-    /// its first bytes are those whose hash and size the record holds (an append).
-    static func grew(_ bytes: [UInt8], from record: BuildState.SourceRecord) -> Bool {
-        guard record.size > 0, record.size < Int64(bytes.count) else { return false }
+    /// What `record` holds of a message log whose bytes are now `bytes`, when the file only
+    /// grew since (its first bytes are those whose hash and size the record holds: an
+    /// append) and the record has messages, gave no warning and links to no other content
+    /// file (where such a link leads is settled by "Resolve links", for the whole file).
+    /// The record's conditions come first: an entry's or a report's bytes are not hashed again.
+    static func earlierParse(of bytes: [UInt8], from record: BuildState.SourceRecord) -> MessageLogLoader.EarlierParse? {
+        guard !record.messages.isEmpty, record.warnings.isEmpty, record.linkUses.files.isEmpty,
+              record.size > 0, record.size < Int64(bytes.count) else { return nil }
         var prefix = ContentHash()
         prefix.combine(bytes: bytes[..<Int(record.size)])
-        return prefix.shortDescription == record.hash
+        guard prefix.shortDescription == record.hash else { return nil }
+        return MessageLogLoader.EarlierParse(messages: record.messages, siteLinks: record.linkUses.site)
     }
 
     /// A source file as the previous build left it, or its new bytes.
@@ -315,7 +320,7 @@ extension SiteBuilder {
         case unchanged(BuildState.SourceRecord, restated: Bool)
         /// The file's bytes and a fresh record (stat and hash, no parsed objects), and the
         /// previous record when its objects are still valid for what did not change (see
-        /// ``ContentKind/parse(_:content:log:grownFrom:)``).
+        /// ``earlierParse(of:from:)``).
         case changed(bytes: [UInt8], record: BuildState.SourceRecord, previous: BuildState.SourceRecord?)
     }
 

@@ -26,31 +26,22 @@ enum ContentKind: CaseIterable {
 
     /// Parses a file of this kind into a record of what it holds (its stat and hash not set).
     ///
-    /// - Parameter previous: What the file gave when last parsed under the same context,
-    ///   when it only grew since (see ``SiteBuilder/grew(_:from:)``): a message log's earlier
-    ///   messages are taken from it (see ``MessageLogLoader``), where appending to a log of
-    ///   20,000 messages parsed them all again, about 0.4 s.
+    /// - Parameter earlier: For a message log that only grew since it was last parsed under
+    ///   the same context, what that parse gave (see ``SiteBuilder/earlierParse(of:from:)``):
+    ///   its earlier messages are taken as they are (see ``MessageLogLoader``), where
+    ///   appending to a log of 20,000 messages parsed them all again, about 0.4 s.
     func parse(_ file: SourceFile, content: ContentContext, log: inout DiagnosticLog,
-               grownFrom previous: BuildState.SourceRecord? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
+               appendedTo earlier: MessageLogLoader.EarlierParse? = nil) throws(Diagnostic) -> BuildState.SourceRecord {
         var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
         var links = LinkUses()
         switch self {
         case .journal: record.journalEntries = [try JournalLoader.load(file, context: content, log: &log, links: &links)]
         case .messages:
-            record.messages = try MessageLogLoader.load(file, context: content, log: &log, links: &links,
-                                                        appendedTo: previous.flatMap(Self.earlierParse(from:)))
+            record.messages = try MessageLogLoader.load(file, context: content, log: &log, links: &links, appendedTo: earlier)
         case .weather: record.weatherReports = [try WeatherLoader.load(file, context: content, log: &log, links: &links)]
         }
         record.linkUses = links
         return record
-    }
-
-    /// What `previous` holds of a log the file grew from: its messages, when it has some,
-    /// gave no warning and links to no other content file (where such a link leads is
-    /// settled by "Resolve links", for the whole file).
-    static func earlierParse(from previous: BuildState.SourceRecord) -> MessageLogLoader.EarlierParse? {
-        guard !previous.messages.isEmpty, previous.warnings.isEmpty, previous.linkUses.files.isEmpty else { return nil }
-        return MessageLogLoader.EarlierParse(messages: previous.messages, siteLinks: previous.linkUses.site)
     }
 }
 
