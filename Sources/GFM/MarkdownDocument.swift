@@ -55,7 +55,7 @@ public final class MarkdownDocument {
         // Once, on the whole tree: its parts may be rendered more than once.
         if !options.relativeURLBase.isEmpty || resolveFileLink != nil {
             (fileLinks, siteLinks) = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
-                                                              rawHTML: options.allowsRawHTML,
+                                                              text: text, rawHTML: options.allowsRawHTML,
                                                               resolveFileLink: resolveFileLink)
         }
     }
@@ -124,35 +124,43 @@ public final class MarkdownDocument {
     /// ``MarkdownOptions/relativeURLBase``), but a link to another Markdown file as
     /// `resolveFileLink` says, when it says.
     ///
-    /// - Parameter rawHTML: Whether raw HTML is kept in the output, so that its URLs are links too.
+    /// - Parameters:
+    ///   - text: The text `root` was parsed from, where places cmark-gfm gets wrong are found.
+    ///   - rawHTML: Whether raw HTML is kept in the output, so that its URLs are links too.
     /// - Returns: The links to other Markdown files, and the other links and images that
     ///   name a place of the site (only when `base` is set): relative, or from the host's root.
-    static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1, rawHTML: Bool = false,
-                                    resolveFileLink: ((MarkdownFileLink) -> String?)? = nil)
+    static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1, text: String,
+                                    rawHTML: Bool = false, resolveFileLink: ((MarkdownFileLink) -> String?)? = nil)
         -> (fileLinks: [MarkdownFileLink], siteLinks: [MarkdownSiteLink]) {
         var fileLinks: [MarkdownFileLink] = []
         var siteLinks: [MarkdownSiteLink] = []
         guard let iterator = cmark_iter_new(root) else { return (fileLinks, siteLinks) }
         defer { cmark_iter_free(iterator) }
+        var places = InlinePlaces(text: text)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            /// Where the node starts in the file: asked only of links, images and raw HTML. The
-            /// inlines cmark-gfm parses again when a table takes the last lines of a paragraph
-            /// (`![map](m.png)` on the line before `| a | b |`) have no column (0), and a line
-            /// that is not the file's: column 0 says the place is not known.
+            /// Where the node starts in the file (see ``InlinePlaces``): asked only of links,
+            /// images and raw HTML. Column 0 says the place is not known.
             func start() -> (line: Int, column: Int) {
-                (Int(cmark_node_get_start_line(node)) + firstLine - 1, Int(cmark_node_get_start_column(node)))
+                let start = places.start(of: node)
+                return (start.line + firstLine - 1, start.column)
             }
             if type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
                 let html = String(cString: literal)
-                let htmlStart = start()
                 // Raw HTML left out of the output (safe mode) links nowhere.
                 let found: ((String, Int, Bool, Bool, String) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isRelative, isImage, element in
                     // Relative, or from the host's root (the initializer sorts those out).
                     guard isRelative || url.utf8.first == UInt8(ascii: "/") else { return }
-                    // Inside HTML whose own place is not known, neither is the URL's.
-                    let place = htmlStart.column == 0 ? htmlStart : Self.place(ofOffset: offset, in: html, startingAt: htmlStart)
+                    // Inline HTML's later lines start where the paragraph's text does, not at
+                    // the line's start; a block's lines are as written.
+                    let place: (line: Int, column: Int)
+                    if type == CMARK_NODE_HTML_INLINE {
+                        let start = places.start(of: node, advancedBy: offset)
+                        place = (start.line + firstLine - 1, start.column)
+                    } else {
+                        place = Self.place(ofOffset: offset, in: html, startingAt: start())
+                    }
                     if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage,
                                                    element: element) {
                         siteLinks.append(link)
@@ -220,7 +228,7 @@ public final class MarkdownDocument {
     }
 
     private func fileLine(_ node: OpaquePointer) -> Int {
-        Int(cmark_node_get_start_line(node)) + firstLine - 1
+        InlinePlaces.startLine(ofBlock: node) + firstLine - 1
     }
 
     /// Moves `blocks` into a fresh document and renders it with this parser's extensions.

@@ -227,7 +227,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.11.1"
+    public static let current = "0.11.2"
 }
 
 extension BuildState {

@@ -302,9 +302,10 @@ import Testing
             // A link reference definition may change any message (`[the plan]` in the first): parsed whole.
             ("\n## Sol 5 12:00 okoro\nDefined below.\n\n[the plan]: https://example.org/plan\n", false),
             // An image on the line before a table (the last message's code block closed
-            // first) has no place in the file that cmark-gfm gives, so no line to tell it by:
-            // parsed whole.
-            ("```\n\n## Sol 5 13:00 okoro\n![map](img/map.png)\n| a | b |\n|---|---|\n| 1 | 2 |\n", false),
+            // first), at the line's start or within it: cmark-gfm places it within what is
+            // left of the paragraph, not the file, and the place is found from the text.
+            ("```\n\n## Sol 5 13:00 okoro\n![map](img/map.png)\n| a | b |\n|---|---|\n| 1 | 2 |\n", true),
+            ("```\n\n## Sol 5 13:00 okoro\nSee ![map](img/map.png) and\n  [the hab](sol/5/) here:\n| a | b |\n|---|---|\n", true),
           ])
     func appended(_ tail: String, takesEarlier: Bool) throws {
         let before = """
@@ -346,7 +347,7 @@ import Testing
         let fragments = ["Plain text.", "*Emphasis* and `code`.", "- one\n- two", "> quoted\ncontinued", "```", "```swift\nlet x = 1",
                          "<!-- an open comment", "-->", "<div>\nraw\n</div>", "    indented code", "1. first", "![map](img/map.png)",
                          "[a link](https://example.org)", "~struck~ text", "| a | b |\n|---|---|\n| 1 | 2 |", "Underlined\n---",
-                         "Title\n===", "[the plan] is here", "[the plan]: https://example.org/plan", "Footnote[^1].", "[^1]: The note.",
+                         "Title\n===", "See ![map](img/map.png) here", "[the plan] is here", "[the plan]: https://example.org/plan", "Footnote[^1].", "[^1]: The note.",
                          "", "\\", "trailing spaces  ", "## Sol 3 08:00 vega", "### a subheading", "<pre>\nkept"]
         func message() -> String {
             var text = random.next(2) == 0 ? "## Sol \(random.next(5) + 1) 0\(random.next(10)):\(10 + random.next(50)) " : "## 09:\(10 + random.next(3)) "

@@ -1,4 +1,6 @@
+import Foundation
 import GFM
+import MarsgenTesting
 import Testing
 
 /// Relative URLs in a document are written from the site's root, so that one rendering works
@@ -165,4 +167,118 @@ import Testing
         // Not kept in the output: nothing to check.
         #expect(MarkdownDocument(parsing: text, options: MarkdownOptions(relativeURLBase: "/m/")).siteLinks.isEmpty)
     }
+    @Test("places cmark-gfm gets wrong are found from the text: the lines before a table, a paragraph's lazy or differently indented lines, raw HTML's later lines")
+    func placesFromTheText() {
+        let text = """
+            Intro [a](a/) line
+              see ![map](m.png) and [b](b/)
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            > quote [c](c/)
+            lazy [d](d/)
+            >   more <img alt=""
+            >   src="e.png"> x
+
+              Indented first [f](f/)
+                  deeper [g](g/)
+
+            - item [h](h/)
+              then [i](i/)
+              | x |
+              |---|
+
+            """
+        let options = MarkdownOptions(allowsRawHTML: true, relativeURLBase: "/m/")
+        let document = MarkdownDocument(parsing: text, firstLine: 3, options: options)
+        #expect(document.siteLinks.map { "\($0.path) \($0.line):\($0.column)" } == [
+            "a/ 3:7", "m.png 4:7", "b/ 4:25", "c/ 9:9", "d/ 10:6", "e.png 12:10", "f/ 14:18", "g/ 15:14", "h/ 17:8", "i/ 18:8",
+        ])
+        // Line ends cmark-gfm does not count: in a link's text, a code span, after a
+        // backslash, in raw HTML, in a link's title.
+        let wrapped = """
+            aaa see the [long
+            name](a/) ok [next](b/)
+            then `code
+            span` [c](c/) and\\
+              after [d](d/) <img
+            src="e.png"> [f](f/ "a
+            title") [g](g/)
+
+            """
+        #expect(MarkdownDocument(parsing: wrapped, options: options).siteLinks.map { "\($0.path) \($0.line):\($0.column)" } == [
+            "a/ 1:13", "b/ 2:14", "c/ 4:7", "d/ 5:9", "e.png 6:6", "f/ 6:14", "g/ 7:9",
+        ])
+        // The first block under a heading, when a table took the paragraph's last lines.
+        let log = MarkdownDocument(parsing: "## 10:00 a\n\ntext\n| a |\n|---|\n", firstLine: 4)
+        #expect(log.split(atHeadingLevel: 2).parts.map(\.bodyLine) == [6])
+    }
+
+    @Test("random paragraphs in quotes and lists, wrapped inside links, code spans and raw HTML: each link, image and URL in HTML is placed where the text has it")
+    func placesRandomly() {
+        var random = SeededRandom(seed: Self.placesSeed)
+        var checked = 0
+        for _ in 0..<Self.placesRounds {
+            var text = ""
+            /// What the text holds at each URL's place, by its path.
+            var expected: [String: String] = [:]
+            for block in 0..<(random.next(4) + 1) {
+                let n = "\(block)"
+                // The prefix of the block's first line, and of its later lines (a lazy
+                // quote line leaves the marker out).
+                // A lazy line, one that does not go on in every block holding the paragraph,
+                // keeps its whitespace in what cmark-gfm parses; the others do not.
+                let (first, later): (String, () -> String) = switch random.next(8) {
+                case 0: ("> ", { random.next(4) == 0 ? " " : ">" + String(repeating: " ", count: random.next(3)) })
+                case 1: ("- ", { random.next(4) == 0 ? " " : random.next(3) == 0 ? "\t" : String(repeating: " ", count: 2 + random.next(4)) })
+                case 2: ("> 1. ", { random.next(3) == 0 ? "  " : ">    " })
+                case 3: (String(repeating: " ", count: random.next(4)), { String(repeating: " ", count: random.next(6)) })
+                case 4: (" 10)  ", { random.next(3) == 0 ? "   " : String(repeating: " ", count: 6 + random.next(3)) })
+                case 5: ("> > ", { ["> > ", "> ", "", ">> ", ">>"][random.next(5)] })
+                case 6: ("- > * ", { ["  > ", "  >   ", "  ", "    ", "  >"][random.next(5)] })
+                default: ("", { "" })
+                }
+                var paragraph = first + "Start"
+                func wrap() -> String { "\n" + later() }
+                for item in 0..<(random.next(8) + 1) {
+                    let id = "\(n)x\(item)"
+                    switch random.next(9) {
+                    case 0: paragraph += " [t\(id)](u\(id)/)"; expected["u\(id)/"] = "[t\(id)"
+                    case 1: paragraph += " [t\(id)" + wrap() + "more](u\(id)/)"; expected["u\(id)/"] = "[t\(id)"
+                    case 2: paragraph += " ![i\(id)](u\(id).png)"; expected["u\(id).png"] = "![i\(id)"
+                    case 3: paragraph += " `code" + wrap() + "span`"
+                    case 4: paragraph += " <img" + wrap() + "src=\"h\(id).png\">"; expected["h\(id).png"] = "h\(id).png\""
+                    case 5: paragraph += " [l\(id)](u\(id)/ \"a" + wrap() + "title\")"; expected["u\(id)/"] = "[l\(id)"
+                    case 6: paragraph += "\\" + wrap() + "after"
+                    case 7: paragraph += "  " + wrap() + "after"
+                    default: paragraph += wrap() + "word"
+                    }
+                }
+                text += paragraph
+                // A table that takes the paragraph's last line as its header, or an underline
+                // that makes the paragraph a heading.
+                switch random.next(6) {
+                case 0, 1: text += "\n" + later() + "| a |\n" + later() + "|---|\n" + later() + "| 1 |"
+                case 2: text += "\n" + later() + "==="
+                default: break
+                }
+                text += "\n\n"
+            }
+            let document = MarkdownDocument(parsing: text, options: MarkdownOptions(allowsRawHTML: true, relativeURLBase: "/"))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+            for link in document.siteLinks {
+                guard let marker = expected[link.path] else { continue }
+                let line = lines.indices.contains(link.line - 1) ? lines[link.line - 1] : []
+                let found = link.column >= 1 && link.column <= line.count ? String(decoding: line[(link.column - 1)...], as: UTF8.self) : ""
+                #expect(found.hasPrefix(marker), "\(link.path) at \(link.line):\(link.column) in:\n\(text)")
+                checked += 1
+            }
+        }
+        #expect(checked > Self.placesRounds)
+    }
+
+    /// `MARSGEN_PLACES_ROUNDS` and `MARSGEN_SEED` run it longer or otherwise.
+    static let placesRounds = ProcessInfo.processInfo.environment["MARSGEN_PLACES_ROUNDS"].flatMap(Int.init) ?? 300
+    static let placesSeed = ProcessInfo.processInfo.environment["MARSGEN_SEED"].flatMap(UInt64.init) ?? 54
 }

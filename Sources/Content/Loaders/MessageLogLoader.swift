@@ -74,8 +74,9 @@ public enum MessageLogLoader {
         var parts: [MarkdownPart] = []
         /// How many of `messages` are an earlier parse's.
         var taken = 0
-        // The earlier links are told from the last message's by their lines: a link whose
-        // place is not known (column 0, see `MarkdownDocument`) could be either.
+        // The earlier links are told from the last message's by their lines. A link whose
+        // place is not known (column 0) could be either; `GFM.InlinePlaces` finds the places
+        // cmark-gfm is known to get wrong, so this is a guard for what it does not know of.
         if let earlier, let last = earlier.messages.last, earlier.siteLinks.allSatisfy({ $0.column > 0 }),
            let tail = text(of: matter, fromLine: last.line), !holdsReferenceDefinitionMark(matter.body) {
             var tailLinks = LinkUses()

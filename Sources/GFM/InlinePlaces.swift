@@ -1,0 +1,275 @@
+import CCmarkGFM
+import Foundation
+
+/// Where a link, an image or raw HTML starts in the text, where cmark-gfm's own place for it
+/// is wrong.
+///
+/// cmark-gfm parses a paragraph's inlines from its text with each line's block-quote markers,
+/// list indentation and leading whitespace taken off (a lazy line, one that does not go on in
+/// every block holding the paragraph, keeps its whitespace), and places an inline by the
+/// number of line ends it has counted and the bytes since the last one. That is right on a paragraph's first line and
+/// wrong after it in several ways: a column counts from where the *first* line's text starts
+/// (a lazy line of a block quote, or a line indented more or less, is off by the difference);
+/// a line end inside a code span, raw HTML or a link's title, or after a backslash (a hard
+/// line break), is not counted, so what follows is given the line before and a column from
+/// that line's start; a link whose text goes on over lines is given the line it ends on. And
+/// when a table takes the last lines of a paragraph (`see ![map](m.png)` on the line before
+/// `| a | b |`), the table extension parses what is left again, alone: the paragraph has no
+/// place, and its inlines count lines and columns from 0 within it (the table starts where
+/// the paragraph did).
+///
+/// The place is found again from the text: the byte offset of an inline within the
+/// paragraph's text is the offset just after the last line end cmark-gfm counted, plus its
+/// column less the first line's; which line ends it counted is read from the paragraph's
+/// breaks, in order, against the text. A paragraph on one line keeps cmark-gfm's place; so
+/// do a table's cells. A heading underlined with `===` or `---` is a paragraph's text.
+struct InlinePlaces {
+    private let text: String
+    /// Byte offset of each line's start in `text`, made when first needed.
+    private var lineStarts: [Int]?
+    /// The paragraphs walked, with where their text is in the file.
+    private var paragraphs: [OpaquePointer: ParagraphText] = [:]
+    /// The offset within its paragraph's text of each inline walked.
+    private var offsets: [OpaquePointer: Int] = [:]
+
+    init(text: String) {
+        self.text = text
+    }
+
+    /// The line and column in the text (both from 1) of the byte `bytes` after the start of
+    /// `node`, an inline; column 0 when the place is not known.
+    ///
+    /// `bytes` counts within the node's source (raw HTML's literal is its source).
+    mutating func start(of node: OpaquePointer, advancedBy bytes: Int = 0) -> (line: Int, column: Int) {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        guard let paragraph = Self.enclosingParagraph(of: node) else { return (line, column + bytes) }
+        let paragraphLine = Int(cmark_node_get_start_line(paragraph))
+        if paragraphLine > 0, paragraphLine == Int(cmark_node_get_end_line(paragraph)) { return (line, column + bytes) }
+        if paragraphs[paragraph] == nil { walk(paragraph) }
+        guard let text = paragraphs[paragraph], let offset = offsets[node] else { return (line, 0) }
+        return text.place(ofOffset: offset + bytes)
+    }
+
+    /// The line (from 1) where a top-level block starts: a paragraph a table took the last
+    /// lines of has no place of its own, but the table after it starts where it did.
+    static func startLine(ofBlock node: OpaquePointer) -> Int {
+        let line = Int(cmark_node_get_start_line(node))
+        guard line == 0, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let table = cmark_node_next(node), isTable(table) else {
+            return line
+        }
+        return Int(cmark_node_get_start_line(table))
+    }
+
+    /// What a block holding a paragraph asks of the paragraph's later lines.
+    private enum Container {
+        /// A block quote: a `>`, after at most 3 spaces.
+        case quote
+        /// A list item or a footnote definition: this many columns of indentation.
+        case indented(Int)
+    }
+
+    /// A paragraph's text as cmark-gfm parsed its inlines: each line from where its text
+    /// starts, joined by line ends.
+    private struct ParagraphText {
+        /// For each line of the paragraph found so far: its offset in the paragraph's text,
+        /// its line in `InlinePlaces.text`, and the column its text starts at there.
+        var lines: [(offset: Int, line: Int, column: Int)] = []
+
+        func place(ofOffset offset: Int) -> (line: Int, column: Int) {
+            // The last line that starts at or before the offset (paragraphs have few lines).
+            guard let found = lines.last(where: { $0.offset <= offset }) else { return (0, 0) }
+            return (found.line, found.column + offset - found.offset)
+        }
+    }
+
+    /// Finds the offset of each inline of `paragraph` within its text, following the breaks.
+    private mutating func walk(_ paragraph: OpaquePointer) {
+        let starts = lineStarts ?? Self.lineStarts(of: text)
+        lineStarts = starts
+        var paragraphText = ParagraphText()
+        defer { paragraphs[paragraph] = paragraphText }
+        // Where the first line is, and the column cmark-gfm counts its inlines from.
+        let first: (line: Int, column: Int)
+        let base: Int
+        if cmark_node_get_start_line(paragraph) > 0 {
+            first = (Int(cmark_node_get_start_line(paragraph)), Int(cmark_node_get_start_column(paragraph)))
+            base = first.column
+        } else if let table = cmark_node_next(paragraph), Self.isTable(table) {
+            first = (Int(cmark_node_get_start_line(table)), Int(cmark_node_get_start_column(table)))
+            base = 0
+        } else {
+            return
+        }
+        // The blocks that hold the paragraph, outermost first: what a later line must start
+        // with to go on in them.
+        var holders: [OpaquePointer] = []
+        var parent = cmark_node_parent(paragraph)
+        while let current = parent, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
+            holders.insert(current, at: 0)
+            parent = cmark_node_parent(current)
+        }
+        guard first.line >= 1, first.line <= starts.count else { return }
+        paragraphText.lines = [(0, first.line, first.column)]
+        var text = text
+        text.withUTF8 { bytes in
+            /// The end of the file's line `line` (the index of its line end, or the file's end).
+            func end(ofLine line: Int) -> Int { line < starts.count ? starts[line] - 1 : bytes.count }
+            /// The index after the whitespace from `index`, and the columns it spans from
+            /// `column` (a tab reaches the next multiple of 4).
+            func whitespace(from index: Int, column: Int, limit: Int) -> (index: Int, column: Int) {
+                var (index, at) = (index, column)
+                while index < limit {
+                    if bytes[index] == UInt8(ascii: " ") { at += 1 } else if bytes[index] == UInt8(ascii: "\t") { at += 4 - at % 4 } else { break }
+                    index += 1
+                }
+                return (index, at)
+            }
+            var containers: [Container] = []
+            /// Where the prefixes of `containers` end on the file's line `line`, or where they stop
+            /// matching (`matched` false: a lazy line, whose text keeps its whitespace).
+            func prefixEnd(ofLine line: Int) -> (index: Int, column: Int, matched: Bool) {
+                var (index, column) = (starts[line - 1], 0)
+                let limit = end(ofLine: line)
+                for container in containers {
+                    switch container {
+                    case .quote:
+                        let indented = whitespace(from: index, column: column, limit: limit)
+                        guard indented.column - column <= 3, indented.index < limit, bytes[indented.index] == UInt8(ascii: ">") else {
+                            return (index, column, false)
+                        }
+                        (index, column) = (indented.index + 1, indented.column + 1)
+                        // One space after the marker is the marker's.
+                        if index < limit, bytes[index] == UInt8(ascii: " ") { (index, column) = (index + 1, column + 1) }
+                    case .indented(let columns):
+                        guard whitespace(from: index, column: column, limit: limit).column - column >= columns else {
+                            return (index, column, false)
+                        }
+                        let target = column + columns
+                        while column < target {
+                            column = bytes[index] == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1
+                            index += 1
+                        }
+                    }
+                }
+                return (index, column, true)
+            }
+            for holder in holders {
+                let type = cmark_node_get_type(holder)
+                if type == CMARK_NODE_BLOCK_QUOTE {
+                    containers.append(.quote)
+                } else if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+                    containers.append(.indented(4))
+                } else if type == CMARK_NODE_ITEM {
+                    // A list item's later lines are indented to its text: the marker's own
+                    // indentation, its width, and the 1 to 4 spaces after it (1 when more, or none).
+                    let line = Int(cmark_node_get_start_line(holder))
+                    guard line >= 1, line <= starts.count else { return }
+                    let limit = end(ofLine: line)
+                    let prefix = prefixEnd(ofLine: line)
+                    let marker = whitespace(from: prefix.index, column: prefix.column, limit: limit)
+                    var index = marker.index
+                    while index < limit, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                    if index < limit { index += 1 }
+                    let afterMarker = marker.column + index - marker.index
+                    let spaces = whitespace(from: index, column: afterMarker, limit: limit)
+                    let padding = spaces.index == limit || spaces.column - afterMarker > 4 ? 1 : spaces.column - afterMarker
+                    containers.append(.indented(afterMarker - prefix.column + padding))
+                }
+            }
+            /// Where the paragraph's text on the file's line `line` (not its first) starts, as
+            /// cmark-gfm took it: after the containers' prefixes and the whitespace after them;
+            /// on a lazy line, where the prefixes stop matching.
+            func contentStart(ofLine line: Int) -> Int {
+                let prefix = prefixEnd(ofLine: line)
+                return prefix.matched ? whitespace(from: prefix.index, column: prefix.column, limit: end(ofLine: line)).index : prefix.index
+            }
+            /// Where the paragraph's line `index` (from 0) starts in `bytes`, and its line end's offset in the paragraph's text.
+            func bounds(ofLine index: Int) -> (start: Int, end: Int, lineEndOffset: Int) {
+                let line = paragraphText.lines[index]
+                let start = starts[line.line - 1] + line.column - 1
+                let end = end(ofLine: line.line)
+                return (start, end, line.offset + end - start)
+            }
+            /// The paragraph's line (from 0) that holds `offset`, its line end included; lines
+            /// are found as the offsets reach them. Nil past the file's end.
+            func line(holding offset: Int) -> Int? {
+                while true {
+                    let last = paragraphText.lines.count - 1
+                    if offset < paragraphText.lines[last].offset { return paragraphText.lines.lastIndex { $0.offset <= offset } }
+                    let (_, end, lineEndOffset) = bounds(ofLine: last)
+                    if offset <= lineEndOffset { return last }
+                    let next = paragraphText.lines[last].line + 1
+                    guard end < bytes.count, next <= starts.count else { return nil }
+                    paragraphText.lines.append((lineEndOffset + 1, next, contentStart(ofLine: next) - starts[next - 1] + 1))
+                }
+            }
+            /// The offsets just after each line end cmark-gfm counted, in order.
+            var counted = [0]
+            /// The offset just after the last inline placed: a break's line end is the first after it.
+            var placedEnd = 0
+            func offset(column: Int32) -> Int { counted[counted.count - 1] + Int(column) - base }
+            guard let iterator = cmark_iter_new(paragraph) else { return }
+            defer { cmark_iter_free(iterator) }
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iterator), node != paragraph else { continue }
+                let type = cmark_node_get_type(node)
+                if event == CMARK_EVENT_EXIT {
+                    if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                        placedEnd = max(placedEnd, offset(column: cmark_node_get_end_column(node)) + 1)
+                    }
+                    continue
+                }
+                if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    // Only whitespace (or a backslash) lies between the last inline and the
+                    // break: its line end is the one of the line that inline ended on.
+                    guard let index = line(holding: placedEnd) else { return }
+                    let (start, end, lineEndOffset) = bounds(ofLine: index)
+                    guard end < bytes.count else { return }
+                    // A backslash before the line end makes a hard break cmark-gfm does not count.
+                    let backslash = type == CMARK_NODE_LINEBREAK && end > start && bytes[end - 1] == UInt8(ascii: "\\")
+                    if !backslash { counted.append(lineEndOffset + 1) }
+                    placedEnd = lineEndOffset + 1
+                    continue
+                }
+                let start = offset(column: cmark_node_get_start_column(node))
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_HTML_INLINE { offsets[node] = start }
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                    placedEnd = max(placedEnd, offset(column: cmark_node_get_end_column(node)) + 1)
+                } else if type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+                    placedEnd = max(placedEnd, start + strlen(literal))
+                }
+            }
+            // Every line up to the last inline's end, so that each offset has its line.
+            _ = line(holding: placedEnd)
+        }
+    }
+
+    private static func lineStarts(of text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            return starts
+        }
+    }
+
+    /// The paragraph or heading an inline is in, if it is in one (not a table cell). A heading
+    /// underlined with `===` or `---` is a paragraph's text made a heading, over lines as one.
+    private static func enclosingParagraph(of node: OpaquePointer) -> OpaquePointer? {
+        var parent = cmark_node_parent(node)
+        while let current = parent {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { return current }
+            // Blocks have the type bit 0x4000 clear; inlines (emphasis, links, extensions') set.
+            if type.rawValue & 0x4000 == 0 { return nil }
+            parent = cmark_node_parent(current)
+        }
+        return nil
+    }
+
+    private static func isTable(_ node: OpaquePointer) -> Bool {
+        guard let name = cmark_node_get_type_string(node) else { return false }
+        return String(cString: name) == "table"
+    }
+}
