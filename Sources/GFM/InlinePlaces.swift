@@ -61,7 +61,138 @@ struct InlinePlaces {
         return Int(cmark_node_get_start_line(table))
     }
 
-    /// What a block holding a paragraph asks of the paragraph's later lines.
+    /// The line and column in the text (both from 1) of byte `offset` of the literal of
+    /// `node`, an HTML block. Its first line is as written from the line's start or the
+    /// containers' prefixes (cmark-gfm's column is where its tag starts, after any
+    /// indentation the literal keeps); each later line is the file's line after the prefixes
+    /// of the block quotes and list items that hold the block.
+    mutating func place(inBlock node: OpaquePointer, offset: Int) -> (line: Int, column: Int) {
+        let startLine = Int(cmark_node_get_start_line(node))
+        let startColumn = Int(cmark_node_get_start_column(node))
+        guard let literal = cmark_node_get_literal(node) else { return (startLine, 0) }
+        let html = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+        var (line, lineStart) = (startLine, 0)
+        for index in 0..<min(offset, html.count) where html[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        if line == startLine {
+            let indentation = html.prefix { $0 == UInt8(ascii: " ") }.count
+            return (line, startColumn - indentation + offset)
+        }
+        let starts = lineStarts ?? Self.lineStarts(of: text)
+        lineStarts = starts
+        guard line <= starts.count else { return (line, 0) }
+        var text = text
+        return text.withUTF8 { bytes in
+            let prefix = LinePrefixes(of: node, in: bytes, lineStarts: starts).prefixEnd(ofLine: line)
+            let column = prefix.index - starts[line - 1] + 1
+            // Within what is left of a tab the prefixes split: the tab's column.
+            return (line, offset - lineStart < prefix.spacesLeft ? column - 1 : column + offset - lineStart - prefix.spacesLeft)
+        }
+    }
+
+    /// What each block holding a node asks of the node's later lines, read off the text.
+    private struct LinePrefixes {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let starts: [Int]
+        /// From the outermost holder in.
+        private(set) var containers: [Container] = []
+
+        /// The prefixes for the lines of `node` (a paragraph, a heading or a block).
+        init(of node: OpaquePointer, in bytes: UnsafeBufferPointer<UInt8>, lineStarts starts: [Int]) {
+            (self.bytes, self.starts) = (bytes, starts)
+            var holders: [OpaquePointer] = []
+            var parent = cmark_node_parent(node)
+            while let current = parent, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
+                holders.append(current)
+                parent = cmark_node_parent(current)
+            }
+            for holder in holders.reversed() {
+                let type = cmark_node_get_type(holder)
+                if type == CMARK_NODE_BLOCK_QUOTE {
+                    containers.append(.quote)
+                } else if type == CMARK_NODE_FOOTNOTE_DEFINITION {
+                    containers.append(.indented(4))
+                } else if type == CMARK_NODE_ITEM {
+                    // A list item's later lines are indented to its text: the marker's own
+                    // indentation, its width, and the 1 to 4 spaces after it (1 when more, or none).
+                    let line = Int(cmark_node_get_start_line(holder))
+                    guard line >= 1, line <= starts.count else { return }
+                    let limit = end(ofLine: line)
+                    let prefix = prefixEnd(ofLine: line)
+                    let marker = whitespace(from: prefix.index, column: prefix.column, limit: limit)
+                    var index = marker.index
+                    while index < limit, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                    if index < limit { index += 1 }
+                    let afterMarker = marker.column + index - marker.index
+                    let spaces = whitespace(from: index, column: afterMarker, limit: limit)
+                    let padding = spaces.index == limit || spaces.column - afterMarker > 4 ? 1 : spaces.column - afterMarker
+                    containers.append(.indented(afterMarker - prefix.column + padding))
+                }
+            }
+        }
+
+        /// The end of the file's line `line` (the index of its line end, or the file's end).
+        func end(ofLine line: Int) -> Int { line < starts.count ? starts[line] - 1 : bytes.count }
+
+        /// The index after the whitespace from `index`, and the columns it spans from
+        /// `column` (a tab reaches the next multiple of 4).
+        func whitespace(from index: Int, column: Int, limit: Int) -> (index: Int, column: Int) {
+            var (index, at) = (index, column)
+            while index < limit {
+                if bytes[index] == UInt8(ascii: " ") { at += 1 } else if bytes[index] == UInt8(ascii: "\t") { at += 4 - at % 4 } else { break }
+                index += 1
+            }
+            return (index, at)
+        }
+
+        /// Where the containers' prefixes end on the file's line `line`, or where they stop
+        /// matching (`matched` false: a lazy line, whose text keeps its whitespace).
+        /// `spacesLeft` counts the columns of a tab the prefixes took only part of (the
+        /// byte before `index`): cmark-gfm gives what follows them as that many spaces.
+        func prefixEnd(ofLine line: Int) -> (index: Int, column: Int, matched: Bool, spacesLeft: Int) {
+            var (index, column, spacesLeft) = (starts[line - 1], 0, 0)
+            let limit = end(ofLine: line)
+            for container in containers {
+                // What is left of a tab the previous prefix split counts as indentation.
+                let carried = spacesLeft
+                spacesLeft = 0
+                switch container {
+                case .quote:
+                    let indented = whitespace(from: index, column: column, limit: limit)
+                    guard indented.column - column + carried <= 3, indented.index < limit, bytes[indented.index] == UInt8(ascii: ">") else {
+                        return (index, column, false, carried)
+                    }
+                    (index, column) = (indented.index + 1, indented.column + 1)
+                    // One column after the marker is the marker's: a space, or a tab's first.
+                    if index < limit, bytes[index] == UInt8(ascii: " ") {
+                        (index, column) = (index + 1, column + 1)
+                    } else if index < limit, bytes[index] == UInt8(ascii: "\t") {
+                        let width = 4 - column % 4
+                        (index, column, spacesLeft) = (index + 1, column + width, width - 1)
+                    }
+                case .indented(let columns):
+                    guard whitespace(from: index, column: column, limit: limit).column - column + carried >= columns else {
+                        return (index, column, false, carried)
+                    }
+                    var target = column + columns - carried
+                    if target <= column {
+                        spacesLeft = column - target
+                        target = column
+                    }
+                    while column < target {
+                        column = bytes[index] == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1
+                        index += 1
+                    }
+                    spacesLeft = max(spacesLeft, column - target)
+                }
+            }
+            return (index, column, true, spacesLeft)
+        }
+    }
+
+    /// What a block holding a paragraph or a block asks of its later lines.
     private enum Container {
         /// A block quote: a `>`, after at most 3 spaces.
         case quote
@@ -101,88 +232,21 @@ struct InlinePlaces {
         } else {
             return
         }
-        // The blocks that hold the paragraph, outermost first: what a later line must start
-        // with to go on in them.
-        var holders: [OpaquePointer] = []
-        var parent = cmark_node_parent(paragraph)
-        while let current = parent, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
-            holders.insert(current, at: 0)
-            parent = cmark_node_parent(current)
-        }
         guard first.line >= 1, first.line <= starts.count else { return }
         paragraphText.lines = [(0, first.line, first.column)]
         var text = text
         text.withUTF8 { bytes in
-            /// The end of the file's line `line` (the index of its line end, or the file's end).
-            func end(ofLine line: Int) -> Int { line < starts.count ? starts[line] - 1 : bytes.count }
-            /// The index after the whitespace from `index`, and the columns it spans from
-            /// `column` (a tab reaches the next multiple of 4).
-            func whitespace(from index: Int, column: Int, limit: Int) -> (index: Int, column: Int) {
-                var (index, at) = (index, column)
-                while index < limit {
-                    if bytes[index] == UInt8(ascii: " ") { at += 1 } else if bytes[index] == UInt8(ascii: "\t") { at += 4 - at % 4 } else { break }
-                    index += 1
-                }
-                return (index, at)
-            }
-            var containers: [Container] = []
-            /// Where the prefixes of `containers` end on the file's line `line`, or where they stop
-            /// matching (`matched` false: a lazy line, whose text keeps its whitespace).
-            func prefixEnd(ofLine line: Int) -> (index: Int, column: Int, matched: Bool) {
-                var (index, column) = (starts[line - 1], 0)
-                let limit = end(ofLine: line)
-                for container in containers {
-                    switch container {
-                    case .quote:
-                        let indented = whitespace(from: index, column: column, limit: limit)
-                        guard indented.column - column <= 3, indented.index < limit, bytes[indented.index] == UInt8(ascii: ">") else {
-                            return (index, column, false)
-                        }
-                        (index, column) = (indented.index + 1, indented.column + 1)
-                        // One space after the marker is the marker's.
-                        if index < limit, bytes[index] == UInt8(ascii: " ") { (index, column) = (index + 1, column + 1) }
-                    case .indented(let columns):
-                        guard whitespace(from: index, column: column, limit: limit).column - column >= columns else {
-                            return (index, column, false)
-                        }
-                        let target = column + columns
-                        while column < target {
-                            column = bytes[index] == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1
-                            index += 1
-                        }
-                    }
-                }
-                return (index, column, true)
-            }
-            for holder in holders {
-                let type = cmark_node_get_type(holder)
-                if type == CMARK_NODE_BLOCK_QUOTE {
-                    containers.append(.quote)
-                } else if type == CMARK_NODE_FOOTNOTE_DEFINITION {
-                    containers.append(.indented(4))
-                } else if type == CMARK_NODE_ITEM {
-                    // A list item's later lines are indented to its text: the marker's own
-                    // indentation, its width, and the 1 to 4 spaces after it (1 when more, or none).
-                    let line = Int(cmark_node_get_start_line(holder))
-                    guard line >= 1, line <= starts.count else { return }
-                    let limit = end(ofLine: line)
-                    let prefix = prefixEnd(ofLine: line)
-                    let marker = whitespace(from: prefix.index, column: prefix.column, limit: limit)
-                    var index = marker.index
-                    while index < limit, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
-                    if index < limit { index += 1 }
-                    let afterMarker = marker.column + index - marker.index
-                    let spaces = whitespace(from: index, column: afterMarker, limit: limit)
-                    let padding = spaces.index == limit || spaces.column - afterMarker > 4 ? 1 : spaces.column - afterMarker
-                    containers.append(.indented(afterMarker - prefix.column + padding))
-                }
-            }
+            let prefixes = LinePrefixes(of: paragraph, in: bytes, lineStarts: starts)
+            func end(ofLine line: Int) -> Int { prefixes.end(ofLine: line) }
             /// Where the paragraph's text on the file's line `line` (not its first) starts, as
             /// cmark-gfm took it: after the containers' prefixes and the whitespace after them;
             /// on a lazy line, where the prefixes stop matching.
             func contentStart(ofLine line: Int) -> Int {
-                let prefix = prefixEnd(ofLine: line)
-                return prefix.matched ? whitespace(from: prefix.index, column: prefix.column, limit: end(ofLine: line)).index : prefix.index
+                let prefix = prefixes.prefixEnd(ofLine: line)
+                // A lazy line's text starts with what is left of a tab the prefixes split, as
+                // spaces: counted from where they would begin, the bytes after them fall right.
+                return prefix.matched ? prefixes.whitespace(from: prefix.index, column: prefix.column, limit: end(ofLine: line)).index
+                    : prefix.index - prefix.spacesLeft
             }
             /// Where the paragraph's line `index` (from 0) starts in `bytes`, and its line end's offset in the paragraph's text.
             func bounds(ofLine index: Int) -> (start: Int, end: Int, lineEndOffset: Int) {

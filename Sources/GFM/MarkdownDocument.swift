@@ -140,8 +140,8 @@ public final class MarkdownDocument {
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
-            /// Where the node starts in the file (see ``InlinePlaces``): asked only of links,
-            /// images and raw HTML. Column 0 says the place is not known.
+            /// Where the node starts in the file (see ``InlinePlaces``): asked only of links
+            /// and images. Column 0 says the place is not known.
             func start() -> (line: Int, column: Int) {
                 let start = places.start(of: node)
                 return (start.line + firstLine - 1, start.column)
@@ -152,15 +152,11 @@ public final class MarkdownDocument {
                 let found: ((String, Int, Bool, Bool, String) -> Void)? = rawHTML && !base.isEmpty ? { url, offset, isRelative, isImage, element in
                     // Relative, or from the host's root (the initializer sorts those out).
                     guard isRelative || url.utf8.first == UInt8(ascii: "/") else { return }
-                    // Inline HTML's later lines start where the paragraph's text does, not at
-                    // the line's start; a block's lines are as written.
-                    let place: (line: Int, column: Int)
-                    if type == CMARK_NODE_HTML_INLINE {
-                        let start = places.start(of: node, advancedBy: offset)
-                        place = (start.line + firstLine - 1, start.column)
-                    } else {
-                        place = Self.place(ofOffset: offset, in: html, startingAt: start())
-                    }
+                    // A later line of the HTML starts where the paragraph's text does, or after
+                    // the prefixes of the quotes and list items that hold the block.
+                    var place = type == CMARK_NODE_HTML_INLINE ? places.start(of: node, advancedBy: offset)
+                        : places.place(inBlock: node, offset: offset)
+                    place.line += firstLine - 1
                     if let link = MarkdownSiteLink(url, basePath: base, line: place.line, column: place.column, isImage: isImage,
                                                    element: element) {
                         siteLinks.append(link)
@@ -196,16 +192,6 @@ public final class MarkdownDocument {
             if !base.isEmpty { _ = cmark_node_set_url(node, base + written) }
         }
         return (fileLinks, siteLinks)
-    }
-
-    /// The line and column of byte `offset` of `text`, which starts at `start` in the file.
-    static func place(ofOffset offset: Int, in text: String, startingAt start: (line: Int, column: Int)) -> (line: Int, column: Int) {
-        var (line, lineStart) = (start.line, 0)
-        for (index, byte) in text.utf8.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        return lineStart == 0 ? (line, start.column + offset) : (line, offset - lineStart + 1)
     }
 
     /// Whether `url` is a path relative to the document it is in: not empty, no scheme

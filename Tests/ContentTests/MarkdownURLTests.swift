@@ -215,7 +215,7 @@ import Testing
         #expect(log.split(atHeadingLevel: 2).parts.map(\.bodyLine) == [6])
     }
 
-    @Test("random paragraphs in quotes and lists, wrapped inside links, code spans and raw HTML: each link, image and URL in HTML is placed where the text has it")
+    @Test("random paragraphs and HTML blocks in quotes and lists, wrapped inside links, code spans and raw HTML: each link, image and URL in HTML is placed where the text has it")
     func placesRandomly() {
         var random = SeededRandom(seed: Self.placesSeed)
         var checked = 0
@@ -229,18 +229,26 @@ import Testing
                 // quote line leaves the marker out).
                 // A lazy line, one that does not go on in every block holding the paragraph,
                 // keeps its whitespace in what cmark-gfm parses; the others do not.
-                let (first, later): (String, () -> String) = switch random.next(8) {
+                let (first, later): (String, () -> String) = switch random.next(9) {
                 case 0: ("> ", { random.next(4) == 0 ? " " : ">" + String(repeating: " ", count: random.next(3)) })
                 case 1: ("- ", { random.next(4) == 0 ? " " : random.next(3) == 0 ? "\t" : String(repeating: " ", count: 2 + random.next(4)) })
                 case 2: ("> 1. ", { random.next(3) == 0 ? "  " : ">    " })
                 case 3: (String(repeating: " ", count: random.next(4)), { String(repeating: " ", count: random.next(6)) })
                 case 4: (" 10)  ", { random.next(3) == 0 ? "   " : String(repeating: " ", count: 6 + random.next(3)) })
-                case 5: ("> > ", { ["> > ", "> ", "", ">> ", ">>"][random.next(5)] })
+                case 5: ("> > ", { ["> > ", "> ", "", ">> ", ">>", ">\t>\t", ">\t"][random.next(7)] })
+                case 7: ("> 10. ", { [">\t  ", ">\t", ">\t\t", ">      "][random.next(4)] })
                 case 6: ("- > * ", { ["  > ", "  >   ", "  ", "    ", "  >"][random.next(5)] })
                 default: ("", { "" })
                 }
-                var paragraph = first + "Start"
                 func wrap() -> String { "\n" + later() }
+                // Or an HTML block: URLs on its first line and after.
+                if random.next(5) == 0 {
+                    text += first + "<div><img src=\"b\(n)a.png\">" + wrap() + " <img src=\"b\(n)b.png\">" + wrap() + "</div>\n\n"
+                    expected["b\(n)a.png"] = "b\(n)a.png\""
+                    expected["b\(n)b.png"] = "b\(n)b.png\""
+                    continue
+                }
+                var paragraph = first + "Start"
                 for item in 0..<(random.next(8) + 1) {
                     let id = "\(n)x\(item)"
                     switch random.next(9) {
