@@ -229,7 +229,7 @@ import Testing
                 // quote line leaves the marker out).
                 // A lazy line, one that does not go on in every block holding the paragraph,
                 // keeps its whitespace in what cmark-gfm parses; the others do not.
-                let (first, later): (String, () -> String) = switch random.next(9) {
+                let (first, later): (String, () -> String) = switch random.next(10) {
                 case 0: ("> ", { random.next(4) == 0 ? " " : ">" + String(repeating: " ", count: random.next(3)) })
                 case 1: ("- ", { random.next(4) == 0 ? " " : random.next(3) == 0 ? "\t" : String(repeating: " ", count: 2 + random.next(4)) })
                 case 2: ("> 1. ", { random.next(3) == 0 ? "  " : ">    " })
@@ -237,6 +237,7 @@ import Testing
                 case 4: (" 10)  ", { random.next(3) == 0 ? "   " : String(repeating: " ", count: 6 + random.next(3)) })
                 case 5: ("> > ", { ["> > ", "> ", "", ">> ", ">>", ">\t>\t", ">\t"][random.next(7)] })
                 case 7: ("> 10. ", { [">\t  ", ">\t", ">\t\t", ">      "][random.next(4)] })
+                case 8: ("[^f\(n)]: ", { ["    ", "  ", "\t", "      "][random.next(4)] })
                 case 6: ("- > * ", { ["  > ", "  >   ", "  ", "    ", "  >"][random.next(5)] })
                 default: ("", { "" })
                 }
@@ -273,6 +274,8 @@ import Testing
                 }
                 text += "\n\n"
             }
+            // The footnotes defined above, used.
+            text += "Notes[^f0][^f1][^f2][^f3].\n"
             let document = MarkdownDocument(parsing: text, options: MarkdownOptions(allowsRawHTML: true, relativeURLBase: "/"))
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
             for link in document.siteLinks {
