@@ -21,8 +21,9 @@ import Foundation
 /// The place is found again from the text: the byte offset of an inline within the
 /// paragraph's text is the offset just after the last line end cmark-gfm counted, plus its
 /// column less the first line's; which line ends it counted is read from the paragraph's
-/// breaks, in order, against the text. A paragraph on one line keeps cmark-gfm's place; so
-/// do a table's cells. A heading underlined with `===` or `---` is a paragraph's text.
+/// breaks, in order, against the text. A paragraph on one line keeps cmark-gfm's place. A
+/// heading underlined with `===` or `---` is a paragraph's text. A table cell's place, and an
+/// HTML block's later lines, have their own rules (below).
 struct InlinePlaces {
     private let text: String
     /// Byte offset of each line's start in `text`, made when first needed.
@@ -43,12 +44,65 @@ struct InlinePlaces {
     mutating func start(of node: OpaquePointer, advancedBy bytes: Int = 0) -> (line: Int, column: Int) {
         let line = Int(cmark_node_get_start_line(node))
         let column = Int(cmark_node_get_start_column(node))
+        if let cell = Self.enclosing(of: node), Self.typeName(of: cell) == "table_cell" {
+            return startInCell(node, cell: cell, advancedBy: bytes)
+        }
         guard let paragraph = Self.enclosingParagraph(of: node) else { return (line, column + bytes) }
         let paragraphLine = Int(cmark_node_get_start_line(paragraph))
         if paragraphLine > 0, paragraphLine == Int(cmark_node_get_end_line(paragraph)) { return (line, column + bytes) }
         if paragraphs[paragraph] == nil { walk(paragraph) }
         guard let text = paragraphs[paragraph], let offset = offsets[node] else { return (line, 0) }
         return text.place(ofOffset: offset + bytes)
+    }
+
+    /// The place of an inline in a table cell. cmark-gfm places it in the row's text from its
+    /// first non-blank byte, but counts from the row's column (where the prefixes of the
+    /// blocks holding the table end), with each `\|` (a pipe within a cell) made `|`: one byte
+    /// short per escape before it. A header row whose table took the last lines of a
+    /// paragraph is placed in the paragraph's text (on the paragraph's first line, the column
+    /// counted from its start).
+    private mutating func startInCell(_ node: OpaquePointer, cell: OpaquePointer, advancedBy bytes: Int) -> (line: Int, column: Int) {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node)) + bytes
+        guard let row = cmark_node_parent(cell), let table = cmark_node_parent(row) else { return (line, column) }
+        let starts = lineStarts ?? Self.lineStarts(of: text)
+        lineStarts = starts
+        var text = text
+        return text.withUTF8 { bytes -> (line: Int, column: Int) in
+            let prefixes = LinePrefixes(of: table, in: bytes, lineStarts: starts)
+            var rowLine = line
+            /// Where the row's text starts in `bytes`, and the node's offset within it as cmark-gfm counts.
+            var (rowStart, offset) = (0, 0)
+            if let paragraph = cmark_node_previous(table), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+               cmark_node_get_start_line(paragraph) == 0, cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
+                // The delimiter row follows the header, and the first body row (if any) it.
+                let first = (line: Int(cmark_node_get_start_line(table)), column: Int(cmark_node_get_start_column(table)))
+                rowLine = cmark_node_next(row).map { Int(cmark_node_get_start_line($0)) - 2 } ?? Int(cmark_node_get_end_line(table)) - 1
+                guard first.line >= 1, rowLine > first.line, rowLine <= starts.count else { return (line, 0) }
+                // The header's offset in the paragraph's text: the lines before it, each with its line end.
+                var headerOffset = prefixes.end(ofLine: first.line) - (starts[first.line - 1] + first.column - 1) + 1
+                for before in (first.line + 1)..<rowLine {
+                    headerOffset += prefixes.end(ofLine: before) - prefixes.textStart(ofLine: before) + 1
+                }
+                rowStart = prefixes.textStart(ofLine: rowLine)
+                // Counted from the paragraph's first column, as its first line's inlines are.
+                offset = column - first.column - headerOffset
+            } else {
+                guard rowLine >= 1, rowLine <= starts.count else { return (line, 0) }
+                // Counted from the row's own column (where its holders' prefixes end) over its
+                // text from its first non-blank byte: a row indented further is off by as much.
+                rowStart = prefixes.textStart(ofLine: rowLine)
+                offset = column - Int(cmark_node_get_start_column(row))
+            }
+            guard offset >= 0 else { return (rowLine, 0) }
+            // Each escaped pipe before the offset is two bytes of the file.
+            let limit = prefixes.end(ofLine: rowLine)
+            var index = rowStart
+            for _ in 0..<offset where index < limit {
+                index += bytes[index] == UInt8(ascii: "\\") && index + 1 < limit && bytes[index + 1] == UInt8(ascii: "|") ? 2 : 1
+            }
+            return (rowLine, index - starts[rowLine - 1] + 1)
+        }
     }
 
     /// The line (from 1) where a top-level block starts: a paragraph a table took the last
@@ -190,6 +244,17 @@ struct InlinePlaces {
             }
             return (index, column, true, spacesLeft)
         }
+
+        /// Where a paragraph's text on the file's line `line` (not its first) starts, as
+        /// cmark-gfm took it: after the containers' prefixes and the whitespace after them; on
+        /// a lazy line, where the prefixes stop matching. A lazy line's text starts with what
+        /// is left of a tab the prefixes split, as spaces: counted from where they would
+        /// begin, the bytes after them fall right.
+        func textStart(ofLine line: Int) -> Int {
+            let prefix = prefixEnd(ofLine: line)
+            return prefix.matched ? whitespace(from: prefix.index, column: prefix.column, limit: end(ofLine: line)).index
+                : prefix.index - prefix.spacesLeft
+        }
     }
 
     /// What a block holding a paragraph or a block asks of its later lines.
@@ -238,16 +303,6 @@ struct InlinePlaces {
         text.withUTF8 { bytes in
             let prefixes = LinePrefixes(of: paragraph, in: bytes, lineStarts: starts)
             func end(ofLine line: Int) -> Int { prefixes.end(ofLine: line) }
-            /// Where the paragraph's text on the file's line `line` (not its first) starts, as
-            /// cmark-gfm took it: after the containers' prefixes and the whitespace after them;
-            /// on a lazy line, where the prefixes stop matching.
-            func contentStart(ofLine line: Int) -> Int {
-                let prefix = prefixes.prefixEnd(ofLine: line)
-                // A lazy line's text starts with what is left of a tab the prefixes split, as
-                // spaces: counted from where they would begin, the bytes after them fall right.
-                return prefix.matched ? prefixes.whitespace(from: prefix.index, column: prefix.column, limit: end(ofLine: line)).index
-                    : prefix.index - prefix.spacesLeft
-            }
             /// Where the paragraph's line `index` (from 0) starts in `bytes`, and its line end's offset in the paragraph's text.
             func bounds(ofLine index: Int) -> (start: Int, end: Int, lineEndOffset: Int) {
                 let line = paragraphText.lines[index]
@@ -265,7 +320,7 @@ struct InlinePlaces {
                     if offset <= lineEndOffset { return last }
                     let next = paragraphText.lines[last].line + 1
                     guard end < bytes.count, next <= starts.count else { return nil }
-                    paragraphText.lines.append((lineEndOffset + 1, next, contentStart(ofLine: next) - starts[next - 1] + 1))
+                    paragraphText.lines.append((lineEndOffset + 1, next, prefixes.textStart(ofLine: next) - starts[next - 1] + 1))
                 }
             }
             /// The offsets just after each line end cmark-gfm counted, in order.
@@ -333,7 +388,18 @@ struct InlinePlaces {
     }
 
     private static func isTable(_ node: OpaquePointer) -> Bool {
-        guard let name = cmark_node_get_type_string(node) else { return false }
-        return String(cString: name) == "table"
+        typeName(of: node) == "table"
+    }
+
+    /// The name cmark-gfm gives the node's type (`table_cell`): an extension's types have no constant.
+    private static func typeName(of node: OpaquePointer) -> String {
+        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// The block an inline is in.
+    private static func enclosing(of node: OpaquePointer) -> OpaquePointer? {
+        var parent = cmark_node_parent(node)
+        while let current = parent, cmark_node_get_type(current).rawValue & 0x4000 != 0 { parent = cmark_node_parent(current) }
+        return parent
     }
 }

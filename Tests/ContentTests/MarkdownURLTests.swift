@@ -268,7 +268,14 @@ import Testing
                 // A table that takes the paragraph's last line as its header, or an underline
                 // that makes the paragraph a heading.
                 switch random.next(6) {
-                case 0, 1: text += "\n" + later() + "| a |\n" + later() + "|---|\n" + later() + "| 1 |"
+                case 0, 1:
+                    // Links in its cells, after pipes escaped within them.
+                    let (header, body) = ("[th\(n)](th\(n)/)", "[tb\(n)](tb\(n)/)")
+                    expected["th\(n)/"] = "[th\(n)"
+                    expected["tb\(n)/"] = "[tb\(n)"
+                    text += "\n" + later() + ["| a |", "| a \\| b \(header) |", "| \(header) |"][random.next(3)]
+                    text += "\n" + later() + "|---|"
+                    if random.next(3) > 0 { text += "\n" + later() + ["| 1 |", "| `c\\|d` \(body) |", "| x \\| \\| \(body) |"][random.next(3)] }
                 case 2: text += "\n" + later() + "==="
                 default: break
                 }
