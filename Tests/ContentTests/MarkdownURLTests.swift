@@ -252,7 +252,7 @@ import Testing
                 var paragraph = first + "Start"
                 for item in 0..<(random.next(8) + 1) {
                     let id = "\(n)x\(item)"
-                    switch random.next(9) {
+                    switch random.next(10) {
                     case 0: paragraph += " [t\(id)](u\(id)/)"; expected["u\(id)/"] = "[t\(id)"
                     case 1: paragraph += " [t\(id)" + wrap() + "more](u\(id)/)"; expected["u\(id)/"] = "[t\(id)"
                     case 2: paragraph += " ![i\(id)](u\(id).png)"; expected["u\(id).png"] = "![i\(id)"
@@ -260,6 +260,9 @@ import Testing
                     case 4: paragraph += " <img" + wrap() + "src=\"h\(id).png\">"; expected["h\(id).png"] = "h\(id).png\""
                     case 5: paragraph += " [l\(id)](u\(id)/ \"a" + wrap() + "title\")"; expected["u\(id)/"] = "[l\(id)"
                     case 6: paragraph += "\\" + wrap() + "after"
+                    case 9: paragraph += " *[![n\(id)](n\(id).png)](o\(id)/) **x" + wrap() + "y**"
+                        expected["n\(id).png"] = "![n\(id)"
+                        expected["o\(id)/"] = "[![n\(id)"
                     case 7: paragraph += "  " + wrap() + "after"
                     default: paragraph += wrap() + "word"
                     }
