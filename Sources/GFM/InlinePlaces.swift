@@ -61,9 +61,9 @@ struct InlinePlaces {
     /// short per escape before it. A header row whose table took the last lines of a
     /// paragraph is placed in the paragraph's text (on the paragraph's first line, the column
     /// counted from its start).
-    private mutating func startInCell(_ node: OpaquePointer, cell: OpaquePointer, advancedBy bytes: Int) -> (line: Int, column: Int) {
+    private mutating func startInCell(_ node: OpaquePointer, cell: OpaquePointer, advancedBy extra: Int) -> (line: Int, column: Int) {
         let line = Int(cmark_node_get_start_line(node))
-        let column = Int(cmark_node_get_start_column(node)) + bytes
+        let column = Int(cmark_node_get_start_column(node)) + extra
         guard let row = cmark_node_parent(cell), let table = cmark_node_parent(row) else { return (line, column) }
         let starts = lineStarts ?? Self.lineStarts(of: text)
         lineStarts = starts
