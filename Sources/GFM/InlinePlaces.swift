@@ -32,6 +32,8 @@ struct InlinePlaces {
     private var paragraphs: [OpaquePointer: ParagraphText] = [:]
     /// The offset within its paragraph's text of each inline walked.
     private var offsets: [OpaquePointer: Int] = [:]
+    /// Where each line of an HTML block's literal starts, and the spaces before its tag.
+    private var blockLines: [OpaquePointer: (lineStarts: [Int], indentation: Int)] = [:]
 
     init(text: String) {
         self.text = text
@@ -124,16 +126,27 @@ struct InlinePlaces {
         let startLine = Int(cmark_node_get_start_line(node))
         let startColumn = Int(cmark_node_get_start_column(node))
         guard let literal = cmark_node_get_literal(node) else { return (startLine, 0) }
-        let html = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
-        var (line, lineStart) = (startLine, 0)
-        for index in 0..<min(offset, html.count) where html[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+        // Where each of the literal's lines starts, once per block: a block may hold
+        // thousands of lines, each with a URL.
+        let (lines, indentation): ([Int], Int)
+        if let known = blockLines[node] {
+            (lines, indentation) = known
+        } else {
+            let html = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+            var found = [0]
+            for index in html.indices where html[index] == UInt8(ascii: "\n") { found.append(index + 1) }
+            // The spaces before the tag on the first line, which the literal keeps.
+            (lines, indentation) = (found, html.prefix { $0 == UInt8(ascii: " ") }.count)
+            blockLines[node] = (lines, indentation)
         }
-        if line == startLine {
-            let indentation = html.prefix { $0 == UInt8(ascii: " ") }.count
-            return (line, startColumn - indentation + offset)
+        // The last line that starts at or before the offset, by halves.
+        var (low, high) = (0, lines.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle] <= offset { low = middle + 1 } else { high = middle }
         }
+        let (line, lineStart) = (startLine + low - 1, lines[low - 1])
+        if line == startLine { return (line, startColumn - indentation + offset) }
         let starts = lineStarts ?? Self.lineStarts(of: text)
         lineStarts = starts
         guard line <= starts.count else { return (line, 0) }
@@ -273,9 +286,20 @@ struct InlinePlaces {
         var lines: [(offset: Int, line: Int, column: Int)] = []
 
         func place(ofOffset offset: Int) -> (line: Int, column: Int) {
-            // The last line that starts at or before the offset (paragraphs have few lines).
-            guard let found = lines.last(where: { $0.offset <= offset }) else { return (0, 0) }
+            guard let index = line(holding: offset) else { return (0, 0) }
+            let found = lines[index]
             return (found.line, found.column + offset - found.offset)
+        }
+
+        /// The last line found that starts at or before `offset`, by halves: a paragraph
+        /// may have thousands of lines, each with a link.
+        func line(holding offset: Int) -> Int? {
+            var (low, high) = (0, lines.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if lines[middle].offset <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? nil : low - 1
         }
     }
 
@@ -315,7 +339,7 @@ struct InlinePlaces {
             func line(holding offset: Int) -> Int? {
                 while true {
                     let last = paragraphText.lines.count - 1
-                    if offset < paragraphText.lines[last].offset { return paragraphText.lines.lastIndex { $0.offset <= offset } }
+                    if offset < paragraphText.lines[last].offset { return paragraphText.line(holding: offset) }
                     let (_, end, lineEndOffset) = bounds(ofLine: last)
                     if offset <= lineEndOffset { return last }
                     let next = paragraphText.lines[last].line + 1
