@@ -46,10 +46,13 @@ struct InlinePlaces {
     mutating func start(of node: OpaquePointer, advancedBy bytes: Int = 0) -> (line: Int, column: Int) {
         let line = Int(cmark_node_get_start_line(node))
         let column = Int(cmark_node_get_start_column(node))
-        if let cell = Self.enclosing(of: node), Self.typeName(of: cell) == "table_cell" {
-            return startInCell(node, cell: cell, advancedBy: bytes)
-        }
-        guard let paragraph = Self.enclosingParagraph(of: node) else { return (line, column + bytes) }
+        guard let block = Self.enclosingBlock(of: node) else { return (line, column + bytes) }
+        if Self.typeName(of: block) == "table_cell" { return startInCell(node, cell: block, advancedBy: bytes) }
+        // A heading underlined with `===` or `---` is a paragraph's text made a heading, over
+        // lines as one; other blocks (an ATX heading) hold one line.
+        let type = cmark_node_get_type(block)
+        guard type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING else { return (line, column + bytes) }
+        let paragraph = block
         let paragraphLine = Int(cmark_node_get_start_line(paragraph))
         if paragraphLine > 0, paragraphLine == Int(cmark_node_get_end_line(paragraph)) { return (line, column + bytes) }
         if paragraphs[paragraph] == nil { walk(paragraph) }
@@ -67,16 +70,15 @@ struct InlinePlaces {
         let line = Int(cmark_node_get_start_line(node))
         let column = Int(cmark_node_get_start_column(node)) + extra
         guard let row = cmark_node_parent(cell), let table = cmark_node_parent(row) else { return (line, column) }
-        let starts = lineStarts ?? Self.lineStarts(of: text)
-        lineStarts = starts
+        let starts = textLineStarts()
         var text = text
         return text.withUTF8 { bytes -> (line: Int, column: Int) in
             let prefixes = LinePrefixes(of: table, in: bytes, lineStarts: starts)
             var rowLine = line
             /// Where the row's text starts in `bytes`, and the node's offset within it as cmark-gfm counts.
             var (rowStart, offset) = (0, 0)
-            if let paragraph = cmark_node_previous(table), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-               cmark_node_get_start_line(paragraph) == 0, cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
+            if cmark_gfm_extensions_get_table_row_is_header(row) != 0, let paragraph = cmark_node_previous(table),
+               Self.table(after: paragraph) == table {
                 // The delimiter row follows the header, and the first body row (if any) it.
                 let first = (line: Int(cmark_node_get_start_line(table)), column: Int(cmark_node_get_start_column(table)))
                 rowLine = cmark_node_next(row).map { Int(cmark_node_get_start_line($0)) - 2 } ?? Int(cmark_node_get_end_line(table)) - 1
@@ -110,11 +112,7 @@ struct InlinePlaces {
     /// The line (from 1) where a top-level block starts: a paragraph a table took the last
     /// lines of has no place of its own, but the table after it starts where it did.
     static func startLine(ofBlock node: OpaquePointer) -> Int {
-        let line = Int(cmark_node_get_start_line(node))
-        guard line == 0, cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, let table = cmark_node_next(node), isTable(table) else {
-            return line
-        }
-        return Int(cmark_node_get_start_line(table))
+        Int(cmark_node_get_start_line(table(after: node) ?? node))
     }
 
     /// The line and column in the text (both from 1) of byte `offset` of the literal of
@@ -147,8 +145,7 @@ struct InlinePlaces {
         }
         let (line, lineStart) = (startLine + low - 1, lines[low - 1])
         if line == startLine { return (line, startColumn - indentation + offset) }
-        let starts = lineStarts ?? Self.lineStarts(of: text)
-        lineStarts = starts
+        let starts = textLineStarts()
         guard line <= starts.count else { return (line, 0) }
         var text = text
         return text.withUTF8 { bytes in
@@ -305,8 +302,7 @@ struct InlinePlaces {
 
     /// Finds the offset of each inline of `paragraph` within its text, following the breaks.
     private mutating func walk(_ paragraph: OpaquePointer) {
-        let starts = lineStarts ?? Self.lineStarts(of: text)
-        lineStarts = starts
+        let starts = textLineStarts()
         var paragraphText = ParagraphText()
         defer { paragraphs[paragraph] = paragraphText }
         // Where the first line is, and the column cmark-gfm counts its inlines from.
@@ -315,7 +311,7 @@ struct InlinePlaces {
         if cmark_node_get_start_line(paragraph) > 0 {
             first = (Int(cmark_node_get_start_line(paragraph)), Int(cmark_node_get_start_column(paragraph)))
             base = first.column
-        } else if let table = cmark_node_next(paragraph), Self.isTable(table) {
+        } else if let table = Self.table(after: paragraph) {
             first = (Int(cmark_node_get_start_line(table)), Int(cmark_node_get_start_column(table)))
             base = 0
         } else {
@@ -388,31 +384,25 @@ struct InlinePlaces {
         }
     }
 
-    private static func lineStarts(of text: String) -> [Int] {
+    /// Byte offset of each line's start in `text`, made the first time it is asked for.
+    private mutating func textLineStarts() -> [Int] {
+        if let lineStarts { return lineStarts }
         var text = text
-        return text.withUTF8 { bytes in
+        let starts = text.withUTF8 { bytes in
             var starts = [0]
             for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
             return starts
         }
+        lineStarts = starts
+        return starts
     }
 
-    /// The paragraph or heading an inline is in, if it is in one (not a table cell). A heading
-    /// underlined with `===` or `---` is a paragraph's text made a heading, over lines as one.
-    private static func enclosingParagraph(of node: OpaquePointer) -> OpaquePointer? {
-        var parent = cmark_node_parent(node)
-        while let current = parent {
-            let type = cmark_node_get_type(current)
-            if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { return current }
-            // Blocks have the type bit 0x4000 clear; inlines (emphasis, links, extensions') set.
-            if type.rawValue & 0x4000 == 0 { return nil }
-            parent = cmark_node_parent(current)
-        }
-        return nil
-    }
-
-    private static func isTable(_ node: OpaquePointer) -> Bool {
-        typeName(of: node) == "table"
+    /// The table that took the last lines of `paragraph`, which the table extension parsed
+    /// again alone: such a paragraph has no place (line 0), and the table starts where it did.
+    private static func table(after paragraph: OpaquePointer) -> OpaquePointer? {
+        guard cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH, cmark_node_get_start_line(paragraph) == 0,
+              let next = cmark_node_next(paragraph), typeName(of: next) == "table" else { return nil }
+        return next
     }
 
     /// The name cmark-gfm gives the node's type (`table_cell`): an extension's types have no constant.
@@ -420,8 +410,9 @@ struct InlinePlaces {
         cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     }
 
-    /// The block an inline is in.
-    private static func enclosing(of node: OpaquePointer) -> OpaquePointer? {
+    /// The block an inline is in (blocks have the type bit 0x4000 clear; inlines, the
+    /// extensions' too, have it set).
+    private static func enclosingBlock(of node: OpaquePointer) -> OpaquePointer? {
         var parent = cmark_node_parent(node)
         while let current = parent, cmark_node_get_type(current).rawValue & 0x4000 != 0 { parent = cmark_node_parent(current) }
         return parent
