@@ -38,6 +38,9 @@ public struct BuildContext {
     var previousIndex: BuildIndex?
     /// A full build that ignores the state (as `--clean` does), with the notice already given.
     var ignoresState = false
+    /// Whether `.marsgen/` held a state of the output under the name older marsgens gave it,
+    /// now removed: this build is a full one (see ``BuildState/removeOtherStates(siteRoot:keeping:)``).
+    var hadOlderState = false
     /// A text restored from the previous build's state did not match its check (see
     /// ``StoredText``): the build stopped before writing, to start again as a full one.
     var readDamagedState = false
@@ -187,7 +190,7 @@ public struct BuildContext {
     init(options: BuildOptions) {
         self.options = options
         self.state = BuildState(formatVersion: BuildState.formatVersion, marsgenVersion: BuildState.marsgenVersion,
-                                outputDirectory: options.outputDirectory, configurationHash: "", scanStartedAt: FileStat.now,
+                                outputDirectory: options.recordedOutput, configurationHash: "", scanStartedAt: FileStat.now,
                                 sources: [:], templates: [:], objects: [], pages: [:], files: [:])
     }
 
@@ -227,7 +230,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.11.2"
+    public static let current = "0.11.3"
 }
 
 extension BuildState {

@@ -16,7 +16,8 @@ struct BuildIndex: Equatable {
 
     /// The marsgen version that wrote it; another version means a full build.
     var marsgenVersion = BuildState.marsgenVersion
-    /// The output directory (absolute).
+    /// The output directory, relative to the site root when inside it (see
+    /// ``BuildOptions/recordedOutput``), else absolute.
     var outputDirectory: String
     /// A hash of the site's settings (``SiteConfiguration``, as parsed).
     var configurationHash: String
@@ -553,11 +554,12 @@ struct BuildIndex: Equatable {
         return parse(file.bytes.assumingMemoryBound(to: UInt8.self), keptBy: file)
     }
 
-    /// The output folder the index at `path` describes, read from its first lines only (any
-    /// format that has an `output` line third); nil when it has none.
+    /// The output folder the index at `path` describes, as recorded (relative to the site
+    /// root when inside it), read from its first lines only (any format that has an `output`
+    /// line third); nil when it has none.
     static func outputDirectory(ofIndexAt path: String) -> String? {
         let lines = firstLines(ofIndexAt: path)
-        guard lines.count > 3, lines[2].hasPrefix("output /") else { return nil }
+        guard lines.count > 3, lines[2].hasPrefix("output "), lines[2].count > "output ".count else { return nil }
         return unescape(lines[2].dropFirst("output ".count))
     }
 

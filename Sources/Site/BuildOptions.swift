@@ -4,6 +4,9 @@ public struct BuildOptions: Sendable {
     public var sourceDirectory: String
     /// Where the site is written; `public/` under the source by default.
     public var outputDirectory: String
+    /// The output folder as the build state records it: relative to the site folder when
+    /// inside it (`public`), so the state follows the site when its folder moves.
+    var recordedOutput: String { SitePaths.recorded(outputDirectory, siteRoot: sourceDirectory) }
     /// Whether entries with `draft: true` are built.
     public var includesDrafts: Bool
     /// Whether to ignore the build state and build everything (`--clean`).

@@ -19,7 +19,8 @@ public struct BuildState: Sendable, Equatable {
     public var marsgenVersion: String
     /// Names this state; the ``BuildIndex`` written with it names it too.
     public var token: String = ""
-    /// The output directory it describes (absolute).
+    /// The output directory it describes, relative to the site root when inside it (see
+    /// ``BuildOptions/recordedOutput``), else absolute.
     public var outputDirectory: String
     /// A hash of the site's settings (``SiteConfiguration``, as parsed). Whether drafts were
     /// shown is the index's (``BuildIndex/includesDrafts``): what the records keep that
@@ -169,7 +170,7 @@ public struct BuildState: Sendable, Equatable {
 
     /// The state file for `output` under the site root: one per output directory.
     static func path(siteRoot: String, output: String) -> String {
-        SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).state")
+        SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output, siteRoot: siteRoot)).state")
     }
 
     /// The folder of the state file at `path` that holds its chunks (of pages, the object list and sources), each in a
@@ -180,13 +181,19 @@ public struct BuildState: Sendable, Equatable {
 
     /// Where marsgen before state format 3 kept the state for `output` (as JSON).
     static func legacyPath(siteRoot: String, output: String) -> String {
-        SitePaths.join(siteRoot, ".marsgen/build-\(outputKey(output)).json")
+        // Those versions named every output by its absolute path.
+        SitePaths.join(siteRoot, ".marsgen/build-\(key(naming: output)).json")
     }
 
-    /// Names the files of one output directory in `.marsgen/`.
-    static func outputKey(_ output: String) -> Substring {
+    /// Names the files of one output directory in `.marsgen/`: from its path as recorded,
+    /// relative to the site root when inside it, so a site folder that moved keeps its state.
+    static func outputKey(_ output: String, siteRoot: String) -> Substring {
+        key(naming: SitePaths.recorded(output, siteRoot: siteRoot))
+    }
+
+    private static func key(naming path: String) -> Substring {
         var hash = ContentHash()
-        hash.combine(output)
+        hash.combine(path)
         return hash.description.prefix(12)
     }
 
@@ -203,21 +210,33 @@ public struct BuildState: Sendable, Equatable {
 
     /// Removes what `.marsgen/` holds for output folders that no longer exist, as their
     /// indexes name them: a site built once into `dist/` and never again would otherwise keep
-    /// that state (tens of megabytes on a large site) for good. The files of `output` itself
-    /// are kept whatever happened to it (a missing output means a full build, which replaces
+    /// that state (tens of megabytes on a large site) for good. (A folder inside the site is
+    /// named from the site root, wherever the site is now.) The files of `output` itself are
+    /// kept whatever happened to it (a missing output means a full build, which replaces
     /// them), and so are files no index names.
-    static func removeStatesOfMissingOutputs(siteRoot: String, keeping output: String) {
+    ///
+    /// Also removes a state of `output` kept under another name: marsgen before 0.11.3 named
+    /// an output inside the site by its absolute path. Such a state means a marsgen of then
+    /// built into `output` after this one did, so this one's state may no longer describe it.
+    ///
+    /// - Returns: Whether a state of `output` was removed: the build must then be a full one.
+    static func removeOtherStates(siteRoot: String, keeping output: String) -> Bool {
         let directory = SitePaths.join(siteRoot, ".marsgen")
-        guard let names = FileSystem.OpenFolder(path: directory)?.entries.map(\.name) else { return }
-        let kept = "build-\(outputKey(output))."
+        guard let names = FileSystem.OpenFolder(path: directory)?.entries.map(\.name) else { return false }
+        let kept = "build-\(outputKey(output, siteRoot: siteRoot))."
+        var removedOutputs = false
         for name in names where name.hasPrefix("build-") && name.hasSuffix(".index") && !name.hasPrefix(kept) {
-            guard let folder = BuildIndex.outputDirectory(ofIndexAt: SitePaths.join(directory, name)),
-                  !FileManager.default.fileExists(atPath: folder) else { continue }
+            guard let recorded = BuildIndex.outputDirectory(ofIndexAt: SitePaths.join(directory, name)) else { continue }
+            let folder = SitePaths.resolvingRecorded(recorded, siteRoot: siteRoot)
+            let isOutput = folder == output
+            guard isOutput || !FileManager.default.fileExists(atPath: folder) else { continue }
+            removedOutputs = removedOutputs || isOutput
             let prefix = String(name.dropLast("index".count))
             for other in names where other.hasPrefix(prefix) {
                 try? FileSystem.removeTree(SitePaths.join(directory, other))
             }
         }
+        return removedOutputs
     }
 
     /// The first bytes of every state file.

@@ -19,7 +19,7 @@ enum RenderedRows {
 
     /// The file for `output` under the site root.
     static func path(siteRoot: String, output: String) -> String {
-        SitePaths.join(siteRoot, ".marsgen/build-\(BuildState.outputKey(output)).rows")
+        SitePaths.join(siteRoot, ".marsgen/build-\(BuildState.outputKey(output, siteRoot: siteRoot)).rows")
     }
 
     /// Each list's rows, or nothing when the file is missing or damaged.

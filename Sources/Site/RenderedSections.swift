@@ -15,7 +15,7 @@ enum RenderedSections {
 
     /// The file for `output` under the site root.
     static func path(siteRoot: String, output: String) -> String {
-        SitePaths.join(siteRoot, ".marsgen/build-\(BuildState.outputKey(output)).sections")
+        SitePaths.join(siteRoot, ".marsgen/build-\(BuildState.outputKey(output, siteRoot: siteRoot)).sections")
     }
 
     /// The sections kept under `key`, by object stamp; none when the file holds another key.

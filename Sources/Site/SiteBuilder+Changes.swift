@@ -46,7 +46,7 @@ extension SiteBuilder {
         // Under the site lock: what a killed build left behind can go now.
         writer.removeAbandonedStaging()
         BuildState.removeAbandonedTemporaries(siteRoot: source)
-        BuildState.removeStatesOfMissingOutputs(siteRoot: source, keeping: output)
+        context.hadOlderState = BuildState.removeOtherStates(siteRoot: source, keeping: output)
     }
 
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {
@@ -80,6 +80,12 @@ extension SiteBuilder {
 
     static let otherVersionNotice = "the last build was made by another version of marsgen; doing a full build"
 
+    /// Whether the folder `output` holds anything but dot files: a site built before (whose
+    /// state is gone), not a first build's empty or new folder.
+    static func holdsPages(_ output: String) -> Bool {
+        FileSystem.OpenFolder(path: output)?.entries.contains { !$0.name.hasPrefix(".") } ?? false
+    }
+
     func loadBuildIndex(_ context: inout BuildContext) throws(Diagnostic) {
         guard !context.ignoresState else { return }
         guard !options.isClean else {
@@ -102,7 +108,16 @@ extension SiteBuilder {
             }
             index = kept
         } else {
+            guard !context.hadOlderState else {
+                context.report.notice = Self.otherVersionNotice
+                return
+            }
             guard FileManager.default.fileExists(atPath: indexPath) || FileManager.default.fileExists(atPath: statePath) else {
+                if FileManager.default.fileExists(atPath: legacyStatePath) {
+                    context.report.notice = BuildState.StateProblem.otherFormat(2).notice
+                } else if Self.holdsPages(options.outputDirectory) {
+                    context.report.notice = "no build state for this output folder in .marsgen/; doing a full build"
+                }
                 return
             }
             // watch and serve: the index this process saved, unless another process saved one since.
@@ -138,7 +153,7 @@ extension SiteBuilder {
             context.report.notice = Self.otherVersionNotice
         } else if index.configurationHash != context.state.configurationHash {
             context.report.notice = "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
-        } else if index.outputDirectory != options.outputDirectory
+        } else if index.outputDirectory != options.recordedOutput
                     || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
                     || !isDirectory.boolValue {
             context.report.notice = "the output directory is missing; doing a full build"

@@ -168,7 +168,7 @@ extension SiteBuilder {
         // changed since (a build killed after staging inside it, a dot file added): a static
         // folder removed from the site then goes with the rest. Not a file of the same name
         // in a folder made anew at the same path, nor one edited by hand.
-        if case .success(let previous) = BuildState.load(from: statePath), previous.outputDirectory == options.outputDirectory {
+        if case .success(let previous) = BuildState.load(from: statePath), previous.outputDirectory == options.recordedOutput {
             let previouslyMade = Set((Array(previous.pages.keys) + Array(previous.files.keys)).map(topLevelName))
             others.removeAll { previouslyMade.contains($0) && Self.isAsWritten($0, by: previous, in: outputWriter(context).output) }
             guard !others.isEmpty else { return }
@@ -263,7 +263,7 @@ extension SiteBuilder {
             }
             context.state.token = "\(context.state.scanStartedAt)-\(getpid())"
             try? FileManager.default.removeItem(atPath: indexPath)
-            var index = BuildIndex(outputDirectory: options.outputDirectory, configurationHash: context.state.configurationHash,
+            var index = BuildIndex(outputDirectory: options.recordedOutput, configurationHash: context.state.configurationHash,
                                    scanStartedAt: context.state.scanStartedAt, stateToken: context.state.token, stateSize: 0,
                                    inputs: [:])
             index.includesDrafts = options.includesDrafts

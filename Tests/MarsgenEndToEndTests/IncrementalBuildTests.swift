@@ -1338,9 +1338,13 @@ import Testing
         let stateDirectory = site.appendingPathComponent(".marsgen")
         let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
         let state = try #require(names.first { $0.hasSuffix(".state") })
-        let legacy = String(state.dropLast(".state".count)) + ".json"
+        // Those versions kept one file (no index), named from the output's absolute path.
+        let legacy = URL(fileURLWithPath: BuildState.legacyPath(siteRoot: site.path, output: output.path)).lastPathComponent
         try FileManager.default.moveItem(at: stateDirectory.appendingPathComponent(state),
                                          to: stateDirectory.appendingPathComponent(legacy))
+        for name in names where name.hasPrefix("build-") && name != state {
+            try FileManager.default.removeItem(at: stateDirectory.appendingPathComponent(name))
+        }
         try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:00 vega\nGood night.\n", to: "content/messages/late.md", in: site)
         let report = try build()
         #expect(report.isFullBuild)
@@ -1642,6 +1646,80 @@ import Testing
         try FileManager.default.removeItem(at: output)
         #expect(try build().isFullBuild)
         #expect(try stateFiles() == ours)
+    }
+
+    @Test("a site folder moved or renamed with its output keeps its build state: the next build is incremental, and right")
+    func siteFolderMoved() throws {
+        let files = FileManager.default
+        let moved = site.deletingLastPathComponent().appendingPathComponent(site.lastPathComponent + " renamed")
+        try files.moveItem(at: site, to: moved)
+        // The suite removes `site` when done: back there whatever happens.
+        defer { try? files.moveItem(at: moved, to: site) }
+        func build(_ folder: URL) throws -> BuildReport {
+            try SiteBuilder(options: BuildOptions(sourceDirectory: folder.path)).build()
+        }
+        let untouched = try build(moved)
+        #expect(!untouched.isFullBuild && untouched.notice == nil)
+        #expect(untouched.written.isEmpty)
+        let entry = moved.appendingPathComponent("content/journal/sol-06-dust-devil.md")
+        try Data((try String(contentsOf: entry, encoding: .utf8) + "\nThe devil left a track 40 m long.\n").utf8).write(to: entry)
+        let edited = try build(moved)
+        #expect(!edited.isFullBuild)
+        #expect(edited.written.contains("journal/sol-06-dust-devil/index.html"))
+        #expect(edited.written.count <= 6)
+        // `.marsgen/` names the output from the site folder, so it has one state, not one per place.
+        let names = try files.contentsOfDirectory(atPath: moved.appendingPathComponent(".marsgen").path)
+        #expect(names.filter { $0.hasSuffix(".index") }.count == 1)
+        let clean = try SiteFixture.temporaryDirectory("clean")
+        defer { try? files.removeItem(at: clean) }
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: moved.path, outputDirectory: clean.path, isClean: true)).build()
+        let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(moved.appendingPathComponent("public")),
+                                                                        from: try SiteFixture.snapshot(clean))
+        #expect(same, "missing \(missing), extra \(extra), different \(different)")
+    }
+
+    @Test("a state an older marsgen kept for the output under its absolute path goes, and means a full build with a notice")
+    func stateUnderAbsolutePath() throws {
+        let marsgen = site.appendingPathComponent(".marsgen")
+        let ours = try #require(try FileManager.default.contentsOfDirectory(atPath: marsgen.path).first { $0.hasSuffix(".index") })
+        #expect(try String(contentsOf: marsgen.appendingPathComponent(ours), encoding: .utf8).contains("\noutput public\n"))
+        // What marsgen 0.11.2 would leave after building into the same folder since: its own
+        // index (named, as it named every output, from the absolute path), and its state.
+        let older = URL(fileURLWithPath: BuildState.legacyPath(siteRoot: site.path, output: output.path)).deletingPathExtension()
+        #expect(older.lastPathComponent + ".index" != ours)
+        let text = try String(contentsOf: marsgen.appendingPathComponent(ours), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count > 3 && lines.removeLast().isEmpty && lines.removeLast().hasPrefix("check "))
+        lines[1] = "marsgen 0.11.2"
+        lines[2] = "output \(output.path)"
+        try Data(BuildIndex.signed(Array((lines.joined(separator: "\n") + "\n").utf8))).write(to: older.appendingPathExtension("index"))
+        try Data("older".utf8).write(to: older.appendingPathExtension("state"))
+        let before = try SiteFixture.snapshot(output)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "the last build was made by another version of marsgen; doing a full build")
+        #expect(try SiteFixture.snapshot(output) == before)
+        let names = try FileManager.default.contentsOfDirectory(atPath: marsgen.path)
+        #expect(!names.contains { $0.hasPrefix(older.lastPathComponent) })
+        #expect(names.contains(ours))
+        let next = try build()
+        #expect(!next.isFullBuild && next.notice == nil)
+    }
+
+    @Test("a build state gone while the output holds a site means a full build with a notice; a first build into an empty folder has none")
+    func stateRemoved() throws {
+        try FileManager.default.removeItem(at: site.appendingPathComponent(".marsgen"))
+        let before = try SiteFixture.snapshot(output)
+        let report = try build()
+        #expect(report.isFullBuild)
+        #expect(report.notice == "no build state for this output folder in .marsgen/; doing a full build")
+        #expect(try SiteFixture.snapshot(output) == before)
+        #expect(try !build().isFullBuild)
+        let empty = try SiteFixture.temporaryDirectory("empty-output")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try Data().write(to: empty.appendingPathComponent(".gitkeep"))
+        let first = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, outputDirectory: empty.path)).build()
+        #expect(first.isFullBuild && first.notice == nil)
     }
 
     @Test("removing the crew file, then bringing it back: each incremental build equals a clean one")

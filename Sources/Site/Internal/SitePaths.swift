@@ -39,6 +39,20 @@ enum SitePaths {
         return candidate
     }
 
+    /// The output folder `output` as the files in `.marsgen/` record it: relative to the site
+    /// root `siteRoot` when inside it (`public`), so that a site folder moved or renamed with
+    /// its output keeps its build state; otherwise absolute. The two never meet: an absolute
+    /// path starts with `/`.
+    static func recorded(_ output: String, siteRoot: String) -> String {
+        guard output != siteRoot, isWithin(output, siteRoot) else { return output }
+        return String(output.dropFirst(siteRoot.hasSuffix("/") ? siteRoot.count : siteRoot.count + 1))
+    }
+
+    /// The absolute path of an output folder `recorded` (see ``recorded(_:siteRoot:)``).
+    static func resolvingRecorded(_ recorded: String, siteRoot: String) -> String {
+        recorded.hasPrefix("/") ? recorded : join(siteRoot, recorded)
+    }
+
     /// Whether `path` is `ancestor` or inside it.
     static func isWithin(_ path: String, _ ancestor: String) -> Bool {
         path == ancestor || path.hasPrefix(ancestor.hasSuffix("/") ? ancestor : ancestor + "/")
