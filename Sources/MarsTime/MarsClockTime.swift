@@ -37,6 +37,17 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
         self.init(hour: hour, minute: minute, second: second)
     }
 
+    /// `text` with its one-digit hours, minutes or seconds written with two (`7:30` →
+    /// `07:30`), when that is what it likely means: digits and colons only, and a valid
+    /// time once padded. `nil` otherwise, and for a text that is already valid.
+    public static func padded(_ text: String) -> String? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.contains(where: { $0.count == 1 }),
+              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let padded = parts.map { $0.count == 1 ? "0\($0)" : String($0) }.joined(separator: ":")
+        return MarsClockTime(parsing: padded) != nil ? padded : nil
+    }
+
     /// Creates a clock time from fractional hours (`24 × frac(MSD)` and the like).
     public init(hours: Double) {
         self.init(secondsOfSol: hours * 3600)

@@ -67,6 +67,18 @@ import Testing
         #expect(error?.location?.line ?? 0 >= 1)
     }
 
+    @Test("a time one digit short gets a hint with what was likely meant; another bad time an example", arguments: [
+        ("time: \"7:30\"", "write hours and minutes with two digits each: time: \"07:30\""),
+        ("time: \"07:3:09\"", "write hours, minutes and seconds with two digits each: time: \"07:03:09\""),
+        ("time: \"7:70\"", "for example time: \"14:02\""),
+        ("time: \"0730\"", "for example time: \"14:02\""),
+    ])
+    func timeLikelyMeant(_ line: String, _ hint: String) {
+        let error = expectDiagnostic { _ = try load("---\nauthor: vega\nsol: 3\n\(line)\n---\n") }
+        #expect(error?.message.hasPrefix("'time' must be a local mean solar time") == true)
+        #expect(error?.hint == hint)
+    }
+
     @Test("a sol past the year 9999 is an error, not an overflow that stops the process")
     func solTooLate() throws {
         let last = ContentFixtures.context.lastSol
@@ -248,9 +260,12 @@ import Testing
         #expect(error?.hint != nil)
     }
 
-    @Test("a time one digit short and a crew id in capitals get a hint with what was likely meant", arguments: [
+    @Test("a time one digit short, a crew id in capitals or with a chat's colon or @ get a hint with what was likely meant", arguments: [
         ("## 9:05 vega", "write hours and minutes with two digits each: '09:05'"),
+        ("## 09:5:7 vega", "write hours, minutes and seconds with two digits each: '09:05:07'"),
         ("## 09:05 Vega", "crew ids are lowercase: did you mean 'vega'?"),
+        ("## 09:05 vega:", "write the crew id alone: did you mean 'vega'?"),
+        ("## 09:05 @Vega", "write the crew id alone: did you mean 'vega'?"),
         ("## 29:05 vega", "write the heading as '## HH:MM author', '## Sol N HH:MM author' or '## 2037-03-01T14:02:00Z author'"),
     ])
     func likelyMeant(_ heading: String, _ hint: String) {
@@ -425,6 +440,13 @@ import Testing
     func badReports(_ original: String, _ replacement: String, _ message: String) {
         let error = expectDiagnostic { _ = try load(valid.replacingOccurrences(of: original, with: replacement)) }
         #expect(error?.message == message)
+    }
+
+    @Test("a sunrise one digit short gets a hint with what was likely meant")
+    func sunriseLikelyMeant() {
+        let error = expectDiagnostic { _ = try load(valid.replacingOccurrences(of: "\"05:42\"", with: "\"5:42\"")) }
+        #expect(error?.message == "'sunrise' must be a local mean solar time HH:MM, not '5:42'")
+        #expect(error?.hint == "write hours and minutes with two digits each: sunrise: \"05:42\"")
     }
 }
 

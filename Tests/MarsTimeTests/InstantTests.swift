@@ -37,6 +37,14 @@ import Testing
         #expect(MarsClockTime(secondsOfSol: 86_399.7).description == "23:59:59")
     }
 
+    @Test("a clock time with one-digit parts is padded to what it likely means, when that is a time", arguments: [
+        ("9:30", "09:30"), ("09:3", "09:03"), ("7:5:9", "07:05:09"), ("23:59:9", "23:59:09"),
+    ] as [(String, String?)] + [("09:30", nil), ("9:70", nil), ("24:1", nil), ("9:30pm", nil), ("9", nil), (":30", nil),
+                                ("1:2:3:4", nil), ("٩:30", nil)])
+    func paddedClockTimes(_ text: String, _ padded: String?) {
+        #expect(MarsClockTime.padded(text) == padded)
+    }
+
     @Test("every second of a sol formats as HH:MM:SS and HH:MM, rounded to the nearest second")
     func clockTimeEverySecond() {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -46,10 +46,25 @@ public struct ContentContext: Sendable {
             throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
                                    hint: "crew ids are lowercase: did you mean '\(member.id)'?")
         }
+        // `okoro:` or `@okoro`, as a chat writes its sender: an id has no such marks.
+        let isMark = { (character: Character) in ":,;.@".contains(character) }
+        let bare = String(id.drop(while: isMark).reversed().drop(while: isMark).reversed()).lowercased()
+        if bare != id, let member = crew.member(id: bare) {
+            throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
+                                   hint: "write the crew id alone: did you mean '\(member.id)'?")
+        }
         let known = crew.members.map(\.id).joined(separator: ", ")
         throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
                                hint: crew.members.isEmpty ? "add '\(id)' to content/crew.yml"
                                    : "add '\(id)' to content/crew.yml, or use one of: \(known)")
+    }
+
+    /// The hint for a clock time written with one-digit parts (`7:30`): the time it likely
+    /// means, as `written` shows it (`time: "07:30"`); nil when no padding makes it a time.
+    static func paddingHint(for text: String, _ written: (String) -> String) -> String? {
+        guard let padded = MarsClockTime.padded(text) else { return nil }
+        let parts = padded.count > 5 ? "hours, minutes and seconds" : "hours and minutes"
+        return "write \(parts) with two digits each: \(written(padded))"
     }
 
     /// The sol, LMST and instant of a moment given either as a UTC instant or as sol + LMST.
@@ -108,8 +123,9 @@ extension FrontMatter {
             var lmst = MarsClockTime(secondsOfSol: 12 * 3600)
             if let timeText = try fields.string("time") {
                 guard let parsed = MarsClockTime(parsing: timeText) else {
-                    throw Diagnostic.error("'time' must be a local mean solar time HH:MM or HH:MM:SS, not '\(timeText)'",
-                                           at: fields.location(of: "time"), hint: "for example time: \"14:02\"")
+                    throw Diagnostic.error("'time' must be a local mean solar time HH:MM or HH:MM:SS, not '\(Diagnostic.excerpt(timeText))'",
+                                           at: fields.location(of: "time"),
+                                           hint: ContentContext.paddingHint(for: timeText) { "time: \"\($0)\"" } ?? "for example time: \"14:02\"")
                 }
                 lmst = parsed
             }

@@ -237,12 +237,9 @@ public enum MessageLogLoader {
             rest = words[1...]
         } else if first.split(separator: ":").count >= 2, first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) {
             // One digit short (`9:05`): the time it likely means, written as headings want it.
-            let parts = first.split(separator: ":", omittingEmptySubsequences: false)
-            let padded = parts.map { $0.count == 1 ? "0\($0)" : String($0) }.joined(separator: ":")
-            let isPaddable = parts.contains { $0.count == 1 } && parts.allSatisfy { (1...2).contains($0.count) }
-                && MarsClockTime(parsing: padded) != nil
-            throw Diagnostic.error("'\(Diagnostic.excerpt(first))' in message heading is not a time of day: hours run 00–23, minutes 00–59",
-                                   at: location, hint: isPaddable ? "write hours and minutes with two digits each: '\(padded)'" : formHint)
+            let ranges = first.split(separator: ":").count > 2 ? "minutes and seconds 00–59" : "minutes 00–59"
+            throw Diagnostic.error("'\(Diagnostic.excerpt(first))' in message heading is not a time of day: hours run 00–23, \(ranges)",
+                                   at: location, hint: ContentContext.paddingHint(for: first) { "'\($0)'" } ?? formHint)
         } else {
             throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' does not start with a time", at: location, hint: formHint)
         }

@@ -52,8 +52,9 @@ public enum WeatherLoader {
                 throw Diagnostic.error("missing required key '\(key)'", at: fields.startLocation, hint: "add '\(key): \"HH:MM\"' in LMST")
             }
             guard let time = MarsClockTime(parsing: text) else {
-                throw Diagnostic.error("'\(key)' must be a local mean solar time HH:MM, not '\(text)'", at: fields.location(of: key),
-                                       hint: "hours 00–23 and minutes 00–59, like '\(key): \"06:12\"'")
+                throw Diagnostic.error("'\(key)' must be a local mean solar time HH:MM, not '\(Diagnostic.excerpt(text))'", at: fields.location(of: key),
+                                       hint: ContentContext.paddingHint(for: text) { "\(key): \"\($0)\"" }
+                                           ?? "hours 00–23 and minutes 00–59, like '\(key): \"06:12\"'")
             }
             return time
         }
