@@ -57,6 +57,32 @@ import Testing
         #expect(result.err.hasPrefix("content/journal/latin1.md:5:4: error: the file is not valid UTF-8"))
     }
 
+    @Test("errors and warnings show the site's paths from where marsgen runs, so a terminal or an editor opens them")
+    func pathsFromWhereMarsgenRuns() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try SiteFixture.write("---\nauthor: vega\nsol: 3\n---\nSee ![x](img/nowhere.png).\n", to: "content/journal/sol-03-note.md", in: site)
+        let (parent, name) = (site.deletingLastPathComponent(), site.lastPathComponent)
+        let warning = "content/journal/sol-03-note.md:5:5: warning: image 'img/nowhere.png' leads to no page or file of the site"
+        let runs: [(arguments: [String], folder: URL, shown: String)] = [
+            (["--source", name], parent, "\(name)/"),
+            (["--source", "./\(name)/"], parent, "./\(name)/"),
+            (["--source", site.path], parent, "\(site.path)/"),
+            (["--source", site.path], site, ""),
+            (["--source", "."], site, ""),
+            (["--source", ".."], site.appendingPathComponent("content"), "../"),
+        ]
+        for run in runs {
+            let result = try SiteFixture.run(["build"] + run.arguments, in: run.folder)
+            #expect(result.status == 0, "\(run.arguments): \(result.err)")
+            #expect(result.err.hasPrefix(run.shown + warning), "\(run.arguments) from \(run.folder.path): \(result.err)")
+        }
+        try SiteFixture.write("---\nauthor: sam\nsol: 3\n---\nHi.\n", to: "content/journal/sol-03-note.md", in: site)
+        let failed = try SiteFixture.run(["build", "--source", name], in: parent)
+        #expect(failed.status == 1)
+        #expect(failed.err.hasPrefix("\(name)/content/journal/sol-03-note.md:2:9: error: unknown crew id 'sam'"), "\(failed.err)")
+    }
+
     @Test("a rebuild replaces the output and keeps its top-level dot files")
     func rebuildKeepsDotFiles() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -69,6 +69,7 @@ enum SiteFixture {
         let binary: URL = try #require(executable, "the marsgen executable was not built")
         process.executableURL = binary
         process.arguments = arguments
+        if let directory = folder(of: arguments) { process.currentDirectoryURL = directory }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -154,6 +155,18 @@ enum SiteFixture {
         }
     }
 
+    /// The folder a run of marsgen with `arguments` starts in when the test names none: the
+    /// site's (`--source`), as a user building a site runs it, so that diagnostics show paths
+    /// from the site's folder (`content/…`; run from elsewhere, they begin with `--source`'s
+    /// value, which `BuildGuaranteeTests` checks).
+    static func folder(of arguments: [String]) -> URL? {
+        guard let option = arguments.firstIndex(of: "--source"), option + 1 < arguments.count else { return nil }
+        var isDirectory: ObjCBool = false
+        let path = arguments[option + 1]
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? URL(fileURLWithPath: path) : nil
+    }
+
     /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
     /// A run still going after 120 s is stopped (SIGTERM, status 15): a build that hangs on
     /// bad input fails its test instead of the whole test run.
@@ -162,7 +175,7 @@ enum SiteFixture {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
+        if let directory = directory ?? folder(of: arguments) { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -31,6 +31,7 @@ struct WatchCommandTests {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
                 process.arguments = SiteFixture.asNobody + [binary.path, "watch", "--source", site.path, "--output", output.path]
             }
+            process.currentDirectoryURL = site
             process.standardOutput = try FileHandle(forWritingTo: outURL)
             process.standardError = combined ? process.standardOutput : try FileHandle(forWritingTo: errURL)
             try process.run()

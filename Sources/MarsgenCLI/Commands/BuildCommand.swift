@@ -43,10 +43,10 @@ struct BuildCommand: ParsableCommand {
         do {
             report = try SiteBuilder(options: options).build()
         } catch {
-            Console.report(error)
+            Console.report(error, site: paths.source)
             throw ExitCode.failure
         }
-        for warning in report.warnings { Console.report(warning) }
+        for warning in report.warnings { Console.report(warning, site: paths.source) }
         if let notice = report.notice, !quiet, !clean { Console.out("note: \(notice)") }
         if explain {
             for line in report.explanations { Console.out(line) }
@@ -55,7 +55,7 @@ struct BuildCommand: ParsableCommand {
         if !quiet { Console.out(report.summary) }
         guard report.errors.isEmpty else {
             // Listed last, together, so they are what the terminal shows.
-            for error in report.errors { Console.report(error) }
+            for error in report.errors { Console.report(error, site: paths.source) }
             let count = report.errors.count == 1 ? "1 error" : "\(report.errors.count) errors"
             Console.report(Diagnostic.error("\(count); the site was built without the files that have them",
                                             hint: "fix them and build again"))

@@ -16,6 +16,26 @@ enum Console {
         error(diagnostic.description)
     }
 
+    /// Prints a diagnostic of a build of the site in `source` (`--source` as written): a
+    /// path in the site, which the build gives from the site's folder, is shown from where
+    /// marsgen runs (`ex1/content/journal/dust.md:3:9` after `--source ex1`), so that a
+    /// terminal or an editor that runs marsgen opens it. Absolute paths stay as they are.
+    static func report(_ diagnostic: Diagnostic, site source: String) {
+        var diagnostic = diagnostic
+        if let path = diagnostic.location?.path, !path.hasPrefix("/"), let folder = shownFolder(source) {
+            diagnostic.location?.path = folder + path
+        }
+        report(diagnostic)
+    }
+
+    /// How a path in the site folder `source` begins when shown: `nil` for the current folder.
+    static func shownFolder(_ source: String) -> String? {
+        let expanded = (source as NSString).expandingTildeInPath
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        guard !expanded.isEmpty, resolved(expanded) != resolved(FileManager.default.currentDirectoryPath) else { return nil }
+        return expanded.hasSuffix("/") ? expanded : expanded + "/"
+    }
+
     /// `--verbose`: each build step with its duration.
     static func printSteps(of report: BuildReport) {
         for (index, step) in report.steps.enumerated() {

@@ -50,10 +50,10 @@ struct InitCommand: ParsableCommand {
         Console.out("Created a site in \(directory)")
         do {
             let report = try SiteBuilder(options: BuildOptions(sourceDirectory: root)).build()
-            for warning in report.warnings { Console.report(warning) }
+            for warning in report.warnings { Console.report(warning, site: directory) }
             Console.out(report.summary)
         } catch {
-            Console.report(error)
+            Console.report(error, site: directory)
             throw ExitCode.failure
         }
         Console.out("Next: edit \(directory)/content/, then run 'marsgen build --source \(directory)'.")

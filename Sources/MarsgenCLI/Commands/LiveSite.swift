@@ -12,17 +12,20 @@ import Watch
 /// queue and come out as the next burst: two builds never overlap.
 final class LiveSite: @unchecked Sendable {
     let options: BuildOptions
+    /// `--source` as written, to show the site's paths from where marsgen runs.
+    let source: String
     let quiet: Bool
     let verbose: Bool
     /// Called after every build, good or failed, once its files are in place.
     var onBuild: (@Sendable (Result<BuildReport, Diagnostic>) -> Void)?
     private var watcher: SiteWatcher?
 
-    init(options: BuildOptions, quiet: Bool, verbose: Bool = false) {
+    init(options: BuildOptions, source: String, quiet: Bool, verbose: Bool = false) {
         var options = options
         // Every rebuild starts from the state the previous one left in memory.
         options.memory = BuildMemory()
         self.options = options
+        self.source = source
         self.quiet = quiet
         self.verbose = verbose
     }
@@ -124,10 +127,10 @@ final class LiveSite: @unchecked Sendable {
             }
             // After the line they belong to, as a failed build's error is: in a log of many
             // rebuilds, warnings before it read as the previous rebuild's.
-            for warning in report.warnings { Console.report(warning) }
+            for warning in report.warnings { Console.report(warning, site: source) }
         case .failure(let diagnostic):
             Console.error("\(time) \(cause)build failed; the last good site stays in place")
-            Console.report(diagnostic)
+            Console.report(diagnostic, site: source)
         }
     }
 

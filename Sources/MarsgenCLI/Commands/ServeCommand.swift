@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let options = watching.buildOptions(paths)
-        let site = LiveSite(options: options, quiet: quiet, verbose: watching.verbose)
+        let site = LiveSite(options: options, source: paths.source, quiet: quiet, verbose: watching.verbose)
         let live = noLive ? nil : LiveUpdates()
         let first = try site.buildFirst()
         let basePath = (try? first.get().basePath) ?? "/"

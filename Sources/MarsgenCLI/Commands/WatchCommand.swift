@@ -24,7 +24,7 @@ struct WatchCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let site = LiveSite(options: watching.buildOptions(paths), quiet: quiet, verbose: watching.verbose)
+        let site = LiveSite(options: watching.buildOptions(paths), source: paths.source, quiet: quiet, verbose: watching.verbose)
         _ = try site.buildFirst()
         try site.watchUntilStopped(mode: watching.mode)
         while true { try await Task.sleep(for: .seconds(3600)) }
