@@ -1287,12 +1287,19 @@ import Testing
         let url = stateDirectory.appendingPathComponent(stateFile)
         let data = try Data(contentsOf: url)
         try data.prefix(data.count / 2).write(to: url)
+        try expectFullBuildKeepingOutput(notice: "build state is unreadable; doing a full build")
+    }
+
+    /// Builds, and expects a full build that says `notice` and leaves the output as it was
+    /// (no input changed), then an incremental build after it.
+    func expectFullBuildKeepingOutput(notice: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let before = try SiteFixture.snapshot(output)
         let report = try build()
-        #expect(report.isFullBuild)
-        #expect(report.notice == "build state is unreadable; doing a full build")
-        #expect(try SiteFixture.snapshot(output) == before)
-        #expect(try !build().isFullBuild)
+        #expect(report.isFullBuild, sourceLocation: sourceLocation)
+        #expect(report.notice == notice, sourceLocation: sourceLocation)
+        #expect(try SiteFixture.snapshot(output) == before, sourceLocation: sourceLocation)
+        let next = try build()
+        #expect(!next.isFullBuild && next.notice == nil, sourceLocation: sourceLocation)
     }
 
     @Test("an index with a byte changed, though it still parses, means a full build, with a notice: never the counts or stats it says")
@@ -1325,12 +1332,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)
         let index = try #require(names.first { $0.hasSuffix(".index") })
         try FileManager.default.removeItem(at: stateDirectory.appendingPathComponent(index))
-        let before = try SiteFixture.snapshot(output)
-        let report = try build()
-        #expect(report.isFullBuild)
-        #expect(report.notice == "the last build did not finish; doing a full build")
-        #expect(try SiteFixture.snapshot(output) == before)
-        #expect(try !build().isFullBuild)
+        try expectFullBuildKeepingOutput(notice: "the last build did not finish; doing a full build")
     }
 
     @Test("the JSON state of marsgen before state format 3 means a full build, with a notice, and is removed")
@@ -1694,27 +1696,16 @@ import Testing
         lines[2] = "output \(output.path)"
         try Data(BuildIndex.signed(Array((lines.joined(separator: "\n") + "\n").utf8))).write(to: older.appendingPathExtension("index"))
         try Data("older".utf8).write(to: older.appendingPathExtension("state"))
-        let before = try SiteFixture.snapshot(output)
-        let report = try build()
-        #expect(report.isFullBuild)
-        #expect(report.notice == "the last build was made by another version of marsgen; doing a full build")
-        #expect(try SiteFixture.snapshot(output) == before)
+        try expectFullBuildKeepingOutput(notice: "the last build was made by another version of marsgen; doing a full build")
         let names = try FileManager.default.contentsOfDirectory(atPath: marsgen.path)
         #expect(!names.contains { $0.hasPrefix(older.lastPathComponent) })
         #expect(names.contains(ours))
-        let next = try build()
-        #expect(!next.isFullBuild && next.notice == nil)
     }
 
     @Test("a build state gone while the output holds a site means a full build with a notice; a first build into an empty folder has none")
     func stateRemoved() throws {
         try FileManager.default.removeItem(at: site.appendingPathComponent(".marsgen"))
-        let before = try SiteFixture.snapshot(output)
-        let report = try build()
-        #expect(report.isFullBuild)
-        #expect(report.notice == "no build state for this output folder in .marsgen/; doing a full build")
-        #expect(try SiteFixture.snapshot(output) == before)
-        #expect(try !build().isFullBuild)
+        try expectFullBuildKeepingOutput(notice: "no build state for this output folder in .marsgen/; doing a full build")
         let empty = try SiteFixture.temporaryDirectory("empty-output")
         defer { try? FileManager.default.removeItem(at: empty) }
         try Data().write(to: empty.appendingPathComponent(".gitkeep"))
