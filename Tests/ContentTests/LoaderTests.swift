@@ -60,6 +60,8 @@ import Testing
         ("---\nauthor: vega\nsol: -4\n---\n", "this entry is on sol -4, before the mission's first sol 1"),
         ("---\nauthor: vega\nsol: 3\ntime: 25:00\n---\n", "'time' must be a local mean solar time HH:MM or HH:MM:SS, not '25:00'"),
         ("---\nauthor: vega\nsol: three\n---\n", "'sol' must be a whole number, not 'three'"),
+        ("---\nauthor: vega\nsol: 99999999999999999999\n---\n", "'sol' of 99999999999999999999 is too large a number"),
+        ("---\nauthor: vega\nsol: -99999999999999999999\n---\n", "'sol' of -99999999999999999999 is too small a number"),
     ])
     func dateErrors(_ text: String, _ message: String) {
         let error = expectDiagnostic { _ = try load(text) }

@@ -181,8 +181,17 @@ public struct YAMLMapping {
     /// An integer value.
     public func int(_ key: String) throws(Diagnostic) -> Int? {
         guard let text = try string(key) else { return nil }
-        guard let value = Int(text.trimmingSpaces) else {
-            throw Diagnostic.error("'\(key)' must be a whole number, not '\(text)'", at: location(of: key),
+        let trimmed = text.trimmingSpaces
+        guard let value = Int(trimmed) else {
+            // Digits, but more than 64 bits hold: say so, not that it is no whole number.
+            let digits = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : trimmed
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                let isNegative = trimmed.first == "-"
+                throw Diagnostic.error("'\(key)' of \(Diagnostic.excerpt(trimmed)) is too \(isNegative ? "small" : "large") a number",
+                                       at: location(of: key),
+                                       hint: "a whole number here is \(isNegative ? "at least \(Int.min)" : "at most \(Int.max)")")
+            }
+            throw Diagnostic.error("'\(key)' must be a whole number, not '\(Diagnostic.excerpt(text))'", at: location(of: key),
                                    hint: "write it in digits, like '\(key): 20'")
         }
         return value
