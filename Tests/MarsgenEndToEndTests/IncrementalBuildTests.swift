@@ -1680,6 +1680,25 @@ import Testing
         #expect(same, "missing \(missing), extra \(extra), different \(different)")
     }
 
+    @Test("the output folder spelt through a symbolic link to the site, or the site through one, has the one state: no full build")
+    func outputThroughLink() throws {
+        let link = site.deletingLastPathComponent().appendingPathComponent(site.lastPathComponent + "-link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: site.path)
+        defer { try? FileManager.default.removeItem(at: link) }
+        let spellings: [BuildOptions] = [
+            BuildOptions(sourceDirectory: site.path, outputDirectory: link.appendingPathComponent("public").path),
+            BuildOptions(sourceDirectory: link.path),
+            BuildOptions(sourceDirectory: link.path, outputDirectory: output.path),
+            BuildOptions(sourceDirectory: site.path),
+        ]
+        for options in spellings {
+            let report = try SiteBuilder(options: options).build()
+            #expect(!report.isFullBuild && report.notice == nil, "\(options.sourceDirectory) → \(options.outputDirectory): \(report.notice ?? "")")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".marsgen").path)
+        #expect(names.filter { $0.hasSuffix(".index") }.count == 1)
+    }
+
     @Test("a state an older marsgen kept for the output under its absolute path goes, and means a full build with a notice")
     func stateUnderAbsolutePath() throws {
         let marsgen = site.appendingPathComponent(".marsgen")

@@ -42,10 +42,15 @@ enum SitePaths {
     /// The output folder `output` as the files in `.marsgen/` record it: relative to the site
     /// root `siteRoot` when inside it (`public`), so that a site folder moved or renamed with
     /// its output keeps its build state; otherwise absolute. The two never meet: an absolute
-    /// path starts with `/`.
+    /// path starts with `/`. Inside is judged with symbolic links resolved too, so that
+    /// `--output` spelt through a link to the site (`/srv/site-link/public` for the site's
+    /// `public`) names the same state as the default does.
     static func recorded(_ output: String, siteRoot: String) -> String {
-        guard output != siteRoot, isWithin(output, siteRoot) else { return output }
-        return String(output.dropFirst(siteRoot.hasSuffix("/") ? siteRoot.count : siteRoot.count + 1))
+        func relative(_ output: String, _ siteRoot: String) -> String? {
+            guard output != siteRoot, isWithin(output, siteRoot) else { return nil }
+            return String(output.dropFirst(siteRoot.hasSuffix("/") ? siteRoot.count : siteRoot.count + 1))
+        }
+        return relative(output, siteRoot) ?? relative(resolvingLinks(output), resolvingLinks(siteRoot)) ?? output
     }
 
     /// The absolute path of an output folder `recorded` (see ``recorded(_:siteRoot:)``).
