@@ -224,19 +224,19 @@ public struct BuildState: Sendable, Equatable {
         let directory = SitePaths.join(siteRoot, ".marsgen")
         guard let names = FileSystem.OpenFolder(path: directory)?.entries.map(\.name) else { return false }
         let kept = "build-\(outputKey(output, siteRoot: siteRoot))."
-        var removedOutputs = false
+        var removedOutputsState = false
         for name in names where name.hasPrefix("build-") && name.hasSuffix(".index") && !name.hasPrefix(kept) {
             guard let recorded = BuildIndex.outputDirectory(ofIndexAt: SitePaths.join(directory, name)) else { continue }
             let folder = SitePaths.resolvingRecorded(recorded, siteRoot: siteRoot)
             let isOutput = folder == output
             guard isOutput || !FileManager.default.fileExists(atPath: folder) else { continue }
-            removedOutputs = removedOutputs || isOutput
+            removedOutputsState = removedOutputsState || isOutput
             let prefix = String(name.dropLast("index".count))
             for other in names where other.hasPrefix(prefix) {
                 try? FileSystem.removeTree(SitePaths.join(directory, other))
             }
         }
-        return removedOutputs
+        return removedOutputsState
     }
 
     /// The first bytes of every state file.
