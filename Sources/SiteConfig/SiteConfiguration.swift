@@ -24,6 +24,10 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     public var basePath: String
     /// The language of the content, as a BCP 47 tag (`en`, `fr-CA`).
     public var language: String
+    /// Whether ``language`` is written right to left (Arabic, Hebrew, Persian, Urdu…), so
+    /// that pages say `dir="rtl"`: its script subtag decides when it has one (`az-Arab` is,
+    /// `ku-Latn` is not), otherwise the script the language is usually written in.
+    public var isRightToLeft: Bool { Self.isRightToLeft(language) }
     /// How many objects a feed page holds.
     public var pageSize: Int
     /// Whether raw HTML in Markdown is kept (`unsafe_html: true`).
@@ -217,6 +221,35 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<query]) }
         return path.hasSuffix("/") ? path : path + "/"
     }
+
+    static func isRightToLeft(_ tag: String) -> Bool {
+        // The language, then its subtags up to the first singleton (`x-…` is private use).
+        let subtags = tag.lowercased().split(separator: "-").prefix { $0.count > 1 }
+        guard let language = subtags.first else { return false }
+        // A script is the one subtag of four letters (a variant of four starts with a digit).
+        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return rightToLeftScripts.contains(String(script))
+        }
+        return rightToLeftLanguages.contains(String(language))
+    }
+
+    /// ISO 15924 scripts written right to left, in lowercase: Arabic (and Nastaliq), Hebrew,
+    /// Syriac, Thaana, N'Ko, Adlam, Hanifi Rohingya, Mandaic, Mende Kikakui, Samaritan,
+    /// Yezidi, and the ancient ones a mission's fiction might quote.
+    static let rightToLeftScripts: Set<String> = [
+        "adlm", "arab", "aran", "hebr", "mand", "mend", "nkoo", "rohg", "samr", "syrc", "thaa", "yezi",
+        "armi", "avst", "chrs", "cprt", "elym", "hung", "khar", "lydi", "mani", "narb", "nbat", "orkh", "ougr",
+        "palm", "phli", "phlp", "phnx", "prti", "sarb", "sogd", "sogo",
+    ]
+
+    /// Languages (ISO 639, lowercase) usually written in one of those scripts: Arabic,
+    /// Persian and Dari, Urdu, Pashto, Sindhi, Kashmiri, Western Punjabi, Uyghur, Central
+    /// and Southern Kurdish, Balochi, Hebrew (and its old code `iw`), Yiddish (`ji`),
+    /// Aramaic, Syriac, Dhivehi, N'Ko, and a few more of Iran and Pakistan.
+    static let rightToLeftLanguages: Set<String> = [
+        "ar", "fa", "prs", "ur", "ps", "sd", "ks", "pnb", "ug", "ckb", "sdh", "bal", "he", "iw", "yi", "ji",
+        "arc", "syr", "dv", "nqo", "azb", "glk", "mzn", "lrc", "bqi", "khw", "skr",
+    ]
 
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -503,6 +503,18 @@ import Testing
         }
     }
 
+    @Test("a language written right to left is known by its script subtag, or else by the language", arguments: [
+        ("ar", true), ("ar-EG", true), ("he", true), ("fa-IR", true), ("ur", true), ("ckb", true), ("yi", true),
+        ("az-Arab", true), ("pa-Arab-PK", true), ("uz-Arab", true), ("ks-Deva", false), ("ku-Latn", false),
+        ("en", false), ("pt-BR", false), ("zh-Hans-CN", false), ("ku", false), ("az", false), ("sr-Cyrl", false),
+        ("AR", true), ("en-x-arab", false), ("de-1996", false),
+    ])
+    func rightToLeft(_ tag: String, _ isRightToLeft: Bool) throws {
+        var log = DiagnosticLog()
+        let config = try SiteConfiguration.parse(ContentFixtures.configText + "\nlanguage: \(tag)\n", log: &log)
+        #expect(config.isRightToLeft == isRightToLeft)
+    }
+
     @Test("a duplicate key is an error at its second appearance, in the config, the crew file and nested mappings")
     func duplicateKeys() {
         var log = DiagnosticLog()

@@ -59,6 +59,24 @@ import FoundationXML
         }
     }
 
+    @Test("a site in a language written right to left says dir=\"rtl\" on every page; the stylesheet's sides follow it")
+    func rightToLeft() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let config = site.appendingPathComponent("marsgen.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try #require(text.contains("\nlanguage: en\n"))
+        try Data(text.replacingOccurrences(of: "\nlanguage: en\n", with: "\nlanguage: ar-EG\n").utf8).write(to: config)
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
+        for (path, data) in files where path.hasSuffix(".html") {
+            #expect(String(decoding: data, as: UTF8.self).hasPrefix("<!DOCTYPE html>\n<html lang=\"ar-EG\" dir=\"rtl\">"), "\(path)")
+        }
+        // The theme names no physical side (left, right): each is the line's start or end.
+        let css = String(decoding: try #require(files["theme/marsgen.css"]), as: UTF8.self)
+        #expect(css.range(of: #"\b(left|right)\b"#, options: .regularExpression) == nil)
+    }
+
     @Test("every internal link and anchor resolves, relative ones from every page that shows them")
     func links() throws {
         let site = "https://site.invalid/"

@@ -239,6 +239,7 @@ public struct PagePlanner {
             "description": config.description,
             "hasDescription": !config.description.isEmpty,
             "language": config.language,
+            "isRightToLeft": config.isRightToLeft,
             "missionName": config.mission.name,
             "landing": config.mission.clock.landing.iso8601,
             "landingDate": config.mission.clock.landing.isoDate,
