@@ -368,6 +368,9 @@ import Testing
         let result = try SiteFixture.run(["sol", "--source", site.path])
         #expect(result.status == 1)
         #expect(result.err.hasPrefix("marsgen.yml:1:1: error: a named pipe, not a regular file"), "\(result.err)")
+        // From the folder above, the path starts there, as a build's would.
+        let above = try SiteFixture.run(["sol", "--source", site.lastPathComponent], in: site.deletingLastPathComponent())
+        #expect(above.err.hasPrefix("\(site.lastPathComponent)/marsgen.yml:1:1: error: a named pipe"), "\(above.err)")
     }
 
     @Test("bad flags are usage errors, not crashes")
@@ -381,6 +384,8 @@ import Testing
             (["sol", "--sol=-99999999999", "--lmst", "10:00"], "--sol must be between "),
             (["sol", "--longitude", "nan"], "--longitude must be degrees between -360 and 360"),
             (["sol", "--longitude", "1e308"], "--longitude must be degrees between -360 and 360"),
+            (["sol", "--sol", "12", "--lmst", "7:30"], "--lmst must be HH:MM or HH:MM:SS, not '7:30' (did you mean '07:30'?)"),
+            (["sol", "--sol", "12", "--lmst", "7:70"], "--lmst must be HH:MM or HH:MM:SS, not '7:70'\n"),
         ] {
             let refused = try SiteFixture.run(arguments, in: SiteFixture.repositoryRoot)
             #expect(refused.status != 0 && refused.status < 128, "\(arguments): \(refused.status)")

@@ -16,7 +16,7 @@ struct WatchCommandTests {
         ///   - combined: Standard output and error to one file, as `> log 2>&1` does.
         ///   - asNobody: Run as the user `nobody` (the test runs as root), with `output` as
         ///     the output folder: the site is then one it may read but not write.
-        init(combined: Bool = false, asNobody output: URL? = nil) throws {
+        init(combined: Bool = false, asNobody output: URL? = nil, arguments extra: [String] = []) throws {
             site = try SiteFixture.copyOfDemoSite()
             outURL = site.appendingPathComponent(".watch-out.log")
             errURL = site.appendingPathComponent(".watch-err.log")
@@ -24,7 +24,7 @@ struct WatchCommandTests {
             #expect(FileManager.default.createFile(atPath: errURL.path, contents: nil))
             let binary: URL = try #require(SiteFixture.executable, "the marsgen executable was not built")
             process.executableURL = binary
-            process.arguments = ["watch", "--source", site.path]
+            process.arguments = ["watch", "--source", site.path] + extra
             if let output {
                 // Readable by all, writable by its owner (root) only.
                 try SiteFixture.shell("chmod -R a+rX,go-w '\(site.path)'")
@@ -104,6 +104,17 @@ struct WatchCommandTests {
         let lines = watch.out.split(separator: "\n").map(String.init)
         let line = try #require(lines.firstIndex { $0.contains("content/journal/sol-09-empty.md changed → ") }, "\(lines)")
         #expect(lines.firstIndex(of: warning) == line + 1, "\(lines)")
+        watch.process.interrupt()
+        watch.process.waitUntilExit()
+    }
+
+    @Test("--poll-interval alone watches by polling, at that interval; a save is seen")
+    func pollIntervalAlone() async throws {
+        let watch = try Watching(arguments: ["--poll-interval", "250"])
+        #expect(await watch.wait { watch.out.contains("Watching content/") }, "\(watch.out)\(watch.err)")
+        #expect(watch.out.contains("Watching content/, templates/, static/ and marsgen.yml (polling every 250 ms)"), "\(watch.out)")
+        try Data("\n## Sol 14 21:30 vega\nPolled.\n".utf8).append(to: watch.site.appendingPathComponent("content/messages/habitat.md"))
+        #expect(await watch.wait { watch.out.contains("content/messages/habitat.md changed → ") }, "\(watch.out)\(watch.err)")
         watch.process.interrupt()
         watch.process.waitUntilExit()
     }

@@ -54,7 +54,9 @@ struct SolCommand: ParsableCommand {
             throw ValidationError("--landing must be an ISO 8601 instant with a zone, like 2037-02-14T09:32:00Z")
         }
         if let lmst, MarsClockTime(parsing: lmst) == nil {
-            throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmst)'")
+            // `7:30`: the time it likely means, written with two digits a part.
+            let meant = MarsClockTime.padded(lmst).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmst)'\(meant)")
         }
         if let longitude, Self.eastLongitude(parsing: longitude) == nil {
             throw ValidationError("--longitude must be degrees between -360 and 360, like 137.4, -35.8 or 184.702W")
@@ -137,7 +139,7 @@ struct SolCommand: ParsableCommand {
         do {
             config = try SiteBuilder.configuration(ofSiteIn: source)
         } catch {
-            Console.report(error)
+            Console.report(error, site: source)
             throw ExitCode.failure
         }
         let siteClock = config?.mission.clock

@@ -39,14 +39,16 @@ struct WatchOptions: ParsableArguments {
     @Flag(name: .long, help: "Scan for changes instead of using the kernel's notifications (network shares, containers).")
     var poll = false
 
-    @Option(name: .long, help: ArgumentHelp("How often --poll scans, in milliseconds.", valueName: "ms"))
-    var pollInterval = 300
+    @Option(name: .long, help: ArgumentHelp("How often --poll scans, in milliseconds (default: 300; at least 10); implies --poll.",
+                                            valueName: "ms"))
+    var pollInterval: Int?
 
     @Flag(name: .long, help: "Print each build step with its duration, after every build.")
     var verbose = false
 
     var mode: WatchMode {
-        poll ? .polling(interval: .milliseconds(max(10, pollInterval))) : .automatic
+        // An interval given alone asks for polling too: it has no other meaning.
+        poll || pollInterval != nil ? .polling(interval: .milliseconds(max(10, pollInterval ?? 300))) : .automatic
     }
 
     func buildOptions(_ paths: SitePathOptions) -> BuildOptions {
