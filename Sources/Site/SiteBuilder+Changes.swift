@@ -157,9 +157,12 @@ extension SiteBuilder {
                     || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
                     || !isDirectory.boolValue {
             context.report.notice = "the output directory is missing; doing a full build"
-        } else if index.outputFolders != OutputFolders.stamp(of: options.outputDirectory) {
-            // Pages the records say are in place may not be: only a full build knows.
-            context.report.notice = "the output directory changed since the last build (pages removed or moved by hand?); doing a full build"
+        } else if case let stamp = OutputFolders.stamp(of: options.outputDirectory), index.outputFolders != stamp {
+            // Pages the records say are in place may not be: only a full build knows. Another
+            // folder itself (a copy of the site, one made anew) is told apart from one changed.
+            context.report.notice = index.outputFolders.first?.inode != stamp.first?.inode
+                ? "the output directory is not the one the last build wrote (a copy, or made anew?); doing a full build"
+                : "the output directory changed since the last build (pages removed or moved by hand?); doing a full build"
         } else {
             context.previousIndex = index
             if index.includesDrafts != options.includesDrafts {

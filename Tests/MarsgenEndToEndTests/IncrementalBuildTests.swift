@@ -1680,6 +1680,25 @@ import Testing
         #expect(same, "missing \(missing), extra \(extra), different \(different)")
     }
 
+    @Test("a copy of the site with its output and state builds in full once, saying its output is not the folder the last build wrote")
+    func siteFolderCopied() throws {
+        let files = FileManager.default
+        let copy = site.deletingLastPathComponent().appendingPathComponent(site.lastPathComponent + "-copy")
+        try files.copyItem(at: site, to: copy)
+        defer { try? files.removeItem(at: copy) }
+        let copiedOutput = copy.appendingPathComponent("public")
+        let before = try SiteFixture.snapshot(copiedOutput)
+        let first = try SiteBuilder(options: BuildOptions(sourceDirectory: copy.path)).build()
+        #expect(first.isFullBuild)
+        #expect(first.notice == "the output directory is not the one the last build wrote (a copy, or made anew?); doing a full build")
+        #expect(try SiteFixture.snapshot(copiedOutput) == before)
+        let next = try SiteBuilder(options: BuildOptions(sourceDirectory: copy.path)).build()
+        #expect(!next.isFullBuild && next.notice == nil)
+        // The original is as it was: its next build finds nothing to do.
+        let original = try build()
+        #expect(!original.isFullBuild && original.written.isEmpty)
+    }
+
     @Test("the output folder spelt through a symbolic link to the site, or the site through one, has the one state: no full build")
     func outputThroughLink() throws {
         let link = site.deletingLastPathComponent().appendingPathComponent(site.lastPathComponent + "-link")
