@@ -1,12 +1,13 @@
 /// What to build and where.
 public struct BuildOptions: Sendable {
     /// The site's root directory (holding `marsgen.yml`).
-    public var sourceDirectory: String
+    public private(set) var sourceDirectory: String
     /// Where the site is written; `public/` under the source by default.
-    public var outputDirectory: String
+    public private(set) var outputDirectory: String
     /// The output folder as the build state records it: relative to the site folder when
-    /// inside it (`public`), so the state follows the site when its folder moves.
-    var recordedOutput: String { SitePaths.recorded(outputDirectory, siteRoot: sourceDirectory) }
+    /// inside it (`public`), so the state follows the site when its folder moves. Found once
+    /// (it may resolve links), with the two paths it is made from.
+    let recordedOutput: String
     /// Whether entries with `draft: true` are built.
     public var includesDrafts: Bool
     /// Whether to ignore the build state and build everything (`--clean`).
@@ -42,6 +43,7 @@ public struct BuildOptions: Sendable {
         let source = SitePaths.absolute(sourceDirectory)
         self.sourceDirectory = source
         self.outputDirectory = outputDirectory.map(SitePaths.absolute) ?? SitePaths.join(source, "public")
+        recordedOutput = SitePaths.recorded(self.outputDirectory, siteRoot: source)
         self.includesDrafts = includesDrafts
         self.isClean = isClean
         self.keepsGoing = keepsGoing

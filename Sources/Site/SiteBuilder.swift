@@ -25,9 +25,22 @@ public struct SiteBuilder: Sendable {
     /// are, by output-relative path: for a server to send (the Atom feed is not any XML).
     public static let mediaTypes: [String: String] = [Page.atomOutputPath: "application/atom+xml; charset=utf-8"]
 
+    /// Where `.marsgen/` keeps this output's files: named once per builder, since naming
+    /// them may resolve symbolic links (an output outside the site).
+    let statePath: String
+    let rowsPath: String
+    let sectionsPath: String
+    /// The JSON state of marsgen before state format 3, removed by the first build that saves.
+    let legacyStatePath: String
+
     /// Creates a builder.
     public init(options: BuildOptions) {
         self.options = options
+        let (root, output) = (options.sourceDirectory, options.outputDirectory)
+        statePath = BuildState.path(siteRoot: root, output: output)
+        rowsPath = RenderedRows.path(siteRoot: root, output: output)
+        sectionsPath = RenderedSections.path(siteRoot: root, output: output)
+        legacyStatePath = BuildState.legacyPath(siteRoot: root, output: output)
     }
 
     /// The pipeline, in order. Full and incremental builds run the same steps.
@@ -221,14 +234,9 @@ public struct SiteBuilder: Sendable {
     }
 
     var reader: SiteReader { SiteReader(root: options.sourceDirectory) }
-    var statePath: String { BuildState.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
     var indexPath: String { BuildIndex.path(forState: statePath) }
     /// Where the state's chunks are, which is also the key its damaged texts are reported under.
     var chunkDirectory: String { BuildState.chunkDirectory(forState: statePath) }
-    var rowsPath: String { RenderedRows.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
-    var sectionsPath: String { RenderedSections.path(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
-    /// The JSON state of marsgen before state format 3, removed by the first build that saves.
-    var legacyStatePath: String { BuildState.legacyPath(siteRoot: options.sourceDirectory, output: options.outputDirectory) }
 }
 
 /// What a build leaves unfreed on its way out: for the process's end, or for the memory's

@@ -35,6 +35,7 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         var options = paths.buildOptions(includesDrafts: drafts, isClean: clean, keepsGoing: keepGoing)
+        let shown = Console.shownFolder(paths.source)
         options.endsProcess = true
         options.waitingForLock = { holder in
             Console.error("note: waiting for another marsgen\(holder.map { " (pid \($0))" } ?? "") building this site to finish")
@@ -43,10 +44,10 @@ struct BuildCommand: ParsableCommand {
         do {
             report = try SiteBuilder(options: options).build()
         } catch {
-            Console.report(error, site: paths.source)
+            Console.report(error, shownAfter: shown)
             throw ExitCode.failure
         }
-        for warning in report.warnings { Console.report(warning, site: paths.source) }
+        for warning in report.warnings { Console.report(warning, shownAfter: shown) }
         if let notice = report.notice, !quiet, !clean { Console.out("note: \(notice)") }
         if explain {
             for line in report.explanations { Console.out(line) }
@@ -55,7 +56,7 @@ struct BuildCommand: ParsableCommand {
         if !quiet { Console.out(report.summary) }
         guard report.errors.isEmpty else {
             // Listed last, together, so they are what the terminal shows.
-            for error in report.errors { Console.report(error, site: paths.source) }
+            for error in report.errors { Console.report(error, shownAfter: shown) }
             let count = report.errors.count == 1 ? "1 error" : "\(report.errors.count) errors"
             Console.report(Diagnostic.error("\(count); the site was built without the files that have them",
                                             hint: "fix them and build again"))

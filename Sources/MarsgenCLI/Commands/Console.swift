@@ -16,19 +16,20 @@ enum Console {
         error(diagnostic.description)
     }
 
-    /// Prints a diagnostic of a build of the site in `source` (`--source` as written): a
-    /// path in the site, which the build gives from the site's folder, is shown from where
+    /// Prints a diagnostic of a build of a site: a path in the site, which the build gives
+    /// from the site's folder, is shown after `folder` (see ``shownFolder(_:)``), from where
     /// marsgen runs (`ex1/content/journal/dust.md:3:9` after `--source ex1`), so that a
     /// terminal or an editor that runs marsgen opens it. Absolute paths stay as they are.
-    static func report(_ diagnostic: Diagnostic, site source: String) {
+    static func report(_ diagnostic: Diagnostic, shownAfter folder: String?) {
         var diagnostic = diagnostic
-        if let path = diagnostic.location?.path, !path.hasPrefix("/"), let folder = shownFolder(source) {
+        if let folder, let path = diagnostic.location?.path, !path.hasPrefix("/") {
             diagnostic.location?.path = folder + path
         }
         report(diagnostic)
     }
 
-    /// How a path in the site folder `source` begins when shown: `nil` for the current folder.
+    /// How a path in the site folder `source` (`--source` as written) begins when shown:
+    /// `nil` for the current folder. Found once per command: it resolves symbolic links.
     static func shownFolder(_ source: String) -> String? {
         let expanded = (source as NSString).expandingTildeInPath
         func resolved(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }

@@ -48,12 +48,13 @@ struct InitCommand: ParsableCommand {
             throw ExitCode.failure
         }
         Console.out("Created a site in \(directory)")
+        let shown = Console.shownFolder(directory)
         do {
             let report = try SiteBuilder(options: BuildOptions(sourceDirectory: root)).build()
-            for warning in report.warnings { Console.report(warning, site: directory) }
+            for warning in report.warnings { Console.report(warning, shownAfter: shown) }
             Console.out(report.summary)
         } catch {
-            Console.report(error, site: directory)
+            Console.report(error, shownAfter: shown)
             throw ExitCode.failure
         }
         Console.out("Next: edit \(directory)/content/, then run 'marsgen build --source \(directory)'.")

@@ -12,8 +12,8 @@ import Watch
 /// queue and come out as the next burst: two builds never overlap.
 final class LiveSite: @unchecked Sendable {
     let options: BuildOptions
-    /// `--source` as written, to show the site's paths from where marsgen runs.
-    let source: String
+    /// How the site's paths begin when printed (see ``Console/shownFolder(_:)``).
+    let shownFolder: String?
     let quiet: Bool
     let verbose: Bool
     /// Called after every build, good or failed, once its files are in place.
@@ -25,7 +25,7 @@ final class LiveSite: @unchecked Sendable {
         // Every rebuild starts from the state the previous one left in memory.
         options.memory = BuildMemory()
         self.options = options
-        self.source = source
+        shownFolder = Console.shownFolder(source)
         self.quiet = quiet
         self.verbose = verbose
     }
@@ -127,10 +127,10 @@ final class LiveSite: @unchecked Sendable {
             }
             // After the line they belong to, as a failed build's error is: in a log of many
             // rebuilds, warnings before it read as the previous rebuild's.
-            for warning in report.warnings { Console.report(warning, site: source) }
+            for warning in report.warnings { Console.report(warning, shownAfter: shownFolder) }
         case .failure(let diagnostic):
             Console.error("\(time) \(cause)build failed; the last good site stays in place")
-            Console.report(diagnostic, site: source)
+            Console.report(diagnostic, shownAfter: shownFolder)
         }
     }
 

@@ -139,7 +139,7 @@ struct SolCommand: ParsableCommand {
         do {
             config = try SiteBuilder.configuration(ofSiteIn: source)
         } catch {
-            Console.report(error, site: source)
+            Console.report(error, shownAfter: Console.shownFolder(source))
             throw ExitCode.failure
         }
         let siteClock = config?.mission.clock
