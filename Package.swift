@@ -56,7 +56,7 @@ let package = Package(
         // Templates: render requests → HTML. Knows no file system layout of a site.
         .target(
             name: "Rendering",
-            dependencies: ["Feed", "Content", "GFM", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["Feed", "Content", "GFM", "SiteConfig", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.embedInCode("Theme")],
             swiftSettings: strictSettings
         ),

@@ -28,6 +28,25 @@ public struct TemplateLibrary: Sendable {
     /// dynamic name is reached by its partials and parents, itself included. Naming one could
     /// make a template include itself, which would never stop rendering.
     private let reentrantTemplates: Set<String>
+    /// The names the site's own templates look up that no context holds, and the transforms
+    /// swift-mustache does not have, each at its first tag in its template (templates by
+    /// name): they render as nothing. The built-in templates use none.
+    public let unknownNames: [UnknownName]
+    /// Called with each template's name and context as it renders: for tests that check what
+    /// the contexts hold against ``TemplateVocabulary``.
+    var renderObserver: (@Sendable (String, TemplateContext) -> Void)?
+
+    /// A name a template looks up that marsgen never gives (``TemplateVocabulary``).
+    public struct UnknownName: Sendable, Equatable {
+        /// The name, or one part of a dotted name (`titel` for `{{site.titel}}`).
+        public var name: String
+        /// Whether it names a transform (`{{upercased(title)}}`), not a value.
+        public var isTransform: Bool
+        /// Its tag.
+        public var location: SourceLocation
+        /// The known name it is most likely a misspelling of.
+        public var suggestion: String?
+    }
 
     /// A template's source text and where it came from.
     public struct Source: Sendable {
@@ -128,6 +147,9 @@ public struct TemplateLibrary: Sendable {
         self.origins = sources.mapValues(\.path)
         self.partials = partials
         self.lookedUp = tags.mapValues(Self.namesLookedUp)
+        self.unknownNames = overrides.keys.sorted().flatMap { name in
+            Self.unknownNames(in: tags[name] ?? [], path: overrides[name]?.path ?? name)
+        }
         self.sourceHashes = sources.mapValues { source in
             var hash = ContentHash()
             hash.combine(source.text)
@@ -198,6 +220,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders template `name` with `context`.
     public func render(_ name: String, context: TemplateContext) throws(Diagnostic) -> String {
+        renderObserver?(name, context)
         if !dynamicNames.isEmpty, let (key, value) = Self.firstValue(in: context, under: dynamicNames, naming: reentrantTemplates),
            let location = dynamicNames[key] {
             throw Diagnostic.error("the dynamic partial {{>*\(key)}} would include template '\(value)' (the value of '\(key)'), "
@@ -302,6 +325,38 @@ public struct TemplateLibrary: Sendable {
             if !name.isEmpty { names.insert(String(name)) }
         }
         return names
+    }
+
+    /// The names and transforms `tags` use that ``TemplateVocabulary`` does not list, each
+    /// once, at its first use. Every part of a dotted name is checked (`{{site.titel}}`), as
+    /// is each transform of a call (`{{upercased(title)}}`); `.`, a number (`{{sols.0}}`) and
+    /// a section's closing tag are not.
+    static func unknownNames(in tags: [Tag], path: String) -> [UnknownName] {
+        var found: [UnknownName] = []
+        var seen: Set<String> = []
+        for tag in tags {
+            var content = tag.content
+            switch tag.sigil {
+            case "!", "%", "$", "=", "/": continue
+            case ">", "<":
+                guard content.first == "*" else { continue }
+                content = content.dropFirst()
+            default: break
+            }
+            // `a(b(name))`: the transforms `a` and `b`, applied to `name`.
+            let calls = content.split(separator: "(", omittingEmptySubsequences: false)
+            var uses: [(String, Bool)] = calls.dropLast().map { (String($0), true) }
+            let argument = calls.last.map { $0.prefix { $0 != ")" } } ?? ""
+            uses += argument.split(separator: ".").map { (String($0), false) }
+            for (name, isTransform) in uses where !name.isEmpty && !name.allSatisfy(\.isNumber) {
+                let known = isTransform ? TemplateVocabulary.transforms : TemplateVocabulary.names
+                guard !known.contains(name), seen.insert((isTransform ? "(" : "") + name).inserted else { continue }
+                found.append(UnknownName(name: name, isTransform: isTransform,
+                                         location: SourceLocation(path: path, line: tag.line, column: tag.column),
+                                         suggestion: TemplateVocabulary.suggestion(for: name, among: known)))
+            }
+        }
+        return found
     }
 
     /// How deep sections (`{{#…}}`, `{{^…}}`, `{{$…}}`, `{{<…}}`) may nest in one template:
