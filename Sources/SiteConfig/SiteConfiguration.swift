@@ -142,8 +142,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
                                    hint: "the sitemap protocol allows 50,000 URLs in a file; a larger site gets several files and an index")
         }
         guard let missionYAML = try yaml.mapping("mission") else {
-            throw Diagnostic.error("missing required key 'mission'", at: yaml.startLocation,
-                                   hint: "add a 'mission:' block with 'name', 'landing', 'longitude' and 'first_sol'")
+            throw yaml.missingKey("mission", hint: "add a 'mission:' block with 'name', 'landing', 'longitude' and 'first_sol'")
         }
         missionYAML.warnAboutUnknownKeys(knownMissionKeys, into: &log, context: "mission")
         let name = try missionYAML.requiredString("name", hint: "add 'name: My Mission' under 'mission:'")
@@ -153,8 +152,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
                                    at: missionYAML.location(of: "landing"), hint: "write it like 2037-02-14T09:32:00Z")
         }
         guard let longitude = try missionYAML.double("longitude") else {
-            throw Diagnostic.error("missing required key 'longitude'", at: missionYAML.startLocation,
-                                   hint: "add the east-positive longitude in degrees, e.g. 'longitude: -35.8'")
+            throw missionYAML.missingKey("longitude", hint: "add the east-positive longitude in degrees, e.g. 'longitude: -35.8'")
         }
         guard (-360...360).contains(longitude) else {
             throw Diagnostic.error("'longitude' must be between -360 and 360 degrees", at: missionYAML.location(of: "longitude"),

@@ -268,11 +268,35 @@ import Testing
         ("## 09:05 Vega", "crew ids are lowercase: did you mean 'vega'?"),
         ("## 09:05 vega:", "write the crew id alone: did you mean 'vega'?"),
         ("## 09:05 @Vega", "write the crew id alone: did you mean 'vega'?"),
+        ("## 09:05 Ines Vega", "write the crew id after the time: did you mean 'vega'?"),
+        ("## 09:05 daniel  okoro", "write the crew id after the time: did you mean 'okoro'?"),
+        ("## 09:05 Daniel", "that is Daniel Okoro's name; write the crew id: did you mean 'okoro'?"),
         ("## 29:05 vega", "write the heading as '## HH:MM author', '## Sol N HH:MM author' or '## 2037-03-01T14:02:00Z author'"),
     ])
     func likelyMeant(_ heading: String, _ hint: String) {
         let error = expectDiagnostic { _ = try load("---\nsol: 3\n---\n\(heading)\nHi\n") }
         #expect(error?.hint == hint)
+    }
+
+    @Test("a crew member's name where the id goes is found by the whole name or one word of it that is no one else's")
+    func memberNamed() throws {
+        let crew = Crew(members: [CrewMember(id: "vega", name: "Ines Vega", role: ""), CrewMember(id: "okoro", name: "Daniel Okoro", role: ""),
+                                  CrewMember(id: "dan", name: "Dan Vega", role: "")])
+        #expect(crew.member(named: "ines vega")?.id == "vega")
+        #expect(crew.member(named: " Dan\tVega ")?.id == "dan")
+        #expect(crew.member(named: "Okoro")?.id == "okoro")
+        #expect(crew.member(named: "Vega") == nil)  // two members' names hold it
+        #expect(crew.member(named: "Ines Okoro") == nil)
+        #expect(crew.member(named: "") == nil)
+        let entry = "---\ntitle: T\nauthor: Daniel Okoro\nsol: 3\n---\nText\n"
+        var log = DiagnosticLog()
+        let error = expectDiagnostic {
+            _ = try JournalLoader.load(SourceFile(path: "content/journal/t.md", text: entry), context: ContentFixtures.context, log: &log)
+        }
+        #expect(error?.headline == "content/journal/t.md:3:9: error: unknown crew id 'Daniel Okoro'")
+        #expect(error?.hint == "that is Daniel Okoro's name; write the crew id: did you mean 'okoro'?")
+        let heading = expectDiagnostic { _ = try load("---\nsol: 3\n---\n## 09:05 Ines Vega\nHi\n") }
+        #expect(heading?.message == "message heading '09:05 Ines Vega' names Ines Vega, not a crew id")
     }
 
     @Test("a runaway heading is quoted cut short in its error")
@@ -627,6 +651,22 @@ import Testing
         #expect(error?.message == "missing required key 'landing'")
         let noTitle = expectDiagnostic { var log = DiagnosticLog(); _ = try SiteConfiguration.parse("base_url: https://x.org/\n", log: &log) }
         #expect(noTitle?.message == "missing required key 'title'")
+        let landed = ContentFixtures.configText.replacingOccurrences(of: "  landing: ", with: "  landng: ")
+        let misspelt = expectDiagnostic { var log = DiagnosticLog(); _ = try SiteConfiguration.parse(landed, log: &log) }
+        #expect(misspelt?.message == "missing required key 'landing'")
+        #expect(misspelt?.hint?.hasSuffix("has 'landng': did you mean 'landing'?") == true)
+    }
+
+    @Test("a required key missing where the file has a likely spelling of it names that key and its line", arguments: [
+        ("---\ntitle: T\nauthors: [vega]\nsol: 3\n---\n", "line 3 has 'authors': did you mean 'author'?"),
+        ("---\nAuthor: vega\nsol: 3\n---\n", "line 2 has 'Author': did you mean 'author'?"),
+        ("---\ntitle: T\nsol: 3\n---\n", "add 'author: <crew id>' with an id from content/crew.yml"),
+    ])
+    func missingKeyNamesLikelySpelling(_ text: String, _ hint: String) {
+        var log = DiagnosticLog()
+        let error = expectDiagnostic { _ = try JournalLoader.load(SourceFile(path: "j.md", text: text), context: ContentFixtures.context, log: &log) }
+        #expect(error?.message == "missing required key 'author'")
+        #expect(error?.hint == hint)
     }
 
     @Test("crew file")

@@ -106,6 +106,22 @@ import Testing
                 == "missing front matter")
     }
 
+    @Test("TOML front matter, as Hugo and Zola write it, is named as such, with its first field in YAML")
+    func tomlFrontMatter() {
+        let toml = "+++\n# a comment\ntitle = \"Day three\"\nsol = 3\n+++\nWalked.\n"
+        let error = expectDiagnostic { _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: toml)) }
+        #expect(error?.headline == "a.md:1:1: error: the front matter is TOML ('+++' lines, as Hugo and Zola write it); marsgen reads YAML")
+        #expect(error?.hint == "put the fields between two '---' lines, each written 'key: value' (title: \"Day three\")")
+        // None to show: the hint alone.
+        let bare = expectDiagnostic { _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: "+++ \n+++\nText\n")) }
+        #expect(bare?.hint == "put the fields between two '---' lines, each written 'key: value'")
+        func hint(_ text: String) -> String? {
+            expectDiagnostic { _ = try FrontMatter(splitting: SourceFile(path: "a.md", text: text)) }?.hint
+        }
+        #expect(hint("+++\n[extra]\nkey with space = 1\nsol=3\n+++\n")?.hasSuffix("'key: value' (sol: 3)") == true)
+        #expect(hint("+++\n+++\ntitle = \"After\"\n") == "put the fields between two '---' lines, each written 'key: value'")
+    }
+
     @Test("malformed YAML is reported at its line in the file, not in the block")
     func malformedYAML() {
         let error = expectDiagnostic {

@@ -53,6 +53,10 @@ public struct ContentContext: Sendable {
             throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
                                    hint: "write the crew id alone: did you mean '\(member.id)'?")
         }
+        if let member = crew.member(named: id) {
+            throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
+                                   hint: "that is \(member.name)'s name; write the crew id: did you mean '\(member.id)'?")
+        }
         let known = crew.members.map(\.id).joined(separator: ", ")
         throw Diagnostic.error("unknown crew id '\(Diagnostic.excerpt(id))'", at: location,
                                hint: crew.members.isEmpty ? "add '\(id)' to content/crew.yml"

@@ -30,8 +30,7 @@ public enum JournalLoader {
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "journal front matter")
         guard let authorID = try fields.string("author") else {
-            throw Diagnostic.error("missing required key 'author'", at: fields.startLocation,
-                                   hint: "add 'author: <crew id>' with an id from content/crew.yml")
+            throw fields.missingKey("author", hint: "add 'author: <crew id>' with an id from content/crew.yml")
         }
         let author = try context.author(authorID, at: fields.location(of: "author"))
         let moment = try matter.moment(in: context, what: "this entry")

@@ -248,6 +248,11 @@ public enum MessageLogLoader {
                                    hint: "add the sender's crew id after the time, e.g. '## 14:02 lewis'")
         }
         guard rest.count == 1 else {
+            // `## 08:05 Sam Okafor`: a name where the id goes.
+            if context.crew.member(id: author) == nil, let member = context.crew.member(named: rest.joined(separator: " ")) {
+                throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' names \(member.name), not a crew id", at: location,
+                                       hint: "write the crew id after the time: did you mean '\(member.id)'?")
+            }
             throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' has extra words after the author", at: location,
                                    hint: "the heading is only the time and the sender's crew id; the text goes below it")
         }

@@ -38,8 +38,7 @@ public enum WeatherLoader {
 
         func number(_ key: String) throws(Diagnostic) -> Double {
             guard let value = try fields.double(key) else {
-                throw Diagnostic.error("missing required key '\(key)'", at: fields.startLocation,
-                                       hint: "add '\(key): <degrees Celsius>'")
+                throw fields.missingKey(key, hint: "add '\(key): <degrees Celsius>'")
             }
             guard (-150...60).contains(value) else {
                 throw Diagnostic.error("'\(key)' of \(formatCelsius(value)) °C is not a Mars temperature",
@@ -49,7 +48,7 @@ public enum WeatherLoader {
         }
         func clockTime(_ key: String) throws(Diagnostic) -> MarsClockTime {
             guard let text = try fields.string(key) else {
-                throw Diagnostic.error("missing required key '\(key)'", at: fields.startLocation, hint: "add '\(key): \"HH:MM\"' in LMST")
+                throw fields.missingKey(key, hint: "add '\(key): \"HH:MM\"' in LMST")
             }
             guard let time = MarsClockTime(parsing: text) else {
                 throw Diagnostic.error("'\(key)' must be a local mean solar time HH:MM, not '\(Diagnostic.excerpt(text))'", at: fields.location(of: key),
@@ -69,8 +68,7 @@ public enum WeatherLoader {
         let sunrise = try clockTime("sunrise")
         let sunset = try clockTime("sunset")
         guard let conditionText = try fields.string("condition") else {
-            throw Diagnostic.error("missing required key 'condition'", at: fields.startLocation,
-                                   hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fields.missingKey("condition", hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let condition = WeatherCondition(rawValue: conditionText.lowercased()) else {
             throw Diagnostic.error("unknown weather condition '\(conditionText)'", at: fields.location(of: "condition"),

@@ -49,6 +49,20 @@ public struct Crew: Hashable, Sendable {
         byID[id].map { members[$0] }
     }
 
+    /// The one member whose name is `text` (`Sam Okafor`), or one word of whose name it is
+    /// (`Okafor`), letter case and spacing aside; nil when none is, or more than one. For a
+    /// hint: a person writing a log writes names more readily than ids.
+    public func member(named text: String) -> CrewMember? {
+        let words = { (name: String) in name.lowercased().split(whereSeparator: \.isWhitespace) }
+        let written = words(text)
+        guard !written.isEmpty else { return nil }
+        let whole = members.filter { words($0.name) == written }
+        if whole.count == 1 { return whole[0] }
+        guard whole.isEmpty, written.count == 1 else { return nil }
+        let byWord = members.filter { words($0.name).contains(written[0]) }
+        return byWord.count == 1 ? byWord[0] : nil
+    }
+
     /// The position in ``members`` of the first member with id `id`, if there is one.
     public func position(ofMemberID id: String) -> Int? {
         byID[id]

@@ -35,11 +35,21 @@ public struct FrontMatter {
             lineStart = end < text.endIndex ? text.index(after: end) : end
             return line
         }
-        guard let first = nextLine(), first.trimmingTrailingSpaces == "---" else {
+        let first = nextLine()
+        guard let first, first.trimmingTrailingSpaces == "---" else {
             if isRequired {
                 if text.allSatisfy(\.isWhitespace) {
                     throw Diagnostic.error("the file is empty", at: file.location(line: 1),
                                            hint: "add front matter between two '---' lines, then the text")
+                }
+                // Hugo's and Zola's TOML front matter: the likeliest mistake of a newcomer
+                // from either, worth its own words.
+                if first?.trimmingTrailingSpaces == "+++" {
+                    let example = Self.yamlExample(ofTOML: text)
+                    throw Diagnostic.error("the front matter is TOML ('+++' lines, as Hugo and Zola write it); marsgen reads YAML",
+                                           at: file.location(line: 1),
+                                           hint: "put the fields between two '---' lines, each written 'key: value'"
+                                               + (example.map { " (\($0))" } ?? ""))
                 }
                 throw Diagnostic.error("missing front matter", at: file.location(line: 1),
                                        hint: "start the file with a '---' line, the YAML fields, and another '---' line")
@@ -72,6 +82,24 @@ public struct FrontMatter {
         fields = try YAMLMapping.parse(String(yaml), path: file.path, lineOffset: 1)
         body = String(text[lineStart...])
         bodyFirstLine = lineNumber + 1
+    }
+}
+
+extension FrontMatter {
+    /// The first `key = value` line of the TOML front matter at the start of `text`, written
+    /// as YAML (`title = "Dust"` → `title: "Dust"`), for a hint; nil if it has none.
+    static func yamlExample(ofTOML text: String) -> String? {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
+            let trimmed = line.trimmingTrailingSpaces
+            if trimmed == "+++" { break }
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingTrailingSpaces
+            var value = trimmed[trimmed.index(after: equals)...]
+            while value.first == " " || value.first == "\t" { value.removeFirst() }
+            guard !key.isEmpty, !value.isEmpty, !key.contains(" ") else { continue }
+            return "\(key): \(value)"
+        }
+        return nil
     }
 }
 

@@ -173,9 +173,19 @@ public struct YAMLMapping {
     /// - Throws: A ``Diagnostic`` naming the missing key, with `hint`.
     public func requiredString(_ key: String, hint: String) throws(Diagnostic) -> String {
         guard let value = try string(key), !value.isEmpty else {
-            throw Diagnostic.error("missing required key '\(key)'", at: start, hint: hint)
+            throw missingKey(key, hint: hint)
         }
         return value
+    }
+
+    /// The error for required key `key` missing: with `hint`, unless the mapping has a key
+    /// likely written for it (`authors`, `Author`, `auther` for `author`), which the hint
+    /// then names. That key's own warning goes unseen when the file fails.
+    public func missingKey(_ key: String, hint: String) -> Diagnostic {
+        let near = entries.first { $0.key != key && $0.key.isCloseMatch(for: key) }
+        return Diagnostic.error("missing required key '\(key)'", at: start, hint: near.map { entry in
+            "line \(Self.location(of: entry.keyNode, path: path, lineOffset: lineOffset).line) has '\(entry.key)': did you mean '\(key)'?"
+        } ?? hint)
     }
 
     /// An integer value.
