@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 
 /// Serves a built site from its output folder, as a good static host would, and (when given
 /// a ``LiveUpdates`` channel) keeps every open page up to date.
@@ -104,13 +105,36 @@ public struct SiteServer: Sendable {
                 try await group.next()
                 group.cancelAll()
             }
-        } catch let error as IOError {
-            throw diagnostic(for: error)
-        } catch let error where error is SocketAddressError.UnknownHost || error is SocketAddressError {
-            // The host is neither an address nor a name that resolves.
-            throw Diagnostic.error("cannot listen on \(configuration.host): no such address or host name",
-                                   hint: "pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every network), or an address this machine has")
+        } catch {
+            throw listeningError(error) ?? error
         }
+    }
+
+    /// Listens on the configured address for a moment and lets it go: a port in use, or a
+    /// host that is not this machine's, is then found before a first build that may take
+    /// seconds, not after it. (Another program can still take the port in between; ``run``
+    /// reports that the same way.)
+    ///
+    /// - Throws: The ``Diagnostic`` ``run`` would throw for the address.
+    public func checkAddress() async throws {
+        // As Hummingbird listens: reusing an address still in TIME_WAIT.
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+        do {
+            let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+            try await channel.close()
+        } catch {
+            throw listeningError(error) ?? error
+        }
+    }
+
+    /// The diagnostic for an error listening on the configured address, if marsgen knows it.
+    private func listeningError(_ error: any Error) -> Diagnostic? {
+        if let error = error as? IOError { return diagnostic(for: error) }
+        guard error is SocketAddressError.UnknownHost || error is SocketAddressError else { return nil }
+        // The host is neither an address nor a name that resolves.
+        return Diagnostic.error("cannot listen on \(configuration.host): no such address or host name",
+                                hint: "pass --host 127.0.0.1 (this machine only), 0.0.0.0 (every network), or an address this machine has")
     }
 
     func makeRouter() -> Router<BasicRequestContext> {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Site
 import Testing
 
@@ -106,6 +107,32 @@ struct WatchCommandTests {
         #expect(lines.firstIndex(of: warning) == line + 1, "\(lines)")
         watch.process.interrupt()
         watch.process.waitUntilExit()
+    }
+
+    @Test("serve on a port in use says so at once, before building anything")
+    func servePortInUse() throws {
+        // A port held by a listening socket of this process.
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(socket, address, length) == 0 && listen(socket, 1) == 0 && getsockname(socket, address, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let result = try SiteFixture.run(["serve", "--source", site.path, "--port", String(port)])
+        #expect(result.status == 1)
+        #expect(result.err.contains("error: port \(port) is already in use (127.0.0.1:\(port))"), "\(result.err)")
+        #expect(!result.out.contains("Built"), "\(result.out)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
     }
 
     @Test("--poll-interval alone watches by polling, at that interval; a save is seen")

@@ -67,6 +67,12 @@ final class ServerFixture: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// Stops the server and waits until it no longer listens.
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+
     var http: RawHTTP { RawHTTP(port: port) }
 
     func file(_ path: String) -> [UInt8] {

@@ -305,16 +305,39 @@ struct BasePathTests {
                                               headers: ["If-None-Match": try #require(style.header("etag"))]).status == 304)
     }
 
-    @Test("a port in use is a clear error naming the port")
+    @Test("a port in use is a clear error naming the port, from checking the address as from serving")
     func portInUse() async throws {
         let first = try await ServerFixture.start()
         let second = SiteServer(configuration: .init(root: first.root, port: first.port))
-        do {
-            try await second.run { _ in }
-            Issue.record("the second server started")
-        } catch let diagnostic as Diagnostic {
-            #expect(diagnostic.message == "port \(first.port) is already in use (127.0.0.1:\(first.port))")
-            #expect(diagnostic.hint?.contains("--port 0") == true)
+        for check in [false, true] {
+            do {
+                if check { try await second.checkAddress() } else { try await second.run { _ in } }
+                Issue.record("the second server \(check ? "listened" : "started")")
+            } catch let diagnostic as Diagnostic {
+                #expect(diagnostic.message == "port \(first.port) is already in use (127.0.0.1:\(first.port))")
+                #expect(diagnostic.hint?.contains("--port 0") == true)
+            }
+        }
+    }
+
+    @Test("checking a free address lets it go: a server can listen there next")
+    func checkedAddressIsFree() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("marsgen-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A port known free a moment ago: one a server was given for port 0 and has closed.
+        let probe = try await ServerFixture.start()
+        let port = probe.port
+        await probe.stop()
+        let server = SiteServer(configuration: .init(root: root.path, port: port))
+        try await server.checkAddress()
+        try await server.checkAddress()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let ready = AsyncStream<Int>.makeStream()
+            group.addTask { try await server.run { ready.continuation.yield($0) } }
+            var iterator = ready.stream.makeAsyncIterator()
+            #expect(await iterator.next() == port)
+            group.cancelAll()
         }
     }
 
@@ -324,12 +347,14 @@ struct BasePathTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let server = SiteServer(configuration: .init(root: root.path, host: host, port: 0))
-        do {
-            try await server.run { _ in }
-            Issue.record("the server started on \(host)")
-        } catch let diagnostic as Diagnostic {
-            #expect(diagnostic.message == "cannot listen on \(host): no such address or host name")
-            #expect(diagnostic.hint?.contains("--host 127.0.0.1") == true)
+        for check in [false, true] {
+            do {
+                if check { try await server.checkAddress() } else { try await server.run { _ in } }
+                Issue.record("the server \(check ? "listened" : "started") on \(host)")
+            } catch let diagnostic as Diagnostic {
+                #expect(diagnostic.message == "cannot listen on \(host): no such address or host name")
+                #expect(diagnostic.hint?.contains("--host 127.0.0.1") == true)
+            }
         }
     }
 }

@@ -44,6 +44,14 @@ struct ServeCommand: AsyncParsableCommand {
         let options = watching.buildOptions(paths)
         let site = LiveSite(options: options, source: paths.source, quiet: quiet, verbose: watching.verbose)
         let live = noLive ? nil : LiveUpdates()
+        // A port in use is found before the first build, which may take seconds; the base
+        // path the server needs comes from that build.
+        do {
+            try await SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port)).checkAddress()
+        } catch let diagnostic as Diagnostic {
+            Console.report(diagnostic)
+            throw ExitCode.failure
+        }
         let first = try site.buildFirst()
         let basePath = (try? first.get().basePath) ?? "/"
         let server = SiteServer(configuration: .init(root: options.outputDirectory, host: host, port: port, basePath: basePath, live: live,
