@@ -1,5 +1,5 @@
 import Foundation
-import MarsgenCLI
+@testable import MarsgenCLI
 import Site
 import Testing
 
@@ -321,6 +321,27 @@ import Testing
         #expect(onAFile.status == 1 && onAFile.err.contains("marsgen.yml: error: a file is already there, not a folder"))
         let rebuild = try SiteFixture.run(["build"], in: site)
         #expect(rebuild.status == 0)
+        #expect(result.out.hasSuffix("Next: edit \(site.path)/content/ and run 'marsgen build --source \(site.path)', "
+                                     + "or 'marsgen serve --source \(site.path)' to see each save in the browser.\n"), "\(result.out)")
+    }
+
+    @Test("marsgen init with no folder makes the site in the current one, and says what to run from there")
+    func initHere() throws {
+        let folder = try SiteFixture.temporaryDirectory("init-here")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try SiteFixture.run(["init"], in: folder)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("Created a site in the current folder\n"), "\(result.out)")
+        #expect(result.out.hasSuffix("Next: edit content/ and run 'marsgen build', or 'marsgen serve' to see each save in the browser.\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/index.html").path))
+        #expect(try SiteFixture.run(["init"], in: folder).status == 1)
+    }
+
+    @Test("the next steps after init quote a folder the shell would split or expand", arguments: [
+        ("ex1/", "ex1"), ("a b/", "\"a b\""), ("/tmp/$HOME`x`/", "\"/tmp/\\$HOME\\`x\\`\""), ("../site-2.0//", "../site-2.0"),
+    ])
+    func nextStepsQuoting(_ folder: String, _ source: String) {
+        #expect(InitCommand.nextSteps(shownFolder: folder).contains("'marsgen build --source \(source)'"))
     }
 
     @Test("--version prints the version a build records in its index")

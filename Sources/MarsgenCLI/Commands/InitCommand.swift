@@ -10,8 +10,8 @@ struct InitCommand: ParsableCommand {
         abstract: "Create a new site with a config, a crew, one entry, one message log and one weather report, then build it."
     )
 
-    @Argument(help: ArgumentHelp("The folder to create (must be empty or absent).", valueName: "dir"))
-    var directory: String
+    @Argument(help: ArgumentHelp("The folder to create (must be empty or absent; default: the current folder).", valueName: "dir"))
+    var directory: String = "."
 
     @Flag(name: .long, help: "Write into a folder that is not empty (existing files are kept).")
     var force = false
@@ -47,8 +47,8 @@ struct InitCommand: ParsableCommand {
                                   hint: "check that the folder above it exists and you may write in it"))
             throw ExitCode.failure
         }
-        Console.out("Created a site in \(directory)")
         let shown = Console.shownFolder(directory)
+        Console.out("Created a site in \(shown == nil ? "the current folder" : directory)")
         do {
             let report = try SiteBuilder(options: BuildOptions(sourceDirectory: root)).build()
             for warning in report.warnings { Console.report(warning, shownAfter: shown) }
@@ -57,6 +57,21 @@ struct InitCommand: ParsableCommand {
             Console.report(error, shownAfter: shown)
             throw ExitCode.failure
         }
-        Console.out("Next: edit \(directory)/content/, then run 'marsgen build --source \(directory)'.")
+        Console.out(Self.nextSteps(shownFolder: shown))
+    }
+
+    /// What to run next, from where marsgen ran: `--source` only when the site is another
+    /// folder, quoted when the shell would split or expand its name.
+    static func nextSteps(shownFolder folder: String?) -> String {
+        guard let folder else {
+            return "Next: edit content/ and run 'marsgen build', or 'marsgen serve' to see each save in the browser."
+        }
+        var name = folder
+        while name.count > 1, name.hasSuffix("/") { name.removeLast() }
+        let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/-+,:@%".contains($0)) }
+        let source = plain ? name : "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
+        return "Next: edit \(name == "/" ? "" : name)/content/ and run 'marsgen build --source \(source)', "
+            + "or 'marsgen serve --source \(source)' to see each save in the browser."
     }
 }
