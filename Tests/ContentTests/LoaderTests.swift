@@ -253,6 +253,8 @@ import Testing
         ("---\nsol: 3\n---\n## Sol x 10:00 vega\n", "message heading 'Sol x 10:00 vega' has no sol and time", 4),
         ("---\nsol: 3\n---\n## 2038-11-31T10:00:00Z vega\n", "'2038-11-31T10:00:00Z' in message heading is not an ISO 8601 instant with a zone", 4),
         ("---\nsol: 3\n---\n## 10:00 vega says hi\n", "message heading '10:00 vega says hi' has extra words after the author", 4),
+        ("---\nsol: 3\n---\n## 10:00 UTC vega\n", "message heading '10:00 UTC vega' has 'UTC' between the time and the author", 4),
+        ("---\nsol: 3\n---\n## 10:00 - vega\n", "message heading '10:00 - vega' has '-' between the time and the author", 4),
     ])
     func headingErrors(_ text: String, _ message: String, _ line: Int) {
         let error = expectDiagnostic { _ = try load(text) }
@@ -271,6 +273,8 @@ import Testing
         ("## 09:05 Ines Vega", "write the crew id after the time: did you mean 'vega'?"),
         ("## 09:05 daniel  okoro", "write the crew id after the time: did you mean 'okoro'?"),
         ("## 09:05 Daniel", "that is Daniel Okoro's name; write the crew id: did you mean 'okoro'?"),
+        ("## 09:05 LMST vega", "a time alone is LMST on a log dated by sol, UTC on one dated by date; write the time, then the crew id: 'vega' right after it"),
+        ("## 09:05 by okoro", "write the time, then the crew id: 'okoro' right after it"),
         ("## 29:05 vega", "write the heading as '## HH:MM author', '## Sol N HH:MM author' or '## 2037-03-01T14:02:00Z author'"),
     ])
     func likelyMeant(_ heading: String, _ hint: String) {

@@ -253,6 +253,14 @@ public enum MessageLogLoader {
                 throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' names \(member.name), not a crew id", at: location,
                                        hint: "write the crew id after the time: did you mean '\(member.id)'?")
             }
+            // `## 08:05 UTC okoro`, `## 08:05 - okoro`: words between the time and a crew id.
+            if context.crew.member(id: author) == nil, let id = rest.dropFirst().first(where: { context.crew.member(id: $0) != nil }) {
+                let zone = ["utc", "z", "gmt", "lmst", "ltst", "mtc"].contains(author.lowercased())
+                throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' has '\(Diagnostic.excerpt(author))' "
+                                       + "between the time and the author", at: location,
+                                       hint: (zone ? "a time alone is LMST on a log dated by sol, UTC on one dated by date; " : "")
+                                           + "write the time, then the crew id: '\(id)' right after it")
+            }
             throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' has extra words after the author", at: location,
                                    hint: "the heading is only the time and the sender's crew id; the text goes below it")
         }
