@@ -28,15 +28,12 @@ public struct TemplateLibrary: Sendable {
     /// dynamic name is reached by its partials and parents, itself included. Naming one could
     /// make a template include itself, which would never stop rendering.
     private let reentrantTemplates: Set<String>
-    /// The names the site's own templates look up that no context holds, and the transforms
-    /// swift-mustache does not have, each at its first tag in its template (templates by
-    /// name): they render as nothing. The built-in templates use none.
+    /// The names the site's own templates look up that their contexts never hold, and the
+    /// transforms swift-mustache does not have, each at its first tag in its template
+    /// (templates by name): they render as nothing. The built-in templates use none.
     public let unknownNames: [UnknownName]
-    /// Called with each template's name and context as it renders: for tests that check what
-    /// the contexts hold against ``TemplateVocabulary``.
-    var renderObserver: (@Sendable (String, TemplateContext) -> Void)?
 
-    /// A name a template looks up that marsgen never gives (``TemplateVocabulary``).
+    /// A name a template looks up that marsgen never gives it (see ``TemplateVocabulary``).
     public struct UnknownName: Sendable, Equatable {
         /// The name, or one part of a dotted name (`titel` for `{{site.titel}}`).
         public var name: String
@@ -44,9 +41,36 @@ public struct TemplateLibrary: Sendable {
         public var isTransform: Bool
         /// Its tag.
         public var location: SourceLocation
-        /// The known name it is most likely a misspelling of.
+        /// The name it is most likely a misspelling of, among those the template gets.
         public var suggestion: String?
+        /// The template it is in, and whether that is a partial (or a parent), whose
+        /// values are those of the templates including it.
+        public var template: String
+        public var isPartial: Bool
+        /// marsgen's templates that do get a value of this name: it was likely copied from one.
+        public var givenTo: [String]
+
+        /// The warning's message.
+        public var message: String {
+            if isTransform { return "'\(name)' is not a transform templates can use: it renders as nothing" }
+            if givenTo.isEmpty { return "'\(name)' is not a value marsgen gives templates: it renders as nothing" }
+            let whose = isPartial ? "the templates including '\(template)'" : "'\(template)'"
+            return "'\(name)' is not a value \(whose) get\(isPartial ? "" : "s"): it renders as nothing"
+        }
+
+        /// The warning's hint.
+        public var hint: String {
+            if let suggestion { return "did you mean '\(suggestion)'?" }
+            if isTransform { return "see README, Templates, for the transforms" }
+            if givenTo.isEmpty { return "see README, Templates, for the values each template gets" }
+            let shown = givenTo.prefix(3).joined(separator: ", ") + (givenTo.count > 3 ? "…" : "")
+            return "\(shown) get\(givenTo.count == 1 ? "s" : "") it; see README, Templates, for the values each template gets"
+        }
     }
+
+    /// Called with each template's name and context as it renders: for tests that check what
+    /// the contexts hold against ``TemplateVocabulary``.
+    var renderObserver: (@Sendable (String, TemplateContext) -> Void)?
 
     /// A template's source text and where it came from.
     public struct Source: Sendable {
@@ -147,8 +171,20 @@ public struct TemplateLibrary: Sendable {
         self.origins = sources.mapValues(\.path)
         self.partials = partials
         self.lookedUp = tags.mapValues(Self.namesLookedUp)
+        // A partial (or parent) gets the values of the templates it is part of; one no
+        // template uses (warned about on its own) is checked against every name.
+        let reachedFrom = TemplateVocabulary.byTemplate.keys.map { ($0, Self.reachable(from: $0) { partials[$0] ?? [] }) }
         self.unknownNames = overrides.keys.sorted().flatMap { name in
-            Self.unknownNames(in: tags[name] ?? [], path: overrides[name]?.path ?? name)
+            let own = TemplateVocabulary.byTemplate[name]
+            let including = own == nil ? reachedFrom.filter { $0.1.contains(name) }.map(\.0) : [name]
+            let known = including.isEmpty ? TemplateVocabulary.names
+                : including.reduce(into: Set<String>()) { $0.formUnion(TemplateVocabulary.byTemplate[$1] ?? []) }
+            return Self.unknownNames(in: tags[name] ?? [], path: overrides[name]?.path ?? name, known: known).map { found in
+                var found = found
+                found.template = name
+                found.isPartial = own == nil
+                return found
+            }
         }
         self.sourceHashes = sources.mapValues { source in
             var hash = ContentHash()
@@ -327,11 +363,12 @@ public struct TemplateLibrary: Sendable {
         return names
     }
 
-    /// The names and transforms `tags` use that ``TemplateVocabulary`` does not list, each
-    /// once, at its first use. Every part of a dotted name is checked (`{{site.titel}}`), as
-    /// is each transform of a call (`{{upercased(title)}}`); `.`, a number (`{{sols.0}}`) and
-    /// a section's closing tag are not.
-    static func unknownNames(in tags: [Tag], path: String) -> [UnknownName] {
+    /// The names and transforms `tags` use that are not among `known` names or
+    /// ``TemplateVocabulary/transforms``, each once, at its first use. Every part of a dotted
+    /// name is checked (`{{site.titel}}`), as is each transform of a call
+    /// (`{{upercased(title)}}`); `.`, a number (`{{sols.0}}`) and a section's closing tag are
+    /// not. The template's name is left for the caller.
+    static func unknownNames(in tags: [Tag], path: String, known: Set<String> = TemplateVocabulary.names) -> [UnknownName] {
         var found: [UnknownName] = []
         var seen: Set<String> = []
         for tag in tags {
@@ -349,11 +386,13 @@ public struct TemplateLibrary: Sendable {
             let argument = calls.last.map { $0.prefix { $0 != ")" } } ?? ""
             uses += argument.split(separator: ".").map { (String($0), false) }
             for (name, isTransform) in uses where !name.isEmpty && !name.allSatisfy(\.isNumber) {
-                let known = isTransform ? TemplateVocabulary.transforms : TemplateVocabulary.names
-                guard !known.contains(name), seen.insert((isTransform ? "(" : "") + name).inserted else { continue }
+                let names = isTransform ? TemplateVocabulary.transforms : known
+                guard !names.contains(name), seen.insert((isTransform ? "(" : "") + name).inserted else { continue }
+                let givenTo = isTransform ? [] : TemplateVocabulary.byTemplate.filter { $0.value.contains(name) }.map(\.key).sorted()
                 found.append(UnknownName(name: name, isTransform: isTransform,
                                          location: SourceLocation(path: path, line: tag.line, column: tag.column),
-                                         suggestion: TemplateVocabulary.suggestion(for: name, among: known)))
+                                         suggestion: TemplateVocabulary.suggestion(for: name, among: names),
+                                         template: "", isPartial: false, givenTo: givenTo))
             }
         }
         return found

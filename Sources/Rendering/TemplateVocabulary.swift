@@ -1,43 +1,78 @@
 import SiteConfig
 
-/// Every name marsgen puts in a template's context, and the transforms swift-mustache
+/// The names marsgen puts in each template's context, and the transforms swift-mustache
 /// applies: what a site's template can look up and get something other than nothing.
 ///
-/// A name outside it renders as nothing, without a word from Mustache, so `{{sendr}}` in a
-/// site's `cell-message.mustache` would print an empty sender on every message; the build
-/// warns instead (see ``TemplateLibrary/unknownNames``). One list for every template, not
-/// one per template: a name that another template's context holds is not flagged, which
-/// keeps the warning free of false alarms (inside a section a template sees the section's
-/// values and everything around it) at the cost of missing a name used in the wrong
-/// template.
+/// A name outside them renders as nothing, without a word from Mustache, so `{{sendr}}` in
+/// a site's `cell-message.mustache` would print an empty sender on every message; the build
+/// warns instead (see ``TemplateLibrary/unknownNames``). A template's names are those at
+/// any depth of its contexts (`site.title` gives `site` and `title`), without telling which
+/// depth: inside a section a template sees the section's values and all those around it.
 ///
-/// `FeedTests` renders a site that gives every kind of value and checks that each name its
-/// contexts hold is listed here and each name listed here is given.
+/// `FeedTests` renders a site that gives every kind of value and checks that each
+/// template's contexts hold exactly the names listed for it here.
 public enum TemplateVocabulary {
-    /// Names of values, at any depth (`site.title` gives `site` and `title`).
-    public static let names: Set<String> = [
-        // Every page: the site (`site.…`), the page's own, the navigation.
+    /// `site.…`, on every page and in the Atom feed, the sitemap and the sol index's rows.
+    static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "atomURL", "atomAbsoluteURL",
         "cssURL", "iconURL", "baseURL",
-        "pageTitle", "heading", "subtitle", "url", "canonical", "nav", "feed", "journal", "sols", "crew",
-        "content", "isFront", "pageNumber", "hasPager", "newer", "older", "previous", "next", "link", "label",
-        // Lists of objects on a page and their sections.
-        "sections", "pinned", "entries", "entryCount", "messageCount", "isEmpty", "solRange",
-        "kind", "id", "hash", "anchor", "isExpandable", "cells", "html", "summary", "details",
-        // An object's common values.
-        "sol", "lmst", "solURL", "utc", "earthDate", "earthTime", "permalink",
-        // Journal entries, messages, weather reports.
-        "body", "author", "authorName", "authorRole", "authorURL", "authorURI", "hasAuthorRole", "hasAuthorURI",
-        "hasExplicitTitle", "isDraft", "tags", "hasTags", "name", "date",
-        "sender", "senderID", "senderURL", "channel",
-        "weather", "temperature", "condition", "conditionClass", "notes", "hasNotes", "value",
-        // Sols, the sol index, crew pages.
-        "hasSols", "solsHTML", "latestSol", "earthStart", "earthEnd", "earthRange",
-        "member", "members", "hasMembers", "role", "hasRole",
-        // The Atom feed and the sitemap.
-        "updated", "selfURL", "categories", "term", "urls", "loc", "sitemaps",
     ]
+
+    /// What every HTML page's template gets (the layout too).
+    static let page: Set<String> = site.union([
+        "pageTitle", "heading", "url", "canonical", "description", "nav", "feed", "journal", "sols", "crew",
+    ])
+
+    /// A link to another page: `newer`, `older`, `previous`, `next`.
+    static let link: Set<String> = ["url", "label"]
+
+    /// What every cell gets: the object's time and place.
+    static let cell: Set<String> = ["sol", "lmst", "solURL", "utc", "earthDate", "earthTime", "permalink"]
+
+    /// A row of the sol index.
+    static let solRow: Set<String> = site.union(["sol", "url", "earthDate", "entryCount", "messageCount", "weather",
+                                                 "temperature", "condition"])
+
+    /// The pages' templates' own names.
+    static let pages: [String: Set<String>] = [
+        "page-feed": page.union(link).union(["sections", "pinned", "html", "isEmpty", "isFront", "pageNumber", "latestSol",
+                                             "solRange", "hasPager", "newer", "older"]),
+        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "hasPager", "previous", "next"]),
+        "page-sol": page.union(link).union(["sections", "html", "sol", "earthStart", "earthEnd", "earthRange", "entryCount",
+                                            "messageCount", "hasPager", "previous", "next"]),
+        // `sols` holds each row's values and its `html`.
+        "page-sols": page.union(solRow).union(["hasSols", "solsHTML", "html"]),
+        "page-journal": page.union(["entries", "title", "url", "author", "authorURL", "date", "sol", "solURL", "lmst",
+                                    "entryCount", "isEmpty", "isFront"]),
+        "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "sections", "html", "entryCount",
+                                             "messageCount", "isFront", "hasPager", "newer", "older"]),
+        "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]),
+        "page-404": page,
+    ]
+
+    /// The names each of marsgen's templates gets, by template. The layout gets its page's;
+    /// partials (`header`, `footer`, `pager`, a site's own) get those of the templates that
+    /// include them.
+    public static let byTemplate: [String: Set<String>] = pages.merging([
+        "layout": pages.values.reduce(["content"]) { $0.union($1) },
+        "sol-row": solRow,
+        "section": ["kind", "id", "hash", "anchor", "isExpandable", "cells", "html", "summary", "details"],
+        "cell-journal-date": cell,
+        "cell-journal-text": cell.union(["title", "hasExplicitTitle", "url", "body", "authorName", "authorRole", "hasAuthorRole",
+                                         "authorURL", "tags", "name", "hasTags", "isDraft"]),
+        "cell-message": cell.union(["sender", "senderID", "senderURL", "channel", "body"]),
+        "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
+        "cell-weather-detail": ["label", "value"],
+        "cell-weather-notes": ["notes"],
+        "atom": site.union(["selfURL", "subtitle", "updated", "entries", "id", "title", "link", "sol", "author", "authorURI",
+                            "hasAuthorURI", "categories", "term", "content", "html"]),
+        "sitemap": site.union(["urls", "loc"]),
+        "sitemap-index": site.union(["sitemaps", "loc"]),
+    ]) { first, _ in first }
+
+    /// Every name some template gets.
+    public static let names: Set<String> = byTemplate.values.reduce([]) { $0.union($1) }
 
     /// swift-mustache's transforms (`{{uppercased(name)}}`, `{{#first()}}` in a list).
     public static let transforms: Set<String> = [

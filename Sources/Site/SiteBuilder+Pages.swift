@@ -81,11 +81,7 @@ extension SiteBuilder {
                              hint: hint ?? "name it after a built-in template (see README, Templates), or include it with {{> \(name)}}")
         }
         for unknown in templates.unknownNames {
-            let what = unknown.isTransform ? "'\(unknown.name)' is not a transform templates can use"
-                : "'\(unknown.name)' is not a value marsgen gives templates"
-            let hint = unknown.suggestion.map { "did you mean '\($0)'?" }
-                ?? (unknown.isTransform ? "see README, Templates, for the transforms" : "see README, Templates, for the values templates get")
-            context.log.warn("\(what): it renders as nothing", at: unknown.location, hint: hint)
+            context.log.warn(unknown.message, at: unknown.location, hint: unknown.hint)
         }
         context.templates = templates
         context.templateHashes = templates.sourceHashes

@@ -10,20 +10,18 @@ import Testing
 /// The names marsgen gives templates are one list (``TemplateVocabulary``), which a site's
 /// templates are checked against: these keep the list and the contexts the same.
 @Suite struct TemplateVocabularyTests {
-    /// Every name the contexts rendered held, at any depth, with a template that got it.
+    /// Every name the contexts rendered held, at any depth, by template.
     final class SeenNames: @unchecked Sendable {
         private let lock = NSLock()
-        private var names: [String: String] = [:]
+        private var names: [String: Set<String>] = [:]
 
         func record(_ template: String, _ context: TemplateContext) {
             var found: Set<String> = []
             Self.collect(context, into: &found)
-            lock.withLock {
-                for name in found where names[name] == nil { names[name] = template }
-            }
+            lock.withLock { names[template, default: []].formUnion(found) }
         }
 
-        var all: [String: String] { lock.withLock { names } }
+        var byTemplate: [String: Set<String>] { lock.withLock { names } }
 
         static func collect(_ value: Any, into names: inout Set<String>) {
             if let dictionary = value as? [String: Any] {
@@ -60,10 +58,16 @@ import Testing
     }
 
     /// Renders every page of `library` planned with `config`, noting the names of every context.
-    /// The sitemap is rendered through its template only when the site has its own.
+    /// Renders every page of `library` planned with `config`, noting the names of every
+    /// context. The sitemap is rendered through its template only when the site has its own,
+    /// and the sol index's rows carry their values only when its template names them.
     func renderEveryPage(_ library: ContentLibrary, config: SiteConfiguration, into seen: SeenNames) throws {
         let sitemap = try #require(DefaultTheme.templates["sitemap"])
-        var templates = try TemplateLibrary(overrides: ["sitemap": .init(text: sitemap, path: "templates/sitemap.mustache")])
+        let solIndex = try #require(DefaultTheme.templates["page-sols"])
+        var templates = try TemplateLibrary(overrides: [
+            "sitemap": .init(text: sitemap, path: "templates/sitemap.mustache"),
+            "page-sols": .init(text: solIndex + "{{#sols}}{{/sols}}", path: "templates/page-sols.mustache"),
+        ])
         templates.renderObserver = { seen.record($0, $1) }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: config)))
         let objects = Dictionary(library.allObjects.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
@@ -75,7 +79,7 @@ import Testing
         }
     }
 
-    @Test("every name a context holds is in the vocabulary, and every name in the vocabulary is in some context")
+    @Test("each template's contexts hold exactly the names the vocabulary lists for it")
     func vocabularyMatchesContexts() throws {
         let seen = SeenNames()
         let library = try richSite()
@@ -85,40 +89,58 @@ import Testing
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5
         try renderEveryPage(library, config: config, into: seen)
-        let given = seen.all
-        let unlisted = given.keys.filter { !TemplateVocabulary.names.contains($0) }.sorted().map { "\($0) (\(given[$0] ?? ""))" }
-        #expect(unlisted.isEmpty, "given to templates but not in TemplateVocabulary.names: \(unlisted)")
-        let neverGiven = TemplateVocabulary.names.subtracting(given.keys).sorted()
-        #expect(neverGiven.isEmpty, "in TemplateVocabulary.names but in no context: \(neverGiven)")
+        let given = seen.byTemplate
+        #expect(Set(given.keys) == Set(TemplateVocabulary.byTemplate.keys))
+        for (template, names) in given.sorted(by: { $0.key < $1.key }) {
+            let listed = TemplateVocabulary.byTemplate[template] ?? []
+            #expect(names.subtracting(listed).isEmpty, "\(template) is given \(names.subtracting(listed).sorted()), not listed")
+            #expect(listed.subtracting(names).isEmpty, "\(template) is listed \(listed.subtracting(names).sorted()), never given")
+        }
     }
 
-    @Test("the built-in templates use only names and transforms the vocabulary lists")
+    @Test("the built-in templates, as a site's own, use only names their contexts hold and transforms that exist")
     func builtInTemplatesUseTheVocabulary() throws {
-        for (name, text) in DefaultTheme.templates.sorted(by: { $0.key < $1.key }) {
-            let unknown = TemplateLibrary.unknownNames(in: TemplateLibrary.tags(in: text), path: name)
-            #expect(unknown.isEmpty, "\(name): \(unknown.map(\.name))")
-        }
+        var copies: [String: TemplateLibrary.Source] = [:]
+        for (name, text) in DefaultTheme.templates { copies[name] = .init(text: text, path: "templates/\(name).mustache") }
+        let library = try TemplateLibrary(overrides: copies)
+        #expect(library.unknownNames.map { "\($0.template): \($0.name)" } == [])
         #expect(try TemplateLibrary().unknownNames.isEmpty)
     }
 
-    @Test("a site's template naming a value or transform marsgen does not have is found at its tag, once, with the likely name")
+    @Test("a site's template naming a value or transform its context does not have is found at its tag, once, with the likely name")
     func unknownNamesFound() throws {
         let text = """
-            <p>{{sendr}} {{ sendr }} {{site.titel}} {{#sols.0}}{{sol}}{{/sols.0}}</p>
-            {{#tagz}}{{name}}{{/tagz}}{{^tagz}}-{{/tagz}} {{{bdy}}} {{& body}} {{.}} {{#first()}}{{index()}}{{/first()}}
-            {{upercased(reversed(sender))}} {{lowercased(chanel)}} {{! sendr2 }} {{$block}}{{/block}} {{> footer}}
+            <p>{{sendr}} {{ sendr }} {{#senderURL}}{{sol}}{{/senderURL}} {{senderID.0}} {{.}} {{#first()}}{{index()}}{{/first()}}</p>
+            {{{bdy}}} {{& body}} {{title}}
+            {{upercased(reversed(sender))}} {{lowercased(chanel)}} {{! sendr2 }} {{$block}}{{/block}} {{> who}}
             {{=<% %>=}}<%zzz%> <%>*partialName%>
             """
         let library = try TemplateLibrary(overrides: [
             "cell-message": .init(text: text, path: "templates/cell-message.mustache"),
+            "who": .init(text: "{{channel}} {{site.title}} {{permalink}}", path: "templates/who.mustache"),
             "partialName": .init(text: "x", path: "templates/partialName.mustache"),
         ])
-        let found = library.unknownNames.map { "\($0.location.line):\($0.location.column) \($0.isTransform ? "(" : "")\($0.name) \($0.suggestion ?? "-")" }
+        let found = library.unknownNames.map { "\($0.location.path):\($0.location.line):\($0.location.column) \($0.message) | \($0.hint)" }
         #expect(found == [
-            "1:4 sendr sender", "1:26 titel title", "2:1 tagz tags", "2:47 bdy body",
-            "3:1 (upercased uppercased", "3:33 chanel channel", "4:12 zzz -", "4:20 partialName -",
+            "templates/cell-message.mustache:1:4 'sendr' is not a value marsgen gives templates: it renders as nothing | did you mean 'sender'?",
+            "templates/cell-message.mustache:2:1 'bdy' is not a value marsgen gives templates: it renders as nothing | did you mean 'body'?",
+            "templates/cell-message.mustache:2:22 'title' is not a value 'cell-message' gets: it renders as nothing | "
+                + "atom, cell-journal-text, layout… get it; see README, Templates, for the values each template gets",
+            "templates/cell-message.mustache:3:1 'upercased' is not a transform templates can use: it renders as nothing | did you mean 'uppercased'?",
+            "templates/cell-message.mustache:3:33 'chanel' is not a value marsgen gives templates: it renders as nothing | did you mean 'channel'?",
+            "templates/cell-message.mustache:4:12 'zzz' is not a value marsgen gives templates: it renders as nothing | "
+                + "see README, Templates, for the values each template gets",
+            "templates/cell-message.mustache:4:20 'partialName' is not a value marsgen gives templates: it renders as nothing | "
+                + "see README, Templates, for the values each template gets",
+            // A partial gets the values of the templates including it: `site` is no cell's.
+            "templates/who.mustache:1:13 'site' is not a value the templates including 'who' get: it renders as nothing | "
+                + "atom, layout, page-404… get it; see README, Templates, for the values each template gets",
+            "templates/who.mustache:1:13 'title' is not a value the templates including 'who' get: it renders as nothing | "
+                + "atom, cell-journal-text, layout… get it; see README, Templates, for the values each template gets",
         ])
-        #expect(library.unknownNames.allSatisfy { $0.location.path == "templates/cell-message.mustache" })
+        // A value another template gets, copied into the wrong one.
+        let copied = try TemplateLibrary(overrides: ["cell-journal-text": .init(text: "{{sender}}", path: "templates/cell-journal-text.mustache")])
+        #expect(copied.unknownNames.map(\.hint) == ["cell-message gets it; see README, Templates, for the values each template gets"])
         // The built-in templates are not checked again when a site overrides another.
         #expect(try TemplateLibrary(overrides: ["footer": .init(text: "{{site.title}}", path: "templates/footer.mustache")])
             .unknownNames.isEmpty)
