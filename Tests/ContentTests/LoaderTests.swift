@@ -691,6 +691,16 @@ import Testing
             #expect(bare?.message == "crew member 'okoro' needs 'name' and 'role'" && bare?.location?.description == "c.yml:3:1")
             #expect(bare?.hint == "indent them under the id: '  name: Full Name' and '  role: Commander'")
         }
+        // An id in capitals: the id it likely is. A list of members, as other data files are written: the shape wanted.
+        let capital = expectDiagnostic { var log = DiagnosticLog(); _ = try CrewLoader.load(SourceFile(path: "c.yml", text: "Vega:\n  name: x\n"), log: &log) }
+        #expect(capital?.hint == "ids appear in URLs: /crew/<id>/; did you mean 'vega'?")
+        #expect(error?.hint == "ids appear in URLs: /crew/<id>/")
+        let list = expectDiagnostic {
+            var log = DiagnosticLog()
+            _ = try CrewLoader.load(SourceFile(path: "c.yml", text: "- id: vega\n  name: Ines Vega\n"), log: &log)
+        }
+        #expect(list?.message == "expected a mapping of keys to values for the document, not a list of '- ' items")
+        #expect(list?.hint == "write each member as its id and a colon, with 'name:' and 'role:' indented under it")
     }
 }
 

@@ -14,12 +14,15 @@ public enum CrewLoader {
     ///
     /// - Throws: A ``Diagnostic`` for invalid YAML, a bad id or a member without a name.
     public static func load(_ file: SourceFile, log: inout DiagnosticLog) throws(Diagnostic) -> Crew {
-        let yaml = try YAMLMapping.parse(file.text, path: file.path)
+        let yaml = try YAMLMapping.parse(file.text, path: file.path,
+                                         shape: "write each member as its id and a colon, with 'name:' and 'role:' indented under it")
         var members: [CrewMember] = []
         for id in yaml.keys {
             guard Slug.isValid(id) else {
+                let lowercased = id.lowercased()
                 throw Diagnostic.error("crew id '\(id)' may use only lowercase letters, digits, '-' and '_'",
-                                       at: yaml.keyLocation(of: id), hint: "ids appear in URLs: /crew/<id>/")
+                                       at: yaml.keyLocation(of: id),
+                                       hint: "ids appear in URLs: /crew/<id>/" + (Slug.isValid(lowercased) ? "; did you mean '\(lowercased)'?" : ""))
             }
             if let problem = Slug.lengthProblem(id, what: "crew id", at: yaml.keyLocation(of: id)) { throw problem }
             // /crew/<id>/ would be a folder named like the crew index page, /crew/index.html.

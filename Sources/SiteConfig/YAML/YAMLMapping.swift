@@ -24,7 +24,10 @@ public struct YAMLMapping {
     /// - Returns: The mapping; empty when `text` holds no YAML at all.
     /// - Throws: A ``Diagnostic`` at the line and column of a syntax error, or when the top level
     ///   is not a mapping.
-    public static func parse(_ text: String, path: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLMapping {
+    /// - Parameter shape: The hint for a top level that is not a mapping (a list, a value):
+    ///   how this file's mapping is written.
+    public static func parse(_ text: String, path: String, lineOffset: Int = 0,
+                             shape: String = "write one 'key: value' per line") throws(Diagnostic) -> YAMLMapping {
         let node: Node?
         do {
             // Every value is read as its text and checked by marsgen (`fields.int`, dates), so
@@ -41,14 +44,15 @@ public struct YAMLMapping {
             return YAMLMapping(path: path, lineOffset: lineOffset, entries: [],
                                start: SourceLocation(path: path, line: lineOffset + 1, column: 1))
         }
-        return try mapping(from: node, path: path, lineOffset: lineOffset, context: "the document")
+        return try mapping(from: node, path: path, lineOffset: lineOffset, context: "the document", shape: shape)
     }
 
-    static func mapping(from node: Node, path: String, lineOffset: Int, context: String) throws(Diagnostic) -> YAMLMapping {
+    static func mapping(from node: Node, path: String, lineOffset: Int, context: String,
+                        shape: String = "write one 'key: value' per line") throws(Diagnostic) -> YAMLMapping {
         let start = location(of: node, path: path, lineOffset: lineOffset)
         guard case .mapping(let mapping) = node else {
-            throw Diagnostic.error("expected a mapping of keys to values for \(context)", at: start,
-                                   hint: "write one 'key: value' per line")
+            let found = if case .sequence = node { ", not a list of '- ' items" } else { "" }
+            throw Diagnostic.error("expected a mapping of keys to values for \(context)\(found)", at: start, hint: shape)
         }
         var entries: [(String, Node, Node)] = []
         var seen: Set<String> = []
