@@ -95,6 +95,12 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
                                          "sitemap_max_urls", "mission"]
+    /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
+    /// of them most likely holds.
+    static let otherGeneratorsKeys: [String: String] = [
+        "languagecode": "language", "defaultcontentlanguage": "language", "default_language": "language",
+        "paginate": "page_size", "paginate_by": "page_size", "pagination": "page_size", "pagersize": "page_size",
+    ]
     static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
 
     /// Reads a configuration from the text of `marsgen.yml`.
@@ -106,7 +112,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// - Throws: A ``Diagnostic`` for a missing required key or an invalid value.
     public static func parse(_ text: String, path: String = fileName, log: inout DiagnosticLog) throws(Diagnostic) -> SiteConfiguration {
         let yaml = try YAMLMapping.parse(text, path: path)
-        yaml.warnAboutUnknownKeys(knownKeys, into: &log, context: path)
+        yaml.warnAboutUnknownKeys(knownKeys, into: &log, context: path, otherNames: otherGeneratorsKeys)
 
         let title = try yaml.requiredString("title", hint: "add a line 'title: My Mission Log'")
         let baseURL = try yaml.requiredString("base_url", hint: "add a line 'base_url: https://example.org/'")

@@ -650,6 +650,15 @@ import Testing
         var log = DiagnosticLog()
         _ = try? SiteConfiguration.parse(ContentFixtures.configText + "\ntheme: dark\n", log: &log)
         #expect(log.warnings.first?.message == "unknown key 'theme' in marsgen.yml is ignored")
+        // Hugo's and Zola's names for keys marsgen has.
+        var moved = DiagnosticLog()
+        _ = try? SiteConfiguration.parse(ContentFixtures.configText + "\nlanguageCode: en-us\npaginate_by: 10\ntheme: x\n", log: &moved)
+        #expect(moved.warnings.map(\.hint).prefix(2) == ["marsgen calls it 'language'", "marsgen calls it 'page_size'"])
+        #expect(moved.warnings.last?.hint?.hasPrefix("known keys: base_url, description") == true)
+        var entryLog = DiagnosticLog()
+        _ = try? JournalLoader.load(SourceFile(path: "j.md", text: "---\nauthor: vega\nsol: 3\ncategories: [eva]\nPath: x\n---\nText.\n"),
+                                    context: ContentFixtures.context, log: &entryLog)
+        #expect(entryLog.warnings.map(\.hint) == ["marsgen calls it 'tags'", "marsgen calls it 'slug'"])
         let missingLanding = ContentFixtures.configText.replacingOccurrences(of: "  landing: 2038-11-02T14:17:00Z\n", with: "")
         let error = expectDiagnostic { var log = DiagnosticLog(); _ = try SiteConfiguration.parse(missingLanding, log: &log) }
         #expect(error?.message == "missing required key 'landing'")

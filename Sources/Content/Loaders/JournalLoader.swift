@@ -13,6 +13,12 @@ import GFM
 ///     Markdown body…
 public enum JournalLoader {
     static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug"]
+    /// Hugo's and Zola's names for keys an entry has, lowercased (`authors` is a likely
+    /// misspelling already).
+    static let otherGeneratorsKeys: [String: String] = [
+        "categories": "tags", "keywords": "tags", "taxonomies": "tags", "url": "slug", "path": "slug",
+        "publishdate": "date",
+    ]
 
     /// Parses one journal entry.
     ///
@@ -28,7 +34,7 @@ public enum JournalLoader {
                             links: inout LinkUses) throws(Diagnostic) -> JournalEntry {
         let matter = try FrontMatter(splitting: file)
         let fields = matter.fields
-        fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "journal front matter")
+        fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "journal front matter", otherNames: otherGeneratorsKeys)
         guard let authorID = try fields.string("author") else {
             throw fields.missingKey("author", hint: "add 'author: <crew id>' with an id from content/crew.yml")
         }

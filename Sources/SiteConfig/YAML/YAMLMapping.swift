@@ -260,13 +260,17 @@ public struct YAMLMapping {
         return try Self.mapping(from: node, path: path, lineOffset: lineOffset, context: "'\(key)'")
     }
 
-    /// Records a warning for each key not in `known`.
-    public func warnAboutUnknownKeys(_ known: Set<String>, into log: inout DiagnosticLog, context: String) {
+    /// Records a warning for each key not in `known`, with the known key it likely
+    /// misspells, or the one it names under another generator's name (`otherNames`, by
+    /// lowercased key: `paginate` → `page_size`).
+    public func warnAboutUnknownKeys(_ known: Set<String>, into log: inout DiagnosticLog, context: String,
+                                     otherNames: [String: String] = [:]) {
         for entry in entries where !known.contains(entry.key) {
             let suggestion = known.sorted().first { $0.isCloseMatch(for: entry.key) }
+            let renamed = otherNames[entry.key.lowercased()].map { "marsgen calls it '\($0)'" }
             log.warn("unknown key '\(entry.key)' in \(context) is ignored",
                      at: Self.location(of: entry.keyNode, path: path, lineOffset: lineOffset),
-                     hint: suggestion.map { "did you mean '\($0)'?" } ?? "known keys: \(known.sorted().joined(separator: ", "))")
+                     hint: suggestion.map { "did you mean '\($0)'?" } ?? renamed ?? "known keys: \(known.sorted().joined(separator: ", "))")
         }
     }
 }
