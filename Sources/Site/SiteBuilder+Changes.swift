@@ -180,6 +180,9 @@ extension SiteBuilder {
     /// the index become ``BuildContext/changedInputs`` once the state is loaded: only those
     /// are read again.
     func checkForChanges(_ context: inout BuildContext) throws(Diagnostic) {
+        // Every build, a build that changes nothing too: these are not the content's warnings
+        // the index keeps, and a file put there changes no input.
+        warnAboutUnreadContent(&context)
         guard var index = context.previousIndex else {
             // A full build lists its inputs here too, so that its index records the folders.
             let listed = try reader.inputFiles()
@@ -257,6 +260,28 @@ extension SiteBuilder {
             return
         }
         context.stateToLoad = (index, differing.sorted(), watched)
+    }
+
+    /// Warns about each file or folder in `content/` that no build reads: `content/posts/`
+    /// or `content/about.md`, as a site moved from Hugo or Zola has them, would otherwise
+    /// make no page without a word. One listing of `content/`'s own names.
+    func warnAboutUnreadContent(_ context: inout BuildContext) {
+        let prefix = "content/"
+        let read = ContentKind.allCases.map { String($0.folder.dropFirst(prefix.count)) } + [String(CrewLoader.path.dropFirst(prefix.count))]
+        let folder = SitePaths.join(options.sourceDirectory, "content")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        // A README explains the folder to those who edit it; no one means a page by it.
+        for name in names.sorted() where !SiteInputs.ignores(name: name) && !read.contains(name) && !name.uppercased().hasPrefix("README") {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: SitePaths.join(folder, name), isDirectory: &isDirectory)
+            let what = isDirectory.boolValue ? "folder" : "file"
+            let near = read.first { $0.isCloseMatch(for: name) }
+            let places = "journal entries go in content/journal/ (in folders of any depth), message logs in content/messages/, "
+                + "weather reports in content/weather/, files to copy as they are in static/"
+            context.log.warn("'\(name)' is not a \(what) marsgen reads in content/: nothing on the site comes from \(isDirectory.boolValue ? "its files" : "it")",
+                             at: SourceLocation(path: prefix + name),
+                             hint: near.map { "did you mean content/\($0)\(isDirectory.boolValue ? "/" : "")?" } ?? places)
+        }
     }
 
     /// Compares `files` (in path order) with the index's inputs. A file whose stat matches is
