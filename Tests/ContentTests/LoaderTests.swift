@@ -101,6 +101,17 @@ import Testing
         #expect(Slug.derive(from: "Марс") == "mars")
         #expect(Slug.derive(from: "火星") == "huo-xing")
         #expect(Slug.derive(from: "🚀") == "entry")
+        // An entry kept as a page bundle is named by its folder.
+        #expect(Slug.derive(fromFileAt: "content/journal/Dust Storm/index.md") == "dust-storm")
+        #expect(Slug.derive(fromFileAt: "content/journal/2037/sol-3/index.md") == "sol-3")
+        #expect(Slug.derive(fromFileAt: "content/journal/index.md") == "index")
+        #expect(Slug.derive(fromFileAt: "content/journal/2037/Index.md") == "index")
+    }
+
+    @Test("an entry in a folder of its own, as index.md, is named by the folder")
+    func pageBundle() throws {
+        let entry = try load("---\nauthor: vega\nsol: 3\n---\nText.\n", path: "content/journal/dust-storm/index.md")
+        #expect(entry.slug == "dust-storm")
     }
 
     @Test("a key written twice in front matter is an error at its second line")

@@ -14,10 +14,15 @@ public enum Slug {
     }
 
     /// The slug of the journal entry in the file at `path` when its front matter names none:
-    /// derived from the file's name without `.md`.
+    /// derived from the file's name without `.md`; for an `index.md` in a folder of its own
+    /// (`journal/dust-storm/index.md`, as Hugo's page bundles are kept), from the folder's.
     public static func derive(fromFileAt path: String) -> String {
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
-        return derive(from: fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName)
+        let parts = path.split(separator: "/")
+        var name = parts.last.map(String.init) ?? path
+        if name == "index.md", parts.count >= 2, parts[parts.count - 2] != "journal" {
+            name = String(parts[parts.count - 2])
+        }
+        return derive(from: name.hasSuffix(".md") ? String(name.dropLast(3)) : name)
     }
 
     /// Derives a slug from a file name: lowercased, written in Latin letters without their
