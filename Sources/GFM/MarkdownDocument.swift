@@ -91,27 +91,34 @@ public final class MarkdownDocument {
         var pendingHeading: (text: String, line: Int, column: Int)?
         var pendingBlocks: [OpaquePointer] = []
         var pendingFirstBlockLine = 0
+        var pendingOtherHeadings: [MarkdownHeading] = []
 
         func flush() {
             let html = renderDetached(pendingBlocks)
             if let heading = pendingHeading {
                 parts.append(MarkdownPart(heading: heading.text, line: heading.line, column: heading.column,
-                                          bodyHTML: html, bodyLine: pendingFirstBlockLine))
+                                          bodyHTML: html, bodyLine: pendingFirstBlockLine, otherHeadings: pendingOtherHeadings))
             } else if !pendingBlocks.isEmpty {
                 preamble = MarkdownPart(heading: "", line: pendingFirstBlockLine, column: 1, bodyHTML: html,
-                                        bodyLine: pendingFirstBlockLine)
+                                        bodyLine: pendingFirstBlockLine, otherHeadings: pendingOtherHeadings)
             }
             pendingBlocks = []
             pendingFirstBlockLine = 0
+            pendingOtherHeadings = []
         }
 
         var node = cmark_node_first_child(root)
         while let current = node {
             node = cmark_node_next(current)
-            if cmark_node_get_type(current) == CMARK_NODE_HEADING, cmark_node_get_heading_level(current) == level {
+            let isHeading = cmark_node_get_type(current) == CMARK_NODE_HEADING
+            if isHeading, cmark_node_get_heading_level(current) == level {
                 flush()
                 pendingHeading = (Self.plainText(of: current), fileLine(current), Int(cmark_node_get_start_column(current)))
             } else {
+                if isHeading {
+                    pendingOtherHeadings.append(MarkdownHeading(text: Self.plainText(of: current), level: Int(cmark_node_get_heading_level(current)),
+                                                                line: fileLine(current), column: Int(cmark_node_get_start_column(current))))
+                }
                 if pendingBlocks.isEmpty { pendingFirstBlockLine = fileLine(current) }
                 pendingBlocks.append(current)
             }
@@ -314,6 +321,18 @@ public struct MarkdownPart: Hashable, Sendable {
     public var bodyHTML: String
     /// The line of the first block under the heading (0 when there is none).
     public var bodyLine: Int
+    /// The headings of other levels among the blocks under it, at the top level.
+    public var otherHeadings: [MarkdownHeading] = []
+}
+
+/// A heading of a document, where it is.
+public struct MarkdownHeading: Hashable, Sendable {
+    /// Its plain text.
+    public var text: String
+    /// Its level, 1 to 6.
+    public var level: Int
+    public var line: Int
+    public var column: Int
 }
 
 /// A link to another Markdown file, relative to the document's own (`[yesterday](sol-04.md)`,

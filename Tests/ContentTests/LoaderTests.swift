@@ -314,6 +314,21 @@ import Testing
         #expect(heading?.message == "message heading '09:05 Ines Vega' names Ines Vega, not a crew id")
     }
 
+    @Test("a message heading written at another level is a warning at it; other headings in a message are its own")
+    func misleveledHeadings() throws {
+        var log = DiagnosticLog()
+        let text = "---\nsol: 3\n---\n# 08:00 okoro\nBefore.\n\n## 09:00 vega\nHi.\n\n### 09:02 okoro\nSub.\n\n### Results\n\n"
+            + "#### 09:05 nobody\n\n> ## 09:06 okoro\n\n## 09:10 okoro\nOk.\n"
+        let messages = try load(text, log: &log)
+        #expect(messages.map(\.author.id) == ["vega", "okoro"])
+        #expect(log.warnings.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) | \($0.hint ?? "")" } == [
+            "4:1 text before the first message heading is ignored | start each message with a heading '## HH:MM author'",
+            "4:1 '# 08:00 okoro' is a level-1 heading: it stays part of the text before the first message, which is ignored | "
+                + "write '## 08:00 okoro' to start a message of its own",
+            "10:1 '### 09:02 okoro' is a level-3 heading: it stays part of the message above it | write '## 09:02 okoro' to start a message of its own",
+        ])
+    }
+
     @Test("a runaway heading is quoted cut short in its error")
     func longHeading() {
         let words = (1...5000).map { "word\($0)" }.joined(separator: " ")

@@ -72,6 +72,8 @@ public enum MessageLogLoader {
         /// One origin per sender, for all their messages in this log.
         var origins: [MessageOrigin] = []
         var parts: [MarkdownPart] = []
+        /// The text before the first message, when the whole log is parsed.
+        var preambleOfWhole: MarkdownPart?
         /// How many of `messages` are an earlier parse's.
         var taken = 0
         // The earlier links are told from the last message's by their lines. A link whose
@@ -99,6 +101,7 @@ public enum MessageLogLoader {
             let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "", in: file,
                                                 uses: &links, log: &log)
             let (preamble, allParts) = document.split(atHeadingLevel: 2)
+            preambleOfWhole = preamble
             if let preamble {
                 log.warn("text before the first message heading is ignored", at: file.location(line: preamble.line),
                          hint: "start each message with a heading '## HH:MM author'")
@@ -108,6 +111,19 @@ public enum MessageLogLoader {
                          hint: "start each message with a heading '## HH:MM author'")
             }
             parts = allParts
+        }
+        // `### 09:02 vega` or `# 09:02 vega`: a message heading at another level, taken for
+        // a heading of the message above it.
+        for part in (preambleOfWhole.map { [$0] } ?? []) + parts {
+            for heading in part.otherHeadings {
+                let location = file.location(line: heading.line, column: heading.column)
+                guard let (_, id) = try? parseHeading(heading.text, defaultDay: defaultDay, context: context, at: location),
+                      context.crew.member(id: id) != nil else { continue }
+                let marks = String(repeating: "#", count: heading.level)
+                log.warn("'\(marks) \(Diagnostic.excerpt(heading.text))' is a level-\(heading.level) heading: it stays part of "
+                         + (part.heading.isEmpty ? "the text before the first message, which is ignored" : "the message above it"),
+                         at: location, hint: "write '## \(Diagnostic.excerpt(heading.text))' to start a message of its own")
+            }
         }
         for part in parts {
             let location = file.location(line: part.line, column: part.column)
