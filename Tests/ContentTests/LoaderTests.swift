@@ -504,6 +504,17 @@ import Testing
         #expect(error?.message == "'sunrise' must be a local mean solar time HH:MM, not '5:42'")
         #expect(error?.hint == "write hours and minutes with two digits each: sunrise: \"05:42\"")
     }
+
+    @Test("a condition written another way gets the one it likely is", arguments: [
+        ("dust-storm", "did you mean 'dust storm'?"), ("DustStorm", "did you mean 'dust storm'?"),
+        ("dust storms", "did you mean 'dust storm'?"), ("clouds", "did you mean 'cloudy'?"), ("Fog.", "did you mean 'fog'?"),
+        ("sunny", "one of: clear, cloudy, dust storm, windy, snow, fog"),
+    ])
+    func conditionLikelyMeant(_ written: String, _ hint: String) {
+        let error = expectDiagnostic { _ = try load(valid.replacingOccurrences(of: "condition: dust storm", with: "condition: \(written)")) }
+        #expect(error?.message == "unknown weather condition '\(written)'")
+        #expect(error?.hint == hint)
+    }
 }
 
 @Suite struct ConfigAndCrewTests {

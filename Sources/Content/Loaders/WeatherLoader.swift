@@ -71,8 +71,13 @@ public enum WeatherLoader {
             throw fields.missingKey("condition", hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let condition = WeatherCondition(rawValue: conditionText.lowercased()) else {
-            throw Diagnostic.error("unknown weather condition '\(conditionText)'", at: fields.location(of: "condition"),
-                                   hint: "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
+            // `dust-storm`, `DustStorm`, `dust storms`, `cloudy.`: the condition written another way.
+            let letters = { (text: String) in text.lowercased().filter(\.isLetter) }
+            let near = WeatherCondition.allCases.first { letters($0.rawValue) == letters(conditionText) }
+                ?? WeatherCondition.allCases.first { letters($0.rawValue).isCloseMatch(for: letters(conditionText)) }
+            throw Diagnostic.error("unknown weather condition '\(Diagnostic.excerpt(conditionText))'", at: fields.location(of: "condition"),
+                                   hint: near.map { "did you mean '\($0.rawValue)'?" }
+                                       ?? "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let notes = matter.body.allSatisfy(\.isWhitespace) ? "" :
             try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "w\(moment.sol)-", in: file,
