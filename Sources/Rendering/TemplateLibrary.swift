@@ -179,12 +179,7 @@ public struct TemplateLibrary: Sendable {
             let including = own == nil ? reachedFrom.filter { $0.1.contains(name) }.map(\.0) : [name]
             let known = including.isEmpty ? TemplateVocabulary.names
                 : including.reduce(into: Set<String>()) { $0.formUnion(TemplateVocabulary.byTemplate[$1] ?? []) }
-            return Self.unknownNames(in: tags[name] ?? [], path: overrides[name]?.path ?? name, known: known).map { found in
-                var found = found
-                found.template = name
-                found.isPartial = own == nil
-                return found
-            }
+            return Self.unknownNames(in: tags[name] ?? [], of: name, at: overrides[name]?.path ?? name, isPartial: own == nil, known: known)
         }
         self.sourceHashes = sources.mapValues { source in
             var hash = ContentHash()
@@ -367,8 +362,12 @@ public struct TemplateLibrary: Sendable {
     /// ``TemplateVocabulary/transforms``, each once, at its first use. Every part of a dotted
     /// name is checked (`{{site.titel}}`), as is each transform of a call
     /// (`{{upercased(title)}}`); `.`, a number (`{{sols.0}}`) and a section's closing tag are
-    /// not. The template's name is left for the caller.
-    static func unknownNames(in tags: [Tag], path: String, known: Set<String> = TemplateVocabulary.names) -> [UnknownName] {
+    /// not.
+    ///
+    /// - Parameters:
+    ///   - template: The template's name; `path`, its file.
+    ///   - isPartial: Whether it is not one of marsgen's own, but a partial (or parent).
+    static func unknownNames(in tags: [Tag], of template: String, at path: String, isPartial: Bool, known: Set<String>) -> [UnknownName] {
         var found: [UnknownName] = []
         var seen: Set<String> = []
         for tag in tags {
@@ -392,7 +391,7 @@ public struct TemplateLibrary: Sendable {
                 found.append(UnknownName(name: name, isTransform: isTransform,
                                          location: SourceLocation(path: path, line: tag.line, column: tag.column),
                                          suggestion: TemplateVocabulary.suggestion(for: name, among: names),
-                                         template: "", isPartial: false, givenTo: givenTo))
+                                         template: template, isPartial: isPartial, givenTo: givenTo))
             }
         }
         return found

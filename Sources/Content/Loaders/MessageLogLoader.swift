@@ -265,12 +265,13 @@ public enum MessageLogLoader {
         }
         guard rest.count == 1 else {
             // `## 08:05 Sam Okafor`: a name where the id goes.
-            if context.crew.member(id: author) == nil, let member = context.crew.member(named: rest.joined(separator: " ")) {
+            let isID = context.crew.member(id: author) != nil
+            if !isID, let member = context.crew.member(named: rest.joined(separator: " ")) {
                 throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' names \(member.name), not a crew id", at: location,
                                        hint: "write the crew id after the time: did you mean '\(member.id)'?")
             }
             // `## 08:05 UTC okoro`, `## 08:05 - okoro`: words between the time and a crew id.
-            if context.crew.member(id: author) == nil, let id = rest.dropFirst().first(where: { context.crew.member(id: $0) != nil }) {
+            if !isID, let id = rest.dropFirst().first(where: { context.crew.member(id: $0) != nil }) {
                 let zone = ["utc", "z", "gmt", "lmst", "ltst", "mtc"].contains(author.lowercased())
                 throw Diagnostic.error("message heading '\(Diagnostic.excerpt(heading))' has '\(Diagnostic.excerpt(author))' "
                                        + "between the time and the author", at: location,
