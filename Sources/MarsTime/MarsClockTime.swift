@@ -48,6 +48,22 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
         return MarsClockTime(parsing: padded) != nil ? padded : nil
     }
 
+    /// `text` read as a time on the 12-hour clock (`7:30 pm`, `7pm`, `12:05 a.m.`), written
+    /// on the 24-hour clock marsgen reads (`19:30`, `19:00`, `00:05`); `nil` when it is not one.
+    public static func twentyFourHour(_ text: String) -> String? {
+        var clock = text.lowercased().filter { $0 != " " && $0 != "." }
+        let isAfternoon: Bool
+        if clock.hasSuffix("am") { isAfternoon = false } else if clock.hasSuffix("pm") { isAfternoon = true } else { return nil }
+        clock.removeLast(2)
+        var parts = clock.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 1 { parts.append("00") }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(parts[0]), (1...12).contains(hour) else { return nil }
+        parts[0] = String(hour % 12 + (isAfternoon ? 12 : 0))
+        let written = parts.map { $0.count == 1 ? "0\($0)" : $0 }.joined(separator: ":")
+        return MarsClockTime(parsing: written) != nil ? written : nil
+    }
+
     /// Creates a clock time from fractional hours (`24 × frac(MSD)` and the like).
     public init(hours: Double) {
         self.init(secondsOfSol: hours * 3600)

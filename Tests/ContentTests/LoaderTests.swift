@@ -72,6 +72,7 @@ import Testing
     @Test("a time one digit short gets a hint with what was likely meant; another bad time an example", arguments: [
         ("time: \"7:30\"", "write hours and minutes with two digits each: time: \"07:30\""),
         ("time: \"07:3:09\"", "write hours, minutes and seconds with two digits each: time: \"07:03:09\""),
+        ("time: \"7:30 pm\"", "write it on the 24-hour clock: time: \"19:30\""),
         ("time: \"7:70\"", "for example time: \"14:02\""),
         ("time: \"0730\"", "for example time: \"14:02\""),
     ])
@@ -284,6 +285,8 @@ import Testing
         ("## 09:05 Ines Vega", "write the crew id after the time: did you mean 'vega'?"),
         ("## 09:05 daniel  okoro", "write the crew id after the time: did you mean 'okoro'?"),
         ("## 09:05 Daniel", "that is Daniel Okoro's name; write the crew id: did you mean 'okoro'?"),
+        ("## 7:30 pm vega", "write it on the 24-hour clock: '19:30'"),
+        ("## 12:05am vega", "write it on the 24-hour clock: '00:05'"),
         ("## 09:05 LMST vega", "a time alone is LMST on a log dated by sol, UTC on one dated by date; write the time, then the crew id: 'vega' right after it"),
         ("## 09:05 by okoro", "write the time, then the crew id: 'okoro' right after it"),
         ("## 29:05 vega", "write the heading as '## HH:MM author', '## Sol N HH:MM author' or '## 2037-03-01T14:02:00Z author'"),

@@ -45,6 +45,14 @@ import Testing
         #expect(MarsClockTime.padded(text) == padded)
     }
 
+    @Test("a time on the 12-hour clock is written on the 24-hour one", arguments: [
+        ("7:30 pm", "19:30"), ("7:30PM", "19:30"), ("7pm", "19:00"), ("12:05 a.m.", "00:05"), ("12:00 pm", "12:00"),
+        ("11:59:09 p.m.", "23:59:09"), ("1 am", "01:00"),
+    ] as [(String, String?)] + [("13:00 pm", nil), ("0:30 am", nil), ("7:30", nil), ("7:70 pm", nil), ("pm", nil), ("seven pm", nil)])
+    func twelveHourClock(_ text: String, _ clock: String?) {
+        #expect(MarsClockTime.twentyFourHour(text) == clock)
+    }
+
     @Test("every second of a sol formats as HH:MM:SS and HH:MM, rounded to the nearest second")
     func clockTimeEverySecond() {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -66,6 +66,9 @@ public struct ContentContext: Sendable {
     /// The hint for a clock time written with one-digit parts (`7:30`): the time it likely
     /// means, as `written` shows it (`time: "07:30"`); nil when no padding makes it a time.
     static func paddingHint(for text: String, _ written: (String) -> String) -> String? {
+        if let clock = MarsClockTime.twentyFourHour(text) {
+            return "write it on the 24-hour clock: \(written(clock))"
+        }
         guard let padded = MarsClockTime.padded(text) else { return nil }
         let parts = padded.count > 5 ? "hours, minutes and seconds" : "hours and minutes"
         return "write \(parts) with two digits each: \(written(padded))"

@@ -213,6 +213,13 @@ public enum MessageLogLoader {
         guard let first = words.first else {
             throw Diagnostic.error("message heading is empty", at: location, hint: formHint)
         }
+        // `7:30 pm`, `7:30pm`: a time on the 12-hour clock.
+        let meridiem = words.count > 1 && ["am", "pm", "a.m.", "p.m."].contains(words[1].lowercased())
+        let twelveHour = meridiem ? "\(first) \(words[1])" : first
+        if let clock = MarsClockTime.twentyFourHour(twelveHour) {
+            throw Diagnostic.error("'\(Diagnostic.excerpt(twelveHour))' in message heading is on the 12-hour clock", at: location,
+                                   hint: "write it on the 24-hour clock: '\(clock)'")
+        }
         let moment: Moment
         let rest: ArraySlice<String>
         if first.lowercased() == "sol" {
