@@ -49,10 +49,24 @@ extension SiteBuilder {
         context.hadOlderState = BuildState.removeOtherStates(siteRoot: source, keeping: output)
     }
 
+    /// What to do with a site folder that has no `marsgen.yml`: rename the file it likely
+    /// is (`marsgen.yaml`), or, beside another generator's configuration (a site moved from
+    /// Hugo or Zola), write marsgen's; otherwise start a site or point at one.
+    func missingConfigurationHint() -> String {
+        let others = [("marsgen.yaml", ""), ("Marsgen.yml", ""), ("marsgen.yml.txt", ""),
+                      ("hugo.toml", "Hugo's"), ("hugo.yaml", "Hugo's"), ("hugo.json", "Hugo's"), ("config.toml", "Hugo's or Zola's"),
+                      ("config.yaml", "Hugo's"), ("zola.toml", "Zola's")]
+        for (name, whose) in others where reader.exists(name) {
+            if whose.isEmpty { return "rename \(name) to \(SiteConfiguration.fileName)" }
+            return "\(name) here is \(whose) configuration; marsgen reads its own, \(SiteConfiguration.fileName) "
+                + "(title, base_url, mission: see README, Site configuration), or run 'marsgen init' in an empty folder for an example"
+        }
+        return "run 'marsgen init' to start a site here, or pass --source with the site's folder"
+    }
+
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {
         guard let config = try Self.readConfiguration(with: reader, log: &context.log) else {
-            throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(options.sourceDirectory)",
-                                   hint: "run 'marsgen init DIR' to start a site, or pass --source with the site's folder")
+            throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(options.sourceDirectory)", hint: missingConfigurationHint())
         }
         context.config = config
         context.report.basePath = config.basePath

@@ -337,6 +337,24 @@ import Testing
         #expect(try SiteFixture.run(["init"], in: folder).status == 1)
     }
 
+    @Test("a folder without marsgen.yml says what to do: rename the file it likely is, write marsgen's beside another generator's, or start a site",
+          arguments: [
+              ("marsgen.yaml", "rename marsgen.yaml to marsgen.yml"),
+              ("hugo.toml", "hugo.toml here is Hugo's configuration; marsgen reads its own, marsgen.yml (title, base_url, mission: see README, "
+                  + "Site configuration), or run 'marsgen init' in an empty folder for an example"),
+              ("zola.toml", "zola.toml here is Zola's configuration; marsgen reads its own"),
+              (nil, "run 'marsgen init' to start a site here, or pass --source with the site's folder"),
+          ] as [(String?, String)])
+    func noConfiguration(_ file: String?, _ hint: String) throws {
+        let folder = try SiteFixture.temporaryDirectory("no-config")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        if let file { try Data("title: x\n".utf8).write(to: folder.appendingPathComponent(file)) }
+        let result = try SiteFixture.run(["build"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.err.contains("error: no marsgen.yml in "), "\(result.err)")
+        #expect(result.err.contains("  hint: " + hint), "\(result.err)")
+    }
+
     @Test("the next steps after init quote a folder the shell would split or expand", arguments: [
         ("ex1/", "ex1"), ("a b/", "\"a b\""), ("/tmp/$HOME`x`/", "\"/tmp/\\$HOME\\`x\\`\""), ("../site-2.0//", "../site-2.0"),
     ])
