@@ -42,10 +42,17 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
     /// time once padded. `nil` otherwise, and for a text that is already valid.
     public static func padded(_ text: String) -> String? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.contains(where: { $0.count == 1 }),
+        guard parts.contains(where: { $0.count == 1 }) else { return nil }
+        return twoDigitTime(parts)
+    }
+
+    /// Two or three parts of one or two ASCII digits each, written `HH:MM[:SS]` with two
+    /// digits a part, when that is a valid time; nil otherwise.
+    private static func twoDigitTime(_ parts: [Substring]) -> String? {
+        guard (2...3).contains(parts.count),
               parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        let padded = parts.map { $0.count == 1 ? "0\($0)" : String($0) }.joined(separator: ":")
-        return MarsClockTime(parsing: padded) != nil ? padded : nil
+        let written = parts.map { $0.count == 1 ? "0\($0)" : String($0) }.joined(separator: ":")
+        return MarsClockTime(parsing: written) != nil ? written : nil
     }
 
     /// `text` read as a time on the 12-hour clock (`7:30 pm`, `7pm`, `12:05 a.m.`), written
@@ -55,13 +62,12 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
         let isAfternoon: Bool
         if clock.hasSuffix("am") { isAfternoon = false } else if clock.hasSuffix("pm") { isAfternoon = true } else { return nil }
         clock.removeLast(2)
-        var parts = clock.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var parts = clock.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count == 1 { parts.append("00") }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        guard (1...2).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isNumber }),
               let hour = Int(parts[0]), (1...12).contains(hour) else { return nil }
-        parts[0] = String(hour % 12 + (isAfternoon ? 12 : 0))
-        let written = parts.map { $0.count == 1 ? "0\($0)" : $0 }.joined(separator: ":")
-        return MarsClockTime(parsing: written) != nil ? written : nil
+        parts[0] = Substring(String(hour % 12 + (isAfternoon ? 12 : 0)))
+        return twoDigitTime(parts)
     }
 
     /// Creates a clock time from fractional hours (`24 × frac(MSD)` and the like).

@@ -173,7 +173,9 @@ public struct TemplateLibrary: Sendable {
         self.lookedUp = tags.mapValues(Self.namesLookedUp)
         // A partial (or parent) gets the values of the templates it is part of; one no
         // template uses (warned about on its own) is checked against every name.
-        let reachedFrom = TemplateVocabulary.byTemplate.keys.map { ($0, Self.reachable(from: $0) { partials[$0] ?? [] }) }
+        let hasOwnPartials = overrides.keys.contains { TemplateVocabulary.byTemplate[$0] == nil }
+        let reachedFrom = !hasOwnPartials ? []
+            : TemplateVocabulary.byTemplate.keys.map { ($0, Self.reachable(from: $0) { partials[$0] ?? [] }) }
         self.unknownNames = overrides.keys.sorted().flatMap { name in
             let own = TemplateVocabulary.byTemplate[name]
             let including = own == nil ? reachedFrom.filter { $0.1.contains(name) }.map(\.0) : [name]
@@ -390,7 +392,7 @@ public struct TemplateLibrary: Sendable {
                 let givenTo = isTransform ? [] : TemplateVocabulary.byTemplate.filter { $0.value.contains(name) }.map(\.key).sorted()
                 found.append(UnknownName(name: name, isTransform: isTransform,
                                          location: SourceLocation(path: path, line: tag.line, column: tag.column),
-                                         suggestion: TemplateVocabulary.suggestion(for: name, among: names),
+                                         suggestion: name.closestMatch(among: names),
                                          template: template, isPartial: isPartial, givenTo: givenTo))
             }
         }

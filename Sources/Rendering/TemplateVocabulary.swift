@@ -79,9 +79,4 @@ public enum TemplateVocabulary {
         "capitalized", "count", "empty", "enumerated", "equalzero", "even", "first", "index", "last",
         "lowercased", "minusone", "odd", "plusone", "reversed", "sorted", "uppercased",
     ]
-
-    /// The listed name `name` is most likely a misspelling of, if any.
-    static func suggestion(for name: String, among known: Set<String>) -> String? {
-        known.sorted().first { $0.isCloseMatch(for: name) }
-    }
 }

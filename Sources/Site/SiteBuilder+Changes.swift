@@ -289,7 +289,7 @@ extension SiteBuilder {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: SitePaths.join(folder, name), isDirectory: &isDirectory)
             let what = isDirectory.boolValue ? "folder" : "file"
-            let near = read.first { $0.isCloseMatch(for: name) }
+            let near = name.closestMatch(among: read)
             let places = "journal entries go in content/journal/ (in folders of any depth), message logs in content/messages/, "
                 + "weather reports in content/weather/, files to copy as they are in static/"
             context.log.warn("'\(name)' is not a \(what) marsgen reads in content/: nothing on the site comes from \(isDirectory.boolValue ? "its files" : "it")",

@@ -74,7 +74,7 @@ extension SiteBuilder {
         let templates = read.library
         options.memory?.keepTemplates(templates, key: read.key)
         for name in templates.unusedOverrides(read.names) {
-            let near = TemplateLibrary.builtInNames.sorted().first { $0.isCloseMatch(for: name) }
+            let near = name.closestMatch(among: TemplateLibrary.builtInNames)
             let hint = near.map { "did you mean templates/\($0).mustache?" }
             context.log.warn("template '\(name)' is not one marsgen uses, nor a partial of one",
                              at: SourceLocation(path: "templates/\(name).mustache", line: 1, column: 1),

@@ -62,8 +62,8 @@ public struct ContentLinks: Sendable {
     func nearName(to path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         let (folder, name) = (path[...slash], path[path.index(after: slash)...])
-        return targets.keys.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }.map { String($0.dropFirst(folder.count)) }
-            .sorted().first { $0.isCloseMatch(for: String(name)) }
+        return String(name).closestMatch(among: targets.keys.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }
+            .map { String($0.dropFirst(folder.count)) })
     }
 
     /// The site-relative path that `link`, in the file at `source`, leads to; nil for one

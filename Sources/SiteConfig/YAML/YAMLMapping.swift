@@ -266,7 +266,7 @@ public struct YAMLMapping {
     public func warnAboutUnknownKeys(_ known: Set<String>, into log: inout DiagnosticLog, context: String,
                                      otherNames: [String: String] = [:]) {
         for entry in entries where !known.contains(entry.key) {
-            let suggestion = known.sorted().first { $0.isCloseMatch(for: entry.key) }
+            let suggestion = entry.key.closestMatch(among: known)
             let renamed = otherNames[entry.key.lowercased()].map { "marsgen calls it '\($0)'" }
             log.warn("unknown key '\(entry.key)' in \(context) is ignored",
                      at: Self.location(of: entry.keyNode, path: path, lineOffset: lineOffset),
@@ -281,6 +281,12 @@ extension String {
         while slice.first == " " { slice.removeFirst() }
         while slice.last == " " { slice.removeLast() }
         return slice
+    }
+
+    /// The first of `candidates`, in sorted order, that this is a likely typo of (see
+    /// ``isCloseMatch(for:)``): the name a hint suggests.
+    public func closestMatch(among candidates: some Sequence<String>) -> String? {
+        candidates.sorted().first { $0.isCloseMatch(for: self) }
     }
 
     /// A cheap typo check: one letter added, dropped or changed, two neighbours swapped,
