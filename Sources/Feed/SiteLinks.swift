@@ -74,7 +74,7 @@ public struct SiteLinks: Sendable {
 
     /// The anchor of the section of a message or a weather report of `kind` whose
     /// ``FeedObject/diffIdentifier`` is `identifier`.
-    static func anchor(kind: ObjectKind, identifier: String) -> String {
+    public static func anchor(kind: ObjectKind, identifier: String) -> String {
         var hash = ContentHash()
         hash.combine(identifier)
         return anchorPrefix(for: kind) + hash.description.prefix(anchorHashLength)

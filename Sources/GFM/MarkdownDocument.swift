@@ -14,6 +14,8 @@ public final class MarkdownDocument {
     /// The first line of the text within its file, so locations point into the user's file.
     public let firstLine: Int
     private let options: MarkdownOptions
+    /// The ids given to headings (see ``HeadingIDs``), prefixed.
+    private var headingIDs: Set<String> = []
 
     /// Every link to another Markdown file in the document (see ``MarkdownFileLink``), in
     /// document order.
@@ -57,6 +59,9 @@ public final class MarkdownDocument {
             (fileLinks, siteLinks) = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
                                                               text: text, rawHTML: options.allowsRawHTML,
                                                               resolveFileLink: resolveFileLink)
+        }
+        if !options.headingIDPrefix.isEmpty {
+            headingIDs = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { render($0, prefixingIDs: false) }
         }
     }
 
@@ -235,7 +240,9 @@ public final class MarkdownDocument {
         return render(document)
     }
 
-    private func render(_ node: OpaquePointer) -> String {
+    /// - Parameter prefixingIDs: Whether footnote anchors get the id prefix: not for a part
+    ///   of the document that goes back into its tree to be rendered with the rest.
+    private func render(_ node: OpaquePointer, prefixingIDs: Bool = true) -> String {
         guard let cString = cmark_render_html(node, Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
@@ -245,12 +252,16 @@ public final class MarkdownDocument {
         // code point itself, which would make the page invalid and an Atom feed not XML.
         let html = ForbiddenCodePoints.replaced(in: bytes).map { String(decoding: $0, as: UTF8.self) }
             ?? String(decoding: bytes, as: UTF8.self)
-        return options.footnotePrefix.isEmpty ? html : Self.prefixFootnotes(html, with: options.footnotePrefix)
+        return options.footnotePrefix.isEmpty || !prefixingIDs ? html : Self.prefixFootnotes(html, with: options.footnotePrefix, headingIDs: headingIDs)
     }
 
     /// cmark-gfm numbers footnote anchors `fn-N`/`fnref-N` per document; prefix them so a feed
     /// page holding many documents keeps its element ids unique.
-    static func prefixFootnotes(_ html: String, with prefix: String) -> String {
+    ///
+    /// - Parameter headingIDs: The headings' ids, prefixed already: one of them reads as a
+    ///   footnote's anchor when it starts with `fn` (an entry whose slug is `fn-notes`), and
+    ///   is left as it is.
+    static func prefixFootnotes(_ html: String, with prefix: String, headingIDs: Set<String> = []) -> String {
         // One pass over the bytes: `id="fn-`, `id="fnref-`, `href="#fn-` and `href="#fnref-`
         // get the prefix inserted before `fn`. Most entries have no footnotes at all.
         var html = html
@@ -264,6 +275,13 @@ public final class MarkdownDocument {
             else { return String(decoding: bytes, as: UTF8.self) }
             let patterns: [[UInt8]] = [Array("id=\"fn".utf8), Array("href=\"#fn".utf8)]
             let prefixBytes = Array(prefix.utf8)
+            let mayReadAsFootnote = !headingIDs.isEmpty && headingIDs.contains { $0.hasPrefix("fn") }
+            func isHeadingID(at start: Int) -> Bool {
+                guard mayReadAsFootnote, let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return false }
+                let anchor = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                // A link's is written percent-escaped (`fn-notes:caf%C3%A9`).
+                return headingIDs.contains(anchor) || headingIDs.contains(anchor.removingPercentEncoding ?? anchor)
+            }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 64)
             var index = 0
@@ -272,7 +290,8 @@ public final class MarkdownDocument {
                 for pattern in patterns where bytes.count - index >= pattern.count + 1
                     && bytes[index] == pattern[0] && UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) {
                     let rest = UnsafeBufferPointer(rebasing: bytes[(index + pattern.count)...])
-                    if rest.starts(with: [UInt8(ascii: "-")]) || rest.starts(with: Array("ref-".utf8)) {
+                    if rest.starts(with: [UInt8(ascii: "-")]) || rest.starts(with: Array("ref-".utf8)),
+                       !isHeadingID(at: index + pattern.count - 2) {
                         matched = pattern.count
                         break
                     }

@@ -6,6 +6,14 @@ public struct MarkdownOptions: Hashable, Sendable {
     /// Prefixes footnote anchors (`fn-1` becomes `<prefix>fn-1`), so that several documents
     /// can share one page without duplicate element ids.
     public var footnotePrefix: String
+    /// Gives every heading an id: this prefix, then GitHub's fragment for its text
+    /// (`## Timeline` gets `<prefix>timeline`; see ``HeadingIDs``). A link within the
+    /// document to a heading's fragment (`#timeline`) is written as its id. Empty gives
+    /// headings no ids.
+    ///
+    /// Meant to end in a character that neither a slug nor a fragment has (`dust-storm:`), so
+    /// that an id names its document and its heading without doubt.
+    public var headingIDPrefix: String
     /// What a relative URL of a link or an image (`img/dust.jpg`, `journal/dust-storm/`) is
     /// written after: the site's base path, `/` or `/mission/`. Empty leaves URLs as written.
     ///
@@ -17,9 +25,10 @@ public struct MarkdownOptions: Hashable, Sendable {
     public var relativeURLBase: String
 
     /// Creates options.
-    public init(allowsRawHTML: Bool = false, footnotePrefix: String = "", relativeURLBase: String = "") {
+    public init(allowsRawHTML: Bool = false, footnotePrefix: String = "", headingIDPrefix: String = "", relativeURLBase: String = "") {
         self.allowsRawHTML = allowsRawHTML
         self.footnotePrefix = footnotePrefix
+        self.headingIDPrefix = headingIDPrefix
         self.relativeURLBase = relativeURLBase
     }
 }

@@ -230,7 +230,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.11.4"
+    public static let current = "0.12.0"
 }
 
 extension BuildState {

@@ -142,7 +142,8 @@ extension SiteBuilder {
     /// Where a link to a journal entry's file leads: the entry's page.
     static func target(ofEntry slug: String, isDraft: Bool = false, site: SiteLinks) -> ContentLinks.Target {
         let url = site.journal(slug: slug)
-        return ContentLinks.Target(url: url, page: url, isDraft: isDraft)
+        return ContentLinks.Target(url: url, page: url, isDraft: isDraft, ids: .journalEntry(slug: slug),
+                                   anchor: SiteLinks.entryAnchorPrefix + slug)
     }
 
     /// Where a link to a message log's file leads: its first message's place on its sol's page.
@@ -152,7 +153,8 @@ extension SiteBuilder {
 
     /// Where a link to a weather report's file leads: the report's place on its sol's page.
     static func target(ofReport identifier: String, sol: Int, site: SiteLinks) -> ContentLinks.Target {
-        ContentLinks.Target(url: site.permalink(kind: .weather, identifier: identifier, sol: sol), page: site.sol(sol))
+        ContentLinks.Target(url: site.permalink(kind: .weather, identifier: identifier, sol: sol), page: site.sol(sol),
+                            ids: .weatherReport(sol: sol), anchor: SiteLinks.anchor(kind: .weather, identifier: identifier))
     }
 
     /// Parses the content files at `paths` again, with ``BuildContext/contentLinks`` known,

@@ -106,6 +106,27 @@ def test_weather_expands_without_javascript(desktop, base_url):
     assert all(d.is_displayed() for d in details)
 
 
+def test_a_heading_linked_to_shows_below_the_masthead(desktop, base_url):
+    """A link to a section of an entry (its heading's id) scrolls the heading into view below
+    the sticky masthead, not under it, and marks it."""
+    desktop.get(base_url)
+    ids = desktop.execute_script("return [...document.querySelectorAll('.prose :is(h1, h2, h3, h4, h5, h6)[id]')].map(h => h.id)")
+    assert ids, "the demo's front page shows an entry with headings"
+    desktop.get(base_url + "#" + ids[-1])
+    heading = desktop.find_element(By.ID, ids[-1])
+    assert desktop.execute_script("return window.scrollY") > 0
+    top = desktop.execute_script("return arguments[0].getBoundingClientRect().top", heading)
+    masthead = desktop.execute_script("return document.querySelector('.masthead').getBoundingClientRect().bottom")
+    assert top >= masthead, f"the heading is at {top}px, under the masthead that ends at {masthead}px"
+    assert desktop.execute_script("return arguments[0].matches(':target')", heading)
+    assert desktop.execute_script("return getComputedStyle(arguments[0]).backgroundColor", heading) != "rgba(0, 0, 0, 0)"
+    # The entry's link to its own section leads there on its own page.
+    desktop.get(base_url + "journal/sol-14-two-weeks/")
+    desktop.find_element(By.LINK_TEXT, "the plan").click()
+    assert desktop.execute_script("return location.hash") == "#sol-14-two-weeks:next-fortnight"
+    assert desktop.find_element(By.ID, "sol-14-two-weeks:next-fortnight").text == "Next fortnight"
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

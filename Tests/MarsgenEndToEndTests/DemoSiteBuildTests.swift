@@ -172,7 +172,9 @@ import FoundationXML
         let entry = feed[twoWeeks..<entryEnd]
         #expect(entry.contains("<author><name>Ines Vega</name><uri>https://kasei-station.example.org/crew/vega/</uri></author>"))
         #expect(entry.contains("<category term=\"crew\"/>"))
-        #expect(entry.contains("<content type=\"html\">&lt;p&gt;Fourteen sols. What we have:&lt;/p&gt;"))
+        // A link within the entry leads to its page's anchor, not the feed's base (the site's root).
+        #expect(entry.contains("<content type=\"html\">&lt;p&gt;Fourteen sols. A short account, then "
+                               + "&lt;a href=&quot;/journal/sol-14-two-weeks/#sol-14-two-weeks:next-fortnight&quot;&gt;the plan&lt;/a&gt;"))
         #expect(!entry.contains("entry-title") && !entry.contains("byline"))
         // A weather report's entry: its readings and its notes.
         #expect(feed.contains("<content type=\"html\">&lt;p&gt;-38 °C, dust storm. High -22 °C, low -61 °C. Sunrise 05:54, sunset 17:52 LMST.&lt;/p&gt;\n&lt;p&gt;Opacity τ 2.6."))

@@ -848,9 +848,11 @@ import Testing
     @Test("a link to another entry's file follows that entry's slug; one to a file that went is an error at the link, the output untouched")
     func linksBetweenEntries() throws {
         try edit("content/journal/sol-05-chess.md") { $0 + "\nYesterday: [the bags](sol-07-bags.md#tally).\n" }
+        try edit("content/journal/sol-07-bags.md") { $0 + "\n## Tally\n\n38 bags.\n" }
         _ = try build()
         let chess = output.appendingPathComponent("journal/sol-05-chess/index.html")
-        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/sol-07-bags/#tally\""))
+        // To the heading's id, which carries the entry's slug.
+        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/sol-07-bags/#sol-07-bags:tally\""))
         // A new slug for the entry linked to: the page with the link is written again, and
         // the site is the one a clean build makes.
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\nslug: bags\n") }
@@ -859,7 +861,7 @@ import Testing
         // --explain says which link moved: the file itself was not edited.
         #expect(report.explanations.contains("journal/sol-05-chess: journal/sol-05-chess.md updated: its link to content/journal/sol-07-bags.md now leads to /journal/bags/"),
                 "\(report.explanations)")
-        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#tally\""))
+        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#bags:tally\""))
         var incremental = try SiteFixture.snapshot(output)
         #expect(try build(clean: true).pagesWritten > 0)
         #expect(try SiteFixture.snapshot(output) == incremental)
@@ -869,7 +871,7 @@ import Testing
         try edit("content/journal/sol-05-chess.md") { $0 + "\nMore chess.\n" }
         let edited = try build()
         #expect(edited.explanations.contains("journal/sol-05-chess: journal/sol-05-chess.md updated"), "\(edited.explanations)")
-        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#tally\""))
+        #expect(try String(contentsOf: chess, encoding: .utf8).contains("href=\"/journal/bags/#bags:tally\""))
         incremental = try SiteFixture.snapshot(output)
         #expect(try build(clean: true).pagesWritten > 0)
         #expect(try SiteFixture.snapshot(output) == incremental)

@@ -34,8 +34,9 @@ public struct ContentContext: Sendable {
 
     var clock: MissionClock { config.mission.clock }
 
-    func markdownOptions(footnotePrefix: String) -> MarkdownOptions {
-        MarkdownOptions(allowsRawHTML: config.allowsRawHTML, footnotePrefix: footnotePrefix, relativeURLBase: config.basePath)
+    func markdownOptions(ids: TextIDs) -> MarkdownOptions {
+        MarkdownOptions(allowsRawHTML: config.allowsRawHTML, footnotePrefix: ids.footnotePrefix, headingIDPrefix: ids.headingPrefix,
+                        relativeURLBase: config.basePath)
     }
 
     /// Resolves a crew id at `location`, or throws a diagnostic listing the known ids.

@@ -25,9 +25,28 @@ public struct ContentLinks: Sendable {
         /// nowhere until they are fixed. ``url`` and ``page`` are empty: what the file would
         /// show is not known.
         public var hasErrors: Bool
+        /// What the ids in the file's text start with, for a link to one of its headings.
+        public var ids: TextIDs
+        /// The anchor of the file's object on ``page`` (`entry-dust-storm`), kept as written.
+        public var anchor: String
 
-        public init(url: String, page: String, isDraft: Bool = false, hasErrors: Bool = false) {
+        public init(url: String, page: String, isDraft: Bool = false, hasErrors: Bool = false, ids: TextIDs = .messageLog,
+                    anchor: String = "") {
             (self.url, self.page, self.isDraft, self.hasErrors) = (url, page, isDraft, hasErrors)
+            (self.ids, self.anchor) = (ids, anchor)
+        }
+
+        /// Where a link to the file leads that is written with `suffix` (`#timeline`, from its
+        /// `#` or `?`; empty: ``url``). A fragment as GitHub writes a heading's
+        /// (`sol-03.md#timeline`) leads to that heading's id (`#sol-03:timeline`), as it does
+        /// on GitHub and in editors; one written as the page has it (an id with a `:`, the
+        /// object's anchor, a footnote's) is kept.
+        public func url(withSuffix suffix: String) -> String {
+            guard !suffix.isEmpty else { return url }
+            let fragment = suffix.dropFirst()
+            guard suffix.hasPrefix("#"), !ids.headingPrefix.isEmpty, !fragment.isEmpty, !fragment.contains(":"),
+                  fragment != anchor, !fragment.hasPrefix(ids.footnotePrefix + "fn") else { return page + suffix }
+            return page + "#" + ids.headingPrefix + fragment
         }
 
         /// The target of a content file left out of this build for its errors.
@@ -132,14 +151,14 @@ extension ContentContext {
     ///
     /// - Throws: With ``links`` known, a ``Diagnostic`` at the first link to a file that is
     ///   not a journal entry, message log or weather report of this site.
-    func markdown(_ text: String, firstLine: Int, footnotePrefix: String, in file: SourceFile,
+    func markdown(_ text: String, firstLine: Int, ids: TextIDs, in file: SourceFile,
                   uses: inout LinkUses, log: inout DiagnosticLog) throws(Diagnostic) -> MarkdownDocument {
         var found: [ContentLinkUse] = []
         var problem: Diagnostic?
         var drafts: [(MarkdownFileLink, String)] = []
         let links = self.links
         var withErrors: [(MarkdownFileLink, String)] = []
-        let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(footnotePrefix: footnotePrefix)) { link in
+        let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(ids: ids)) { link in
             guard let path = ContentLinks.targetPath(of: link, in: file.path) else {
                 found.append(ContentLinkUse(target: link.path, resolution: ContentLinkUse.unresolved))
                 if links != nil, problem == nil {
@@ -154,7 +173,7 @@ extension ContentContext {
                 // file is parsed again once the targets are known.
                 let likely = likelyTarget?(path)
                 found.append(ContentLinkUse(target: path, resolution: ContentLinks.resolution(of: likely)))
-                return likely.map { link.suffix.isEmpty ? $0.url : $0.page + link.suffix }
+                return likely?.url(withSuffix: link.suffix)
             }
             found.append(ContentLinkUse(target: path, resolution: links.resolution(of: path)))
             guard let target = links.targets[path] else {
@@ -174,7 +193,7 @@ extension ContentContext {
                 return nil
             }
             if target.isDraft { drafts.append((link, path)) }
-            return link.suffix.isEmpty ? target.url : target.page + link.suffix
+            return target.url(withSuffix: link.suffix)
         }
         if let problem { throw problem }
         for (link, path) in withErrors {

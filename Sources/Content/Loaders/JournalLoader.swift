@@ -64,7 +64,7 @@ public enum JournalLoader {
             log.warn("this entry has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
                      hint: "write the entry below the closing '---', or add 'draft: true' until it is ready")
         }
-        let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "\(slug)-", in: file,
+        let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)
         return JournalEntry(
             sourcePath: file.path,

@@ -83,7 +83,7 @@ public enum MessageLogLoader {
            let tail = text(of: matter, fromLine: last.line), !holdsReferenceDefinitionMark(matter.body) {
             var tailLinks = LinkUses()
             var tailLog = DiagnosticLog()
-            let document = try context.markdown(tail, firstLine: last.line, footnotePrefix: "", in: file, uses: &tailLinks, log: &tailLog)
+            let document = try context.markdown(tail, firstLine: last.line, ids: .messageLog, in: file, uses: &tailLinks, log: &tailLog)
             let (preamble, tailParts) = document.split(atHeadingLevel: 2)
             // The last message's heading starts the tail, as it did in the whole file; and a
             // link whose place is not known would be put elsewhere than a whole parse puts it.
@@ -98,7 +98,7 @@ public enum MessageLogLoader {
             }
         }
         if parts.isEmpty {
-            let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "", in: file,
+            let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .messageLog, in: file,
                                                 uses: &links, log: &log)
             let (preamble, allParts) = document.split(atHeadingLevel: 2)
             preambleOfWhole = preamble

@@ -80,7 +80,7 @@ public enum WeatherLoader {
                                        ?? "one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let notes = matter.body.allSatisfy(\.isWhitespace) ? "" :
-            try context.markdown(matter.body, firstLine: matter.bodyFirstLine, footnotePrefix: "w\(moment.sol)-", in: file,
+            try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .weatherReport(sol: moment.sol), in: file,
                                  uses: &links, log: &log).html()
         return WeatherReport(sourcePath: file.path, instant: moment.instant, sol: moment.sol, lmst: moment.lmst,
                              temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,

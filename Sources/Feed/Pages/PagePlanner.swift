@@ -687,7 +687,8 @@ public struct PagePlanner {
                 ]
                 // What a feed reader shows under the entry's own title and author: the text,
                 // not the page's section around it (title, byline, date cell).
-                extra.merge(Self.atomContent(of: object)) { _, new in new }
+                let permalink = links.permalink(for: object)
+                extra.merge(Self.atomContent(of: object, page: String(permalink.prefix { $0 != "#" }))) { _, new in new }
                 return Page.SlotItem(object: object, extra: extra)
             }
             let updated = newest.first?.instant ?? config.mission.clock.landing
@@ -702,7 +703,11 @@ public struct PagePlanner {
     /// `term`) for `object`: an entry's text and tags, a message's text and channel, a weather
     /// report's readings and notes. Everything here is in the object's content hash, which
     /// the feed's inputs include.
-    static func atomContent(of object: any FeedObject) -> TemplateContext {
+    ///
+    /// A link within the text (`#dust-storm:timeline`, a footnote's) is written after `page`,
+    /// the page the object is shown on (its slug and sol are in its hash too): a feed reader
+    /// reads it against the feed's `xml:base`, the site's root, where that anchor is not.
+    static func atomContent(of object: any FeedObject, page: String) -> TemplateContext {
         let content: String
         var terms: [String] = []
         switch object {
@@ -721,7 +726,8 @@ public struct PagePlanner {
         default:
             content = ""
         }
-        return ["content": content, "categories": terms.map { ["term": $0] }]
+        let linked = content.contains("href=\"#") ? content.replacingOccurrences(of: "href=\"#", with: "href=\"\(page)#") : content
+        return ["content": linked, "categories": terms.map { ["term": $0] }]
     }
 
     /// The sitemap: `sitemap.xml` listing every page in the sitemap, or, when they are more

@@ -1,0 +1,98 @@
+import CCmarkGFM
+import Foundation
+
+/// Element ids for a document's headings, so that a reader can link to a section
+/// (`/journal/dust-storm/#dust-storm-timeline`) and a template's script or style can find it.
+///
+/// A heading's fragment is GitHub's for it (`## Dust storm, day 2` → `dust-storm-day-2`), so a
+/// link that works in a writer's editor or on GitHub (`[below](#timeline)`) works on the site
+/// too; its id is that fragment after the document's prefix (see
+/// ``MarkdownOptions/headingIDPrefix``), since one page may show many documents.
+enum HeadingIDs {
+    /// GitHub's fragment for a heading's plain text: lowercased; letters, digits, marks, `-`
+    /// and `_` kept; each space a `-`; everything else (punctuation, symbols, emoji) dropped.
+    /// Runs of `-` are kept as they come (`Dust - day 2` → `dust---day-2`), as GitHub does.
+    static func fragment(for text: String) -> String {
+        var fragment = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+                 .connectorPunctuation:
+                fragment.append(scalar)
+            case .dashPunctuation where scalar == "-":
+                fragment.append(scalar)
+            case .spaceSeparator where scalar == " ":
+                fragment.append("-")
+            default:
+                break
+            }
+        }
+        return String(fragment)
+    }
+
+    /// Gives every heading under `root` (at any depth: in a list, a quote or a footnote too)
+    /// its id, and points each link within the document to a heading's fragment
+    /// (`[below](#timeline)`) at that heading's id.
+    ///
+    /// A second heading with the same fragment gets `-1`, a third `-2`, as on GitHub; one
+    /// whose text gives no fragment (`## ✨`) gets `section`. A heading is replaced by a block
+    /// of its own HTML (cmark-gfm writes no attributes on headings), rendered by `render`.
+    ///
+    /// - Returns: The ids given, prefixed.
+    @discardableResult
+    static func assign(under root: OpaquePointer, prefix: String, render: (OpaquePointer) -> String) -> Set<String> {
+        var headings: [OpaquePointer] = []
+        var pageLinks: [OpaquePointer] = []
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                headings.append(node)
+            } else if type == CMARK_NODE_LINK, let url = cmark_node_get_url(node), url.pointee == CChar(UInt8(ascii: "#")) {
+                pageLinks.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        guard !headings.isEmpty else { return [] }
+
+        var taken: Set<String> = []
+        var fragments: [String] = []
+        for heading in headings {
+            var base = fragment(for: MarkdownDocument.plainText(of: heading))
+            if base.isEmpty { base = "section" }
+            var candidate = base
+            var count = 0
+            while taken.contains(candidate) {
+                count += 1
+                candidate = "\(base)-\(count)"
+            }
+            taken.insert(candidate)
+            fragments.append(candidate)
+        }
+
+        for link in pageLinks {
+            guard let url = cmark_node_get_url(link) else { continue }
+            let written = String(cString: url).dropFirst()
+            let fragment = written.removingPercentEncoding ?? String(written)
+            // Written already as the id (copied from the site), or not a heading's: as it is.
+            if taken.contains(fragment) { cmark_node_set_url(link, "#" + prefix + fragment) }
+        }
+
+        for (heading, fragment) in zip(headings, fragments) {
+            let level = cmark_node_get_heading_level(heading)
+            let opening = "<h\(level)>"
+            let html = render(heading)
+            guard html.hasPrefix(opening), let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            // The fragment holds no `"`, `&` or `<`, and the prefix is a slug's characters.
+            let withID = "<h\(level) id=\"\(prefix)\(fragment)\">" + html.dropFirst(opening.count)
+            cmark_node_set_on_enter(block, withID)
+            cmark_node_insert_before(heading, block)
+            cmark_node_free(heading)
+        }
+        return Set(fragments.map { prefix + $0 })
+    }
+}
