@@ -36,7 +36,7 @@ for _ in 0..<5 {
     bytes = 0
     let elapsed = clock.measure {
         for body in bodies {
-            let options = MarkdownOptions(footnotePrefix: "e1-")
+            let options = MarkdownOptions(footnotePrefix: "e1-", headingIDPrefix: "e1:")
             bytes += MarkdownDocument(parsing: body, options: options).html().utf8.count
         }
     }

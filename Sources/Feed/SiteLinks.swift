@@ -93,7 +93,8 @@ public struct SiteLinks: Sendable {
     /// Whether `fragment` has the form ``anchor(for:)`` gives a message, a weather report or
     /// a journal entry: a link to it can be checked against the objects a page shows.
     public static func isObjectAnchor(_ fragment: String) -> Bool {
-        if fragment.hasPrefix(entryAnchorPrefix) { return fragment.utf8.count > entryAnchorPrefix.utf8.count }
+        // Not a heading's id (`entry-3:part`): no slug has a `:`.
+        if fragment.hasPrefix(entryAnchorPrefix) { return fragment.utf8.count > entryAnchorPrefix.utf8.count && !fragment.contains(":") }
         guard let prefix = [ObjectKind.message, .weather].map(anchorPrefix).first(where: fragment.hasPrefix) else { return false }
         let digits = fragment.utf8.dropFirst(prefix.utf8.count)
         return digits.count == anchorHashLength

@@ -8,7 +8,7 @@ import Foundation
 /// link that works in a writer's editor or on GitHub (`[below](#timeline)`) works on the site
 /// too; its id is that fragment after the document's prefix (see
 /// ``MarkdownOptions/headingIDPrefix``), since one page may show many documents.
-enum HeadingIDs {
+public enum HeadingIDs {
     /// GitHub's fragment for a heading's plain text: lowercased; letters, digits, marks, `-`
     /// and `_` kept; each space a `-`; everything else (punctuation, symbols, emoji) dropped.
     /// Runs of `-` are kept as they come (`Dust - day 2` → `dust---day-2`), as GitHub does.
@@ -29,6 +29,21 @@ enum HeadingIDs {
             }
         }
         return String(fragment)
+    }
+
+    /// The ids starting with `prefix` that the elements of `html` have (`id="dust:timeline"`),
+    /// in the order they come: a document's headings' when `prefix` is its heading prefix.
+    public static func ids(in html: String, prefix: String) -> [String] {
+        let marker = " id=\"" + prefix
+        var ids: [String] = []
+        var rest = html[...]
+        while let found = rest.range(of: marker) {
+            let start = html.index(found.lowerBound, offsetBy: " id=\"".count)
+            guard let end = html[found.upperBound...].firstIndex(of: "\"") else { break }
+            ids.append(String(html[start..<end]))
+            rest = html[end...]
+        }
+        return ids
     }
 
     /// Gives every heading under `root` (at any depth: in a list, a quote or a footnote too)

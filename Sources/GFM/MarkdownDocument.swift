@@ -403,6 +403,9 @@ public struct MarkdownSiteLink: Hashable, Sendable {
         /// a page or file of the site only if someone forgot the base path, or of another
         /// site on the same host.
         case outsideBasePath = 2
+        /// A link to another content file with a fragment (`sol-04.md#timeline`), written as
+        /// its page's URL (see ``fileLink``): the page is there, its anchor is checked.
+        case contentFile = 3
     }
 
     /// The path from the site's root, up to its `#` or `?`, percent-escapes decoded
@@ -422,6 +425,9 @@ public struct MarkdownSiteLink: Hashable, Sendable {
     public var origin: Origin
     /// The fragment, after the `#`, percent-escapes decoded (`m-0123456789ab`); empty when none.
     public var fragment: String
+    /// For a link to another content file, the link as written (`sol-04.md#timeline`),
+    /// percent-escapes decoded; empty otherwise.
+    public var fileLink: String = ""
 
     /// Creates a link as it would be found.
     public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, element: String = "", origin: Origin = .relative,
@@ -432,6 +438,17 @@ public struct MarkdownSiteLink: Hashable, Sendable {
 
     /// What the URL is, in a message: `link`, `image`, or the raw HTML that holds it
     /// (`<video src>`).
+    /// The link to another content file `link` is, written as `url` (from the host's root,
+    /// with its fragment: `/mission/journal/dust/#dust:timeline`), for its anchor to be
+    /// checked; nil when `url` is not within `basePath`.
+    public init?(resolving link: MarkdownFileLink, to url: String, basePath: String) {
+        guard let written = MarkdownSiteLink(url, basePath: basePath, line: link.line, column: link.column, isImage: false),
+              written.origin == .hostRoot else { return nil }
+        self = written
+        origin = .contentFile
+        fileLink = link.path + (link.suffix.removingPercentEncoding ?? link.suffix)
+    }
+
     public var kindName: String {
         isImage ? "image" : element.isEmpty ? "link" : "<\(element)>"
     }
@@ -472,6 +489,7 @@ public struct MarkdownSiteLink: Hashable, Sendable {
         case .relative: path
         case .hostRoot: basePath + path
         case .outsideBasePath: "/" + path
+        case .contentFile: fileLink
         }
     }
 }

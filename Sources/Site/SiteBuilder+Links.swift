@@ -86,11 +86,15 @@ extension SiteBuilder {
             context.contentLinks = links
             let leftOut = context.contentWithErrors.count
             try parseAgain(stale.sorted(), context: &context)
+            // A file parsed again wrote its links with fragments to the pages they lead to now,
+            // which "Check site links" checks, from the records parsing again left.
+            let relinked: [(path: String, uses: [ContentLinkUse])]
+            (relinked, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
             // --keep-going left out a file parsed again (a link of its own leads nowhere): the
             // links to it, written to its page, now lead nowhere too; and its own links to the
             // site's pages are not checked. Until none is left out.
             guard context.contentWithErrors.count > leftOut else { break }
-            (linking, context.siteLinking) = Self.linkingFiles(in: context.state.sources)
+            linking = relinked
         }
     }
 
@@ -105,8 +109,6 @@ extension SiteBuilder {
             guard record.holdsLinks else { return }
             let uses = record.linkUses
             if !uses.files.isEmpty { files.append((path, uses.files)) }
-            // Parsing a file again changes where its links to other content files lead, not
-            // its links to the site's pages and files: this record serves for those.
             if !uses.site.isEmpty { site.append((path, record)) }
         }
         return (files, site)
@@ -231,8 +233,8 @@ extension SiteBuilder {
         let runs = stride(from: 0, to: linking.count, by: 512).map { $0..<min($0 + 512, linking.count) }
         let isShown = self.isPublished
         typealias Use = (path: String, link: MarkdownSiteLink, target: String?)
-        let checked = try parallelMap(runs) { run throws(Diagnostic) -> (broken: [Use], anchored: [Use]) in
-            var broken: [Use] = [], anchored: [Use] = []
+        let checked = try parallelMap(runs) { run throws(Diagnostic) -> (broken: [Use], anchored: [Use], toHeadings: [Use]) in
+            var broken: [Use] = [], anchored: [Use] = [], toHeadings: [Use] = []
             // A draft left out of this build shows its links nowhere.
             for (path, record) in linking[run] where record.journalEntries.allSatisfy(isShown) {
                 for link in record.siteLinks {
@@ -249,16 +251,22 @@ extension SiteBuilder {
                     // else may be another site's on the same host.
                     if link.origin == .outsideBasePath ? found : !found {
                         broken.append((path, link, target))
-                    } else if found, link.origin != .outsideBasePath, SiteLinks.isObjectAnchor(link.fragment),
-                              let page = target.flatMap(Self.objectPage) {
-                        anchored.append((path, link, page))
+                    } else if found, link.origin != .outsideBasePath, let page = target.flatMap(Self.objectPage) {
+                        // A heading's id first: an entry's (`entry-3:part`) may begin as an
+                        // entry's anchor does.
+                        if link.fragment.contains(":"), TextIDs.owner(ofHeadingID: link.fragment) != nil {
+                            toHeadings.append((path, link, page))
+                        } else if SiteLinks.isObjectAnchor(link.fragment) {
+                            anchored.append((path, link, page))
+                        }
                     }
                 }
             }
-            return (broken, anchored)
+            return (broken, anchored, toHeadings)
         }
         var broken = checked.flatMap(\.broken)
         let anchored = checked.flatMap(\.anchored)
+        let toHeadings = checked.flatMap(\.toHeadings)
         let links = SiteLinks(config: config)
         // Only a link that leads nowhere asks which entries are drafts.
         var drafts: Drafts?
@@ -271,6 +279,9 @@ extension SiteBuilder {
         }
         if !anchored.isEmpty, let library = context.library {
             misplacedAnchors(anchored, library: library, links: links, drafts: draftsOfSite, log: &context.log)
+        }
+        if !toHeadings.isEmpty, let library = context.library {
+            missingHeadings(toHeadings, library: library, links: links, drafts: draftsOfSite, log: &context.log)
         }
         guard !broken.isEmpty else { return }
         broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
@@ -335,9 +346,7 @@ extension SiteBuilder {
         for (path, link, target) in uses.sorted(by: { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }) {
             let place = shownOn[link.fragment]
             guard let target, place?.solPage != target, place?.ownPage != target else { continue }
-            // Pages as the link names them: from the host's root with the base path.
-            let prefix = link.origin == .hostRoot ? links.basePath : ""
-            let written = Diagnostic.excerpt(link.written(basePath: links.basePath) + "#" + link.fragment)
+            let (written, prefix) = Self.shown(link, basePath: links.basePath)
             let page = prefix + target.dropLast("index.html".count)
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             if place == nil, link.fragment.hasPrefix(entryPrefix), let draft = drafts().bySlug[String(link.fragment.dropFirst(entryPrefix.count))] {
@@ -354,6 +363,74 @@ extension SiteBuilder {
             }
             log.warn("link '\(written)' leads to \(page), where nothing has the anchor '\(Diagnostic.excerpt(link.fragment))'",
                      at: location, hint: hint)
+        }
+    }
+
+    /// Warns about each of `uses` (a link to an entry's page or a sol's, `target` being the
+    /// page's output path, with a heading's id after its `#`: `dust-storm:timeline`, or
+    /// `w:452:forecast`) that leads to no heading: the entry has no heading with that text (or
+    /// no longer), is shown elsewhere, or is no more; the browser would show the page's top.
+    /// A link to another content file (`sol-04.md#timeline`) is told as written, with the
+    /// fragment to write in the hint.
+    func missingHeadings(_ uses: [(path: String, link: MarkdownSiteLink, target: String?)], library: ContentLibrary,
+                         links: SiteLinks, drafts: () -> Drafts, log: inout DiagnosticLog) {
+        let owners = Set(uses.compactMap { TextIDs.owner(ofHeadingID: $0.link.fragment) })
+        // Each owner linked to, with the pages showing its text (its own, its sol's) and its
+        // headings' ids.
+        var shown: [TextIDs.Owner: (pages: [String], ids: [String])] = [:]
+        for entry in library.journalEntries where owners.contains(.journalEntry(slug: entry.slug)) {
+            shown[.journalEntry(slug: entry.slug)] = ([links.outputPath(for: links.journal(slug: entry.slug)), links.outputPath(for: links.sol(entry.sol))],
+                                                      HeadingIDs.ids(in: entry.bodyHTML, prefix: TextIDs.journalEntry(slug: entry.slug).headingPrefix))
+        }
+        for report in library.weatherReports where owners.contains(.weatherReport(sol: report.sol)) {
+            shown[.weatherReport(sol: report.sol)] = ([links.outputPath(for: links.sol(report.sol))],
+                                                      HeadingIDs.ids(in: report.notesHTML, prefix: TextIDs.weatherReport(sol: report.sol).headingPrefix))
+        }
+        for (path, link, target) in uses.sorted(by: { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }) {
+            guard let target, let owner = TextIDs.owner(ofHeadingID: link.fragment) else { continue }
+            let place = shown[owner]
+            if let place, place.pages.contains(target), place.ids.contains(link.fragment) { continue }
+            let location = SourceLocation(path: path, line: link.line, column: link.column)
+            let (written, prefix) = Self.shown(link, basePath: links.basePath)
+            let page = prefix + target.dropLast("index.html".count)
+            if place == nil, case .journalEntry(let slug) = owner, let draft = drafts().bySlug[slug] {
+                log.warn("link '\(written)' leads to a heading of a draft: \(draft) is left out of the site", at: location,
+                         hint: ContentLinks.draftHint)
+                continue
+            }
+            let headingPrefix = TextIDs.headingPrefix(of: owner)
+            var hint = "copy the link again from the page it is on: a heading's id changes with its text and its entry's slug"
+            if let place {
+                // The id to write, as the link was written: a file's fragment without the prefix.
+                func shownAs(_ id: String) -> String {
+                    link.origin == .contentFile ? link.fileLink.prefix { $0 != "#" } + "#" + id.dropFirst(headingPrefix.count)
+                        : prefix + (place.pages.contains(target) ? target : place.pages[0]).dropLast("index.html".count) + "#" + id
+                }
+                if place.ids.contains(link.fragment) {
+                    hint = "did you mean '\(shownAs(link.fragment))'?"
+                } else if let near = link.fragment.closestMatch(among: place.ids) {
+                    hint = "did you mean '\(shownAs(near))'?"
+                } else if place.ids.isEmpty {
+                    hint = "it has no headings: link to the page alone, or add the heading"
+                } else {
+                    hint = "its headings: " + place.ids.prefix(8).map { "'\(shownAs($0))'" }.joined(separator: ", ")
+                        + (place.ids.count > 8 ? ", …" : "")
+                }
+            }
+            log.warn("link '\(written)' leads to \(page), where no heading has the id '\(Diagnostic.excerpt(link.fragment))'",
+                     at: location, hint: hint)
+        }
+    }
+
+    /// How a warning quotes `link`, a link with a fragment, and what the pages it names are
+    /// written after: as the link names them (from the host's root with the base path, or
+    /// relative to the site's root), or, for a link to another content file, from the host's
+    /// root, since the file's path is not the page's.
+    static func shown(_ link: MarkdownSiteLink, basePath: String) -> (written: String, pagePrefix: String) {
+        switch link.origin {
+        case .contentFile: (Diagnostic.excerpt(link.fileLink), basePath)
+        case .hostRoot: (Diagnostic.excerpt(link.written(basePath: basePath) + "#" + link.fragment), basePath)
+        case .relative, .outsideBasePath: (Diagnostic.excerpt(link.written(basePath: basePath) + "#" + link.fragment), "")
         }
     }
 

@@ -213,3 +213,58 @@ import Testing
         #expect(entry.bodyHTML.components(separatedBy: "href=\"/journal/dust/#dust:timeline\"").count == 3, "\(entry.bodyHTML)")
     }
 }
+
+/// What the link check knows of heading ids: whose an id is by its form, and which ids a
+/// text's headings have; and that a link with a fragment to another file is kept to check.
+@Suite struct HeadingIDCheckTests {
+    @Test("whose heading an id is, by its form")
+    func owners() {
+        #expect(TextIDs.owner(ofHeadingID: "dust-storm:timeline") == .journalEntry(slug: "dust-storm"))
+        #expect(TextIDs.owner(ofHeadingID: "fn-notes:fn-1") == .journalEntry(slug: "fn-notes"))
+        #expect(TextIDs.owner(ofHeadingID: "w:452:forecast") == .weatherReport(sol: 452))
+        #expect(TextIDs.owner(ofHeadingID: "w:452:a:b") == .weatherReport(sol: 452))
+        for other in ["timeline", "entry-dust", "dust-fn-1", ":x", "dust:", "Dust:x", "w:452:", "w:x:y", "w:-1:y", "w:٤:y", "a b:c"] {
+            #expect(TextIDs.owner(ofHeadingID: other) == nil, "\(other)")
+        }
+        #expect(TextIDs.headingPrefix(of: .journalEntry(slug: "dust")) == "dust:")
+        #expect(TextIDs.headingPrefix(of: .weatherReport(sol: 4)) == "w:4:")
+    }
+
+    @Test("the ids of a text's headings, found in its HTML")
+    func idsInHTML() {
+        let html = MarkdownDocument(parsing: "## A\n\n## A\n\n> ### Café\n\nNote[^1]\n\n[^1]: N.\n",
+                                    options: MarkdownOptions(footnotePrefix: "d-", headingIDPrefix: "d:")).html()
+        #expect(HeadingIDs.ids(in: html, prefix: "d:") == ["d:a", "d:a-1", "d:café"])
+        #expect(HeadingIDs.ids(in: html, prefix: "e:").isEmpty)
+        #expect(HeadingIDs.ids(in: "<h2 id=\"d:unclosed", prefix: "d:").isEmpty)
+    }
+
+    @Test("a link to another file with a fragment is kept, as its page's URL, for its anchor to be checked; a draft's and one without are not")
+    func kept() throws {
+        var context = ContentFixtures.context
+        context.links = ContentLinks(targets: [
+            "content/journal/sol-04.md": .init(url: "/log/journal/dust/", page: "/log/journal/dust/", ids: .journalEntry(slug: "dust"),
+                                               anchor: "entry-dust"),
+            "content/journal/plans.md": .init(url: "/log/journal/plans/", page: "/log/journal/plans/", isDraft: true,
+                                              ids: .journalEntry(slug: "plans"), anchor: "entry-plans"),
+        ])
+        var log = DiagnosticLog()
+        var links = LinkUses()
+        _ = try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md", text: """
+            ---
+            author: vega
+            sol: 5
+            ---
+            [a](sol-04.md#time%20line) [b](sol-04.md) [c](plans.md#x) [d](sol-04.md?x) [e](img/a.png#y)
+
+            """), context: context, log: &log, links: &links)
+        let kept = links.site.filter { $0.origin == .contentFile }
+        #expect(kept.count == 1)
+        #expect(kept.first?.path == "journal/dust/")
+        #expect(kept.first?.fragment == "dust:time line")
+        #expect(kept.first?.fileLink == "sol-04.md#time line")
+        #expect(kept.first?.written(basePath: "/log/") == "sol-04.md#time line")
+        #expect((kept.first?.line, kept.first?.column) == (5, 1))
+        #expect(links.site.map(\.origin) == [.relative, .contentFile])
+    }
+}

@@ -845,6 +845,47 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == before)
     }
 
+    @Test("a link to a heading is checked on every build: a heading renamed or removed makes it a warning, on incremental and no-op builds alike, until fixed")
+    func linksToHeadings() throws {
+        try edit("content/journal/sol-05-chess.md") { $0 + "\nSee [the plan](sol-14-two-weeks.md#next-fortnight) and [ours](journal/sol-14-two-weeks/#sol-14-two-weeks:what-we-have).\n" }
+        let linked = try build()
+        #expect(linked.warnings.isEmpty, "\(linked.warnings)")
+        // The heading renamed: only the renamed entry's pages change, and the link that
+        // leads to it is a warning, with the heading's new fragment.
+        try edit("content/journal/sol-14-two-weeks.md") { $0.replacingOccurrences(of: "## Next fortnight", with: "## Next fortnights") }
+        let renamed = try build()
+        #expect(!renamed.isFullBuild && !renamed.written.contains("journal/sol-05-chess/index.html"))
+        let expected = "link 'sol-14-two-weeks.md#next-fortnight' leads to /journal/sol-14-two-weeks/, where no heading has the id 'sol-14-two-weeks:next-fortnight'"
+        #expect(renamed.warnings.map(\.message) == [expected], "\(renamed.warnings)")
+        #expect(renamed.warnings.first?.hint == "did you mean 'sol-14-two-weeks.md#next-fortnights'?")
+        #expect(renamed.warnings.first?.location?.path == "content/journal/sol-05-chess.md")
+        #expect(try build().warnings.map(\.message) == [expected])
+        // The other heading removed as well: the site link too.
+        try edit("content/journal/sol-14-two-weeks.md") { $0.replacingOccurrences(of: "## What we have\n", with: "") }
+        #expect(try build().warnings.count == 2)
+        // Both back: no warning.
+        try edit("content/journal/sol-14-two-weeks.md") {
+            $0.replacingOccurrences(of: "## Next fortnights", with: "## Next fortnight")
+                .replacingOccurrences(of: "\n- a hab", with: "\n## What we have\n\n- a hab")
+        }
+        let fixed = try build()
+        #expect(fixed.warnings.isEmpty, "\(fixed.warnings)")
+        let incremental = try SiteFixture.snapshot(output)
+        #expect(try build(clean: true).warnings.isEmpty)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+        // A slug of its own: the link by file follows it, fragment and all, and is checked
+        // where it leads now (the file is read first with a guess, then parsed again), on an
+        // incremental build and a clean one alike. The link by URL names the old page.
+        try edit("content/journal/sol-14-two-weeks.md") { $0.replacingOccurrences(of: "sol: 14\n", with: "sol: 14\nslug: two-weeks\n") }
+        for clean in [false, true] {
+            let moved = try build(clean: clean)
+            #expect(moved.warnings.map(\.message) == ["link 'journal/sol-14-two-weeks/' leads to no page or file of the site"],
+                    "\(moved.warnings)")
+            let chess = try String(contentsOf: output.appendingPathComponent("journal/sol-05-chess/index.html"), encoding: .utf8)
+            #expect(chess.contains("href=\"/journal/two-weeks/#two-weeks:next-fortnight\""))
+        }
+    }
+
     @Test("a link to another entry's file follows that entry's slug; one to a file that went is an error at the link, the output untouched")
     func linksBetweenEntries() throws {
         try edit("content/journal/sol-05-chess.md") { $0 + "\nYesterday: [the bags](sol-07-bags.md#tally).\n" }

@@ -158,6 +158,18 @@ extension ContentContext {
         var drafts: [(MarkdownFileLink, String)] = []
         let links = self.links
         var withErrors: [(MarkdownFileLink, String)] = []
+        // A link with a fragment is checked, as a site link's is, against the page it leads
+        // to, with the site's links ("Check site links"), once every page is known.
+        var anchored: [MarkdownSiteLink] = []
+        let basePath = config.basePath
+        func written(_ link: MarkdownFileLink, to target: ContentLinks.Target) -> String {
+            let url = target.url(withSuffix: link.suffix)
+            if link.suffix.count > 1, link.suffix.hasPrefix("#"), !target.isDraft,
+               let site = MarkdownSiteLink(resolving: link, to: url, basePath: basePath) {
+                anchored.append(site)
+            }
+            return url
+        }
         let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(ids: ids)) { link in
             guard let path = ContentLinks.targetPath(of: link, in: file.path) else {
                 found.append(ContentLinkUse(target: link.path, resolution: ContentLinkUse.unresolved))
@@ -173,7 +185,7 @@ extension ContentContext {
                 // file is parsed again once the targets are known.
                 let likely = likelyTarget?(path)
                 found.append(ContentLinkUse(target: path, resolution: ContentLinks.resolution(of: likely)))
-                return likely?.url(withSuffix: link.suffix)
+                return likely.map { written(link, to: $0) }
             }
             found.append(ContentLinkUse(target: path, resolution: links.resolution(of: path)))
             guard let target = links.targets[path] else {
@@ -193,7 +205,7 @@ extension ContentContext {
                 return nil
             }
             if target.isDraft { drafts.append((link, path)) }
-            return target.url(withSuffix: link.suffix)
+            return written(link, to: target)
         }
         if let problem { throw problem }
         for (link, path) in withErrors {
@@ -207,7 +219,7 @@ extension ContentContext {
                      hint: ContentLinks.draftHint)
         }
         uses.files += found
-        uses.site += document.siteLinks
+        uses.site += document.siteLinks + anchored
         return document
     }
 }

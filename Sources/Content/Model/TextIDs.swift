@@ -28,4 +28,33 @@ public struct TextIDs: Hashable, Sendable {
 
     /// A message log's: no prefix, and no ids for headings, which divide a log into messages.
     public static let messageLog = TextIDs(footnotePrefix: "", headingPrefix: "")
+
+    /// Whose heading an id of this form would be (see ``owner(ofHeadingID:)``).
+    public enum Owner: Hashable, Sendable {
+        case journalEntry(slug: String)
+        case weatherReport(sol: Int)
+    }
+
+    /// Whose heading `id` would be, by its form: a journal entry's by its slug
+    /// (`dust-storm:timeline`), a weather report's by its sol (`w:452:forecast`); nil for an
+    /// id of another form (`entry-dust-storm`, `dust-storm-fn-1`, `top`).
+    public static func owner(ofHeadingID id: String) -> Owner? {
+        guard let colon = id.firstIndex(of: ":"), colon != id.startIndex else { return nil }
+        let (before, after) = (id[..<colon], id[id.index(after: colon)...])
+        if before == "w" {
+            guard let second = after.firstIndex(of: ":"), let sol = Int(after[..<second]), sol >= 0,
+                  after[..<second].allSatisfy(\.isASCII), after.index(after: second) < after.endIndex else { return nil }
+            return .weatherReport(sol: sol)
+        }
+        guard !after.isEmpty, Slug.isValid(String(before)) else { return nil }
+        return .journalEntry(slug: String(before))
+    }
+
+    /// The heading prefix of `owner`'s text.
+    public static func headingPrefix(of owner: Owner) -> String {
+        switch owner {
+        case .journalEntry(let slug): journalEntry(slug: slug).headingPrefix
+        case .weatherReport(let sol): weatherReport(sol: sol).headingPrefix
+        }
+    }
 }

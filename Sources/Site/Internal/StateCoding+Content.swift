@@ -146,6 +146,7 @@ extension StateWriter {
             write(link.element)
             write(link.origin.rawValue)
             write(link.fragment)
+            write(link.fileLink)
         }
     }
 }
@@ -364,8 +365,10 @@ extension StateReader {
             let (path, line, column, isImage) = (try reader.readString(), try reader.readInt(), try reader.readInt(), try reader.readBool())
             let element = try reader.readString()
             guard let origin = MarkdownSiteLink.Origin(rawValue: try reader.readInt()) else { throw Damaged() }
-            return MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, element: element, origin: origin,
-                                    fragment: try reader.readString())
+            var link = MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, element: element, origin: origin,
+                                        fragment: try reader.readString())
+            link.fileLink = try reader.readString()
+            return link
         }
         return record
     }
