@@ -13,6 +13,35 @@ public enum HeadingIDs {
     /// and `_` kept; each space a `-`; everything else (punctuation, symbols, emoji) dropped.
     /// Runs of `-` are kept as they come (`Dust - day 2` → `dust---day-2`), as GitHub does.
     static func fragment(for text: String) -> String {
+        var bytes = Array(text.utf8)
+        return fragment(forUTF8: &bytes)
+    }
+
+    /// ``fragment(for:)`` of a text's UTF-8, which it takes in place. Most headings are
+    /// ASCII, made a fragment byte by byte: Unicode's tables of categories were most of the
+    /// cost of ids, on a site where every entry has headings.
+    static func fragment(forUTF8 bytes: inout [UInt8]) -> String {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return unicodeFragment(for: String(decoding: bytes, as: UTF8.self)) }
+        var count = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                bytes[count] = byte
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                bytes[count] = byte | 0x20
+            case UInt8(ascii: " "):
+                bytes[count] = UInt8(ascii: "-")
+            default:
+                continue
+            }
+            count += 1
+        }
+        return String(decoding: bytes[..<count], as: UTF8.self)
+    }
+
+    /// ``fragment(for:)`` for text that is not all ASCII.
+    private static func unicodeFragment(for text: String) -> String {
         var fragment = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -52,11 +81,12 @@ public enum HeadingIDs {
     ///
     /// A second heading with the same fragment gets `-1`, a third `-2`, as on GitHub; one
     /// whose text gives no fragment (`## ✨`) gets `section`. A heading is replaced by a block
-    /// of its own HTML (cmark-gfm writes no attributes on headings), rendered by `render`.
+    /// of its own HTML (cmark-gfm writes no attributes on headings), as `render` writes it
+    /// (a string `malloc` made, freed here).
     ///
     /// - Returns: The ids given, prefixed.
     @discardableResult
-    static func assign(under root: OpaquePointer, prefix: String, render: (OpaquePointer) -> String) -> Set<String> {
+    static func assign(under root: OpaquePointer, prefix: String, render: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> Set<String> {
         var headings: [OpaquePointer] = []
         var pageLinks: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(root) else { return [] }
@@ -76,8 +106,11 @@ public enum HeadingIDs {
 
         var taken: Set<String> = []
         var fragments: [String] = []
+        var text: [UInt8] = []
         for heading in headings {
-            var base = fragment(for: MarkdownDocument.plainText(of: heading))
+            text.removeAll(keepingCapacity: true)
+            MarkdownDocument.appendPlainText(of: heading, to: &text)
+            var base = fragment(forUTF8: &text)
             if base.isEmpty { base = "section" }
             var candidate = base
             var count = 0
@@ -97,14 +130,26 @@ public enum HeadingIDs {
             if taken.contains(fragment) { cmark_node_set_url(link, "#" + prefix + fragment) }
         }
 
+        var opening: [UInt8] = []
         for (heading, fragment) in zip(headings, fragments) {
             let level = cmark_node_get_heading_level(heading)
-            let opening = "<h\(level)>"
-            let html = render(heading)
-            guard html.hasPrefix(opening), let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            // The fragment holds no `"`, `&` or `<`, and the prefix is a slug's characters.
-            let withID = "<h\(level) id=\"\(prefix)\(fragment)\">" + html.dropFirst(opening.count)
-            cmark_node_set_on_enter(block, withID)
+            guard let html = render(heading) else { continue }
+            defer { free(html) }
+            // `<h2>…` as cmark-gfm writes it, with the id: `<h2 id="dust:timeline">…`. The
+            // fragment holds no `"`, `&` or `<`, and the prefix is a slug's characters.
+            let written = UnsafeRawBufferPointer(start: html, count: strlen(html))
+            opening.removeAll(keepingCapacity: true)
+            opening.append(contentsOf: "<h\(level)".utf8)
+            guard written.starts(with: opening + [UInt8(ascii: ">")]), let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            opening.append(contentsOf: " id=\"".utf8)
+            opening.append(contentsOf: prefix.utf8)
+            opening.append(contentsOf: fragment.utf8)
+            opening.append(UInt8(ascii: "\""))
+            opening.append(contentsOf: written[("<h\(level)".utf8.count)...])
+            opening.append(0)
+            opening.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_on_enter(block, $0.baseAddress) }
+            }
             cmark_node_insert_before(heading, block)
             cmark_node_free(heading)
         }

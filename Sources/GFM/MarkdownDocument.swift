@@ -61,7 +61,8 @@ public final class MarkdownDocument {
                                                               resolveFileLink: resolveFileLink)
         }
         if !options.headingIDPrefix.isEmpty {
-            headingIDs = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { render($0, prefixingIDs: false) }
+            let (flags, extensions) = (Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser))
+            headingIDs = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { cmark_render_html($0, flags, extensions) }
         }
     }
 
@@ -240,9 +241,7 @@ public final class MarkdownDocument {
         return render(document)
     }
 
-    /// - Parameter prefixingIDs: Whether footnote anchors get the id prefix: not for a part
-    ///   of the document that goes back into its tree to be rendered with the rest.
-    private func render(_ node: OpaquePointer, prefixingIDs: Bool = true) -> String {
+    private func render(_ node: OpaquePointer) -> String {
         guard let cString = cmark_render_html(node, Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
@@ -252,7 +251,7 @@ public final class MarkdownDocument {
         // code point itself, which would make the page invalid and an Atom feed not XML.
         let html = ForbiddenCodePoints.replaced(in: bytes).map { String(decoding: $0, as: UTF8.self) }
             ?? String(decoding: bytes, as: UTF8.self)
-        return options.footnotePrefix.isEmpty || !prefixingIDs ? html : Self.prefixFootnotes(html, with: options.footnotePrefix, headingIDs: headingIDs)
+        return options.footnotePrefix.isEmpty ? html : Self.prefixFootnotes(html, with: options.footnotePrefix, headingIDs: headingIDs)
     }
 
     /// cmark-gfm numbers footnote anchors `fn-N`/`fnref-N` per document; prefix them so a feed
@@ -311,20 +310,26 @@ public final class MarkdownDocument {
     }
 
     static func plainText(of node: OpaquePointer) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        appendPlainText(of: node, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The UTF-8 of ``plainText(of:)``, appended to `bytes`: a heading's text is read for
+    /// each heading of every document, in bytes until it is one string.
+    static func appendPlainText(of node: OpaquePointer, to bytes: inout [UInt8]) {
         var child = cmark_node_first_child(node)
         while let current = child {
             let type = cmark_node_get_type(current)
             if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(current) {
-                text += String(cString: literal)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
-                text += " "
+                bytes.append(UInt8(ascii: " "))
             } else {
-                text += plainText(of: current)
+                appendPlainText(of: current, to: &bytes)
             }
             child = cmark_node_next(current)
         }
-        return text
     }
 }
 
