@@ -395,6 +395,18 @@ import Testing
         let instant = utc.out.trimmingCharacters(in: .whitespacesAndNewlines)
         let back = try SiteFixture.run(["sol", "--at", instant, "--json"], in: SiteFixture.repositoryRoot)
         #expect(back.out.contains("\"sol\":12,\"lmst\":\"14:02:00\""))
+        // A sol alone: when it begins, its noon (an entry dated by its sol alone is there), when it ends.
+        let span = try SiteFixture.run(["sol", "--sol", "12", "--json"], in: SiteFixture.repositoryRoot)
+        #expect(span.status == 0)
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(span.out.utf8)) as? [String: Any])
+        #expect(fields["sol"] as? Int == 12)
+        for (field, sol, lmst) in [("start", 12, "00:00:00"), ("noon", 12, "12:00:00"), ("end", 13, "00:00:00")] {
+            let instant = try #require(fields[field] as? String)
+            let there = try SiteFixture.run(["sol", "--at", instant, "--json"], in: SiteFixture.repositoryRoot)
+            #expect(there.out.contains("\"sol\":\(sol),\"lmst\":\"\(lmst)\""), "\(field): \(there.out)")
+        }
+        let text = try SiteFixture.run(["sol", "--sol", "12"], in: SiteFixture.repositoryRoot)
+        #expect(text.out.hasPrefix("Sol    12  (Kasei Station)\nStart  \(fields["start"] as? String ?? "")  (LMST 00:00)\n"), "\(text.out)")
     }
 
     @Test("marsgen sol reads marsgen.yml as a build does: one it cannot read is the build's error, not a site without a mission")
@@ -425,6 +437,9 @@ import Testing
             (["sol", "--longitude", "1e308"], "--longitude must be degrees between -360 and 360"),
             (["sol", "--sol", "12", "--lmst", "7:30"], "--lmst must be HH:MM or HH:MM:SS, not '7:30' (did you mean '07:30'?)"),
             (["sol", "--sol", "12", "--lmst", "7:70"], "--lmst must be HH:MM or HH:MM:SS, not '7:70'\n"),
+            (["sol", "--lmst", "10:00"], "--lmst needs --sol"),
+            (["sol", "--sol", "12", "--at", "2038-11-14T11:25:49Z"], "give --at, or --sol (with or without --lmst), not both"),
+            (["sol", "--sol", "9223372036854775807"], "--sol must be between "),
         ] {
             let refused = try SiteFixture.run(arguments, in: SiteFixture.repositoryRoot)
             #expect(refused.status != 0 && refused.status < 128, "\(arguments): \(refused.status)")

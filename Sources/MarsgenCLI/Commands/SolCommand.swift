@@ -9,11 +9,12 @@ import SiteConfig
 struct SolCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sol",
-        abstract: "Print the Mars time of an instant (Mars24), or the UTC instant of a sol and LMST.",
+        abstract: "Print the Mars time of an instant (Mars24), or the UTC instants of a sol.",
         discussion: """
             Mission flags default to the site's marsgen.yml when run in a site.
               marsgen sol --at 2004-01-03T13:46:31Z --longitude -184.702
               marsgen sol --sol 12 --lmst 14:02
+              marsgen sol --sol 12            (when it begins, its noon, when it ends)
             """
     )
 
@@ -31,7 +32,7 @@ struct SolCommand: ParsableCommand {
     @Option(name: .customLong("first-sol"), help: ArgumentHelp("Number of the landing sol (0 or 1).", valueName: "n"))
     var firstSol: Int?
 
-    @Option(name: .long, help: ArgumentHelp("A mission sol, to convert to UTC with --lmst.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("A mission sol, to convert to UTC: at --lmst, or its start, noon and end.", valueName: "n"))
     var sol: Int?
 
     @Option(name: .long, help: ArgumentHelp("A local mean solar time HH:MM[:SS], with --sol.", valueName: "time"))
@@ -44,8 +45,8 @@ struct SolCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if (sol == nil) != (lmst == nil) { throw ValidationError("--sol and --lmst go together") }
-        if sol != nil, at != nil { throw ValidationError("give --at, or --sol with --lmst, not both") }
+        if sol == nil, lmst != nil { throw ValidationError("--lmst needs --sol: the local time on which sol?") }
+        if sol != nil, at != nil { throw ValidationError("give --at, or --sol (with or without --lmst), not both") }
         if let firstSol, firstSol != 0, firstSol != 1 { throw ValidationError("--first-sol must be 0 or 1") }
         if let at, Instant(iso8601: at) == nil {
             throw ValidationError("--at must be an ISO 8601 instant with a zone, like 2037-03-01T14:02:00Z")
@@ -80,15 +81,19 @@ struct SolCommand: ParsableCommand {
 
     func run() throws {
         let mission = try resolveMission()
-        if let sol, let lmstText = lmst {
+        if let sol {
             guard let clock = mission.clock else {
                 throw ValidationError("--sol needs a mission: pass --landing and --longitude, or run in a site")
             }
-            guard let time = MarsClockTime(parsing: lmstText) else {
-                throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmstText)'")
-            }
             guard clock.datedSols.contains(sol) else {
                 throw ValidationError("--sol must be between \(clock.datedSols.lowerBound) and \(clock.datedSols.upperBound): the sols with an Earth date in the years 0001–9999")
+            }
+            guard let lmstText = lmst else {
+                printSpan(of: sol, clock: clock, missionName: mission.name)
+                return
+            }
+            guard let time = MarsClockTime(parsing: lmstText) else {
+                throw ValidationError("--lmst must be HH:MM or HH:MM:SS, not '\(lmstText)'")
             }
             let instant = clock.instant(sol: sol, lmst: time)
             if json {
@@ -125,6 +130,22 @@ struct SolCommand: ParsableCommand {
         Console.out("Ls    \(fixed(ls, 5))°")
         if let solNumber { Console.out("Sol   \(solNumber)\(mission.name.map { "  (\($0))" } ?? "")") }
         Console.out("LMST  \(localTime)  (at \(describeLongitude(mission.longitude)))")
+    }
+
+    /// Prints when `sol` begins (local midnight), its noon (what a journal entry or a
+    /// report dated by its sol alone is given) and when the next sol begins, in UTC.
+    func printSpan(of sol: Int, clock: MissionClock, missionName: String?) {
+        let start = clock.start(ofSol: sol)
+        let noon = clock.instant(sol: sol, lmst: MarsClockTime(secondsOfSol: 43_200))
+        let end = clock.start(ofSol: sol + 1)
+        if json {
+            Console.out("{\"sol\":\(sol),\"start\":\"\(start.iso8601)\",\"noon\":\"\(noon.iso8601)\",\"end\":\"\(end.iso8601)\"}")
+            return
+        }
+        Console.out("Sol    \(sol)\(missionName.map { "  (\($0))" } ?? "")")
+        Console.out("Start  \(start.iso8601)  (LMST 00:00)")
+        Console.out("Noon   \(noon.iso8601)  (LMST 12:00, a time given by its sol alone)")
+        Console.out("End    \(end.iso8601)  (sol \(sol + 1) begins)")
     }
 
     struct ResolvedMission {
