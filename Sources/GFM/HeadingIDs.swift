@@ -2,7 +2,7 @@ import CCmarkGFM
 import Foundation
 
 /// Element ids for a document's headings, so that a reader can link to a section
-/// (`/journal/dust-storm/#dust-storm-timeline`) and a template's script or style can find it.
+/// (`/journal/dust-storm/#dust-storm:timeline`) and a template's script or style can find it.
 ///
 /// A heading's fragment is GitHub's for it (`## Dust storm, day 2` → `dust-storm-day-2`), so a
 /// link that works in a writer's editor or on GitHub (`[below](#timeline)`) works on the site

@@ -441,8 +441,6 @@ public struct MarkdownSiteLink: Hashable, Sendable {
         self.fragment = fragment
     }
 
-    /// What the URL is, in a message: `link`, `image`, or the raw HTML that holds it
-    /// (`<video src>`).
     /// The link to another content file `link` is, written as `url` (from the host's root,
     /// with its fragment: `/mission/journal/dust/#dust:timeline`), for its anchor to be
     /// checked; nil when `url` is not within `basePath`.
@@ -454,6 +452,8 @@ public struct MarkdownSiteLink: Hashable, Sendable {
         fileLink = link.path + (link.suffix.removingPercentEncoding ?? link.suffix)
     }
 
+    /// What the URL is, in a message: `link`, `image`, or the raw HTML that holds it
+    /// (`<video src>`).
     public var kindName: String {
         isImage ? "image" : element.isEmpty ? "link" : "<\(element)>"
     }

@@ -12,7 +12,8 @@ public struct MarkdownOptions: Hashable, Sendable {
     /// headings no ids.
     ///
     /// Meant to end in a character that neither a slug nor a fragment has (`dust-storm:`), so
-    /// that an id names its document and its heading without doubt.
+    /// that an id names its document and its heading without doubt. A document split at its
+    /// headings (a message log) is given none: its headings are replaced by their HTML.
     public var headingIDPrefix: String
     /// What a relative URL of a link or an image (`img/dust.jpg`, `journal/dust-storm/`) is
     /// written after: the site's base path, `/` or `/mission/`. Empty leaves URLs as written.

@@ -377,18 +377,18 @@ extension SiteBuilder {
         let owners = Set(uses.compactMap { TextIDs.owner(ofHeadingID: $0.link.fragment) })
         // Each owner linked to, with the pages showing its text (its own, its sol's) and its
         // headings' ids.
-        var shown: [TextIDs.Owner: (pages: [String], ids: [String])] = [:]
+        var texts: [TextIDs.Owner: (pages: [String], ids: [String])] = [:]
         for entry in library.journalEntries where owners.contains(.journalEntry(slug: entry.slug)) {
-            shown[.journalEntry(slug: entry.slug)] = ([links.outputPath(for: links.journal(slug: entry.slug)), links.outputPath(for: links.sol(entry.sol))],
+            texts[.journalEntry(slug: entry.slug)] = ([links.outputPath(for: links.journal(slug: entry.slug)), links.outputPath(for: links.sol(entry.sol))],
                                                       HeadingIDs.ids(in: entry.bodyHTML, prefix: TextIDs.journalEntry(slug: entry.slug).headingPrefix))
         }
         for report in library.weatherReports where owners.contains(.weatherReport(sol: report.sol)) {
-            shown[.weatherReport(sol: report.sol)] = ([links.outputPath(for: links.sol(report.sol))],
+            texts[.weatherReport(sol: report.sol)] = ([links.outputPath(for: links.sol(report.sol))],
                                                       HeadingIDs.ids(in: report.notesHTML, prefix: TextIDs.weatherReport(sol: report.sol).headingPrefix))
         }
         for (path, link, target) in uses.sorted(by: { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }) {
             guard let target, let owner = TextIDs.owner(ofHeadingID: link.fragment) else { continue }
-            let place = shown[owner]
+            let place = texts[owner]
             if let place, place.pages.contains(target), place.ids.contains(link.fragment) { continue }
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             let (written, prefix) = Self.shown(link, basePath: links.basePath)

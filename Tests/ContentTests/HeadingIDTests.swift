@@ -198,19 +198,26 @@ import Testing
         #expect(messages.first?.bodyHTML.contains("<h4>Checklist</h4>") == true, "\(messages.first?.bodyHTML ?? "")")
     }
 
-    @Test("a link to another entry's heading, as GitHub writes it, leads to the heading's id on that entry's page")
-    func linkToAnotherEntry() throws {
+    /// The entry `content/journal/sol-05.md` with `body`, read with the targets known: the
+    /// entry `sol-04.md` (slug `dust`) and, with `plans.md`, a draft.
+    static func loadLinking(_ body: String, links: inout LinkUses) throws -> JournalEntry {
         var context = ContentFixtures.context
         context.links = ContentLinks(targets: [
-            "content/journal/sol-04.md": .init(url: "/journal/dust/", page: "/journal/dust/", ids: .journalEntry(slug: "dust"),
+            "content/journal/sol-04.md": .init(url: "/log/journal/dust/", page: "/log/journal/dust/", ids: .journalEntry(slug: "dust"),
                                                anchor: "entry-dust"),
+            "content/journal/plans.md": .init(url: "/log/journal/plans/", page: "/log/journal/plans/", isDraft: true,
+                                              ids: .journalEntry(slug: "plans"), anchor: "entry-plans"),
         ])
         var log = DiagnosticLog()
+        return try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md", text: "---\nauthor: vega\nsol: 5\n---\n" + body),
+                                      context: context, log: &log, links: &links)
+    }
+
+    @Test("a link to another entry's heading, as GitHub writes it, leads to the heading's id on that entry's page")
+    func linkToAnotherEntry() throws {
         var links = LinkUses()
-        let entry = try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md",
-                                                      text: "---\nauthor: vega\nsol: 5\n---\n[a](sol-04.md#timeline) [b](sol-04.md#dust:timeline)\n"),
-                                           context: context, log: &log, links: &links)
-        #expect(entry.bodyHTML.components(separatedBy: "href=\"/journal/dust/#dust:timeline\"").count == 3, "\(entry.bodyHTML)")
+        let entry = try Self.loadLinking("[a](sol-04.md#timeline) [b](sol-04.md#dust:timeline)\n", links: &links)
+        #expect(entry.bodyHTML.components(separatedBy: "href=\"/log/journal/dust/#dust:timeline\"").count == 3, "\(entry.bodyHTML)")
     }
 }
 
@@ -241,30 +248,16 @@ import Testing
 
     @Test("a link to another file with a fragment is kept, as its page's URL, for its anchor to be checked; a draft's and one without are not")
     func kept() throws {
-        var context = ContentFixtures.context
-        context.links = ContentLinks(targets: [
-            "content/journal/sol-04.md": .init(url: "/log/journal/dust/", page: "/log/journal/dust/", ids: .journalEntry(slug: "dust"),
-                                               anchor: "entry-dust"),
-            "content/journal/plans.md": .init(url: "/log/journal/plans/", page: "/log/journal/plans/", isDraft: true,
-                                              ids: .journalEntry(slug: "plans"), anchor: "entry-plans"),
-        ])
-        var log = DiagnosticLog()
         var links = LinkUses()
-        _ = try JournalLoader.load(SourceFile(path: "content/journal/sol-05.md", text: """
-            ---
-            author: vega
-            sol: 5
-            ---
-            [a](sol-04.md#time%20line) [b](sol-04.md) [c](plans.md#x) [d](sol-04.md?x) [e](img/a.png#y)
-
-            """), context: context, log: &log, links: &links)
+        _ = try ContentHeadingIDTests.loadLinking("[a](sol-04.md#time%20line) [b](sol-04.md) [c](plans.md#x) [d](sol-04.md?x) [e](img/a.png#y)\n",
+                                                  links: &links)
         let kept = links.site.filter { $0.origin == .contentFile }
         #expect(kept.count == 1)
         #expect(kept.first?.path == "journal/dust/")
         #expect(kept.first?.fragment == "dust:time line")
         #expect(kept.first?.fileLink == "sol-04.md#time line")
         #expect(kept.first?.written(basePath: "/log/") == "sol-04.md#time line")
-        #expect((kept.first?.line, kept.first?.column) == (5, 1))
+        #expect(kept.first?.line == 5 && kept.first?.column == 1)
         #expect(links.site.map(\.origin) == [.relative, .contentFile])
     }
 }
