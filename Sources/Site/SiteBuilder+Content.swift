@@ -282,6 +282,12 @@ extension SiteBuilder {
                     return (record, nil, restated)
                 case .changed(let bytes, let fresh, let previous):
                     var fileLog = DiagnosticLog()
+                    if let unread = ContentKind.unreadFile(at: path) {
+                        var record = fresh
+                        fileLog.record(unread)
+                        record.warnings = fileLog.entries
+                        return (record, fileLog, true)
+                    }
                     let earlier = previous.flatMap { Self.earlierParse(of: bytes, from: $0) }
                     var record = try parse(try SourceFile(path: path, bytes: bytes), earlier, &fileLog)
                     (record.stat, record.hash) = (fresh.stat, fresh.hash)

@@ -24,6 +24,21 @@ enum ContentKind: CaseIterable {
         self = kind
     }
 
+    /// The warning for the file at `path` in a content folder when it is not a Markdown file
+    /// (`.md`), which marsgen does not read: a `.markdown` or `.txt` file's text, or an image
+    /// kept beside its entry, would otherwise be left out without a word. Nil for a `.md` file.
+    static func unreadFile(at path: String) -> Diagnostic? {
+        guard !path.hasSuffix(".md") else { return nil }
+        let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+        let dot = name.lastIndex(of: ".")
+        let (stem, ending) = dot.map { (String(name[..<$0]), name[$0...].lowercased()) } ?? (name, "")
+        let hint = [".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".txt", ".text", ""].contains(ending)
+            ? "marsgen reads Markdown files named '….md': rename it '\(stem).md'"
+            : "files to copy as they are go in static/ (static/img/\(name)), and a link to one is written from the site's root: ![…](img/\(name))"
+        return .warning("'\(name)' does not end in '.md': marsgen reads only Markdown files so named here, and nothing on the site comes from it",
+                        at: SourceLocation(path: path), hint: hint)
+    }
+
     /// Parses a file of this kind into a record of what it holds (its stat and hash not set).
     ///
     /// - Parameter earlier: For a message log that only grew since it was last parsed under

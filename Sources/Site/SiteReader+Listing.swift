@@ -285,9 +285,11 @@ extension SiteReader {
 
     /// The folders a build reads files from, each with the ending of the files it reads
     /// (`nil`: every file), in path order, so ``inputFiles()`` is sorted as one list (a
-    /// watched rebuild binary-searches it).
+    /// watched rebuild binary-searches it). Every file in a content folder is an input: one
+    /// that is not Markdown is recorded with a warning (see ``ContentKind/unreadFile(at:)``),
+    /// which every build gives until it is renamed or moved, as any content warning.
     static let inputFolders: [(directory: String, suffix: String?)] = [
-        ("content/journal", ".md"), ("content/messages", ".md"), ("content/weather", ".md"),
+        ("content/journal", nil), ("content/messages", nil), ("content/weather", nil),
         ("static", nil), ("templates", ".mustache"),
     ]
 

@@ -845,6 +845,25 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == before)
     }
 
+    @Test("a file in a content folder not named '.md' is a warning on every build, incremental or not, until it is renamed, and then an entry")
+    func filesNotMarkdown() throws {
+        try SiteFixture.write("---\ntitle: \"Later\"\nauthor: vega\nsol: 14\n---\nMore.\n", to: "content/journal/sol-14-later.markdown", in: site)
+        let message = "'sol-14-later.markdown' does not end in '.md': marsgen reads only Markdown files so named here, and nothing on the site comes from it"
+        let added = try build()
+        #expect(!added.isFullBuild && added.pagesWritten == 0)
+        #expect(added.warnings.map(\.message) == [message])
+        #expect(added.warnings.first?.hint == "marsgen reads Markdown files named '….md': rename it 'sol-14-later.md'")
+        #expect(try build().warnings.map(\.message) == [message])
+        try FileManager.default.moveItem(at: site.appendingPathComponent("content/journal/sol-14-later.markdown"),
+                                         to: site.appendingPathComponent("content/journal/sol-14-later.md"))
+        let renamed = try build()
+        #expect(renamed.warnings.isEmpty, "\(renamed.warnings)")
+        #expect(renamed.written.contains("journal/sol-14-later/index.html"))
+        let incremental = try SiteFixture.snapshot(output)
+        #expect(try build(clean: true).warnings.isEmpty)
+        #expect(try SiteFixture.snapshot(output) == incremental)
+    }
+
     @Test("a link to a heading is checked on every build: a heading renamed or removed makes it a warning, on incremental and no-op builds alike, until fixed")
     func linksToHeadings() throws {
         try edit("content/journal/sol-05-chess.md") { $0 + "\nSee [the plan](sol-14-two-weeks.md#next-fortnight) and [ours](journal/sol-14-two-weeks/#sol-14-two-weeks:what-we-have).\n" }
