@@ -19,6 +19,9 @@ extension SiteBuilder {
         /// compiled again.
         var key = ""
         var library: TemplateLibrary
+        /// The files in `templates/` not named `….mustache` (a Zola or Hugo template,
+        /// `page.html`), which no page is made with: each a warning.
+        var unread: [String] = []
     }
 
     /// Starts reading and compiling the templates on another core: they depend on nothing
@@ -43,15 +46,20 @@ extension SiteBuilder {
         var records: [(path: String, record: BuildState.SourceRecord)] = []
         var names: [String] = []
         var key = ""
+        var unread: [String] = []
         for path in try files(under: "templates", listed: listed) {
             let bytes = try reader.bytes(path)
+            let record = try sourceRecord(path, bytes: bytes)
+            records.append((path, record))
+            key += "\(path)=\(record.hash)|"
+            guard path.hasSuffix(".mustache") else {
+                unread.append(path)
+                continue
+            }
             let file = try SourceFile(path: path, bytes: bytes)
             let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
             overrides[name] = TemplateLibrary.Source(text: file.text, path: path)
             names.append(name)
-            let record = try sourceRecord(path, bytes: bytes)
-            records.append((path, record))
-            key += "\(path)=\(record.hash)|"
         }
         let library: TemplateLibrary
         if let kept = options.memory?.templates(key: key) {
@@ -59,7 +67,7 @@ extension SiteBuilder {
         } else {
             library = try TemplateLibrary(overrides: overrides)
         }
-        return ReadTemplates(records: records, names: names, key: key, library: library)
+        return ReadTemplates(records: records, names: names, key: key, library: library, unread: unread)
     }
 
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
@@ -82,6 +90,19 @@ extension SiteBuilder {
         }
         for unknown in templates.unknownNames {
             context.log.warn(unknown.message, at: unknown.location, hint: unknown.hint)
+        }
+        for path in read.unread {
+            let name = String(path.dropFirst("templates/".count))
+            let stem = String(name.prefix { $0 != "." })
+            // Zola's and Hugo's names for the templates marsgen has, else a likely misspelling.
+            let otherNames = ["page": "page-entry", "single": "page-entry", "index": "page-feed", "list": "page-journal",
+                              "section": "page-journal", "base": "layout", "baseof": "layout", "404": "page-404"]
+            let near = otherNames[stem] ?? stem.closestMatch(among: TemplateLibrary.builtInNames)
+            context.log.warn("'\(name)' does not end in '.mustache': marsgen makes no page with it",
+                             at: SourceLocation(path: path),
+                             hint: "marsgen's templates are Mustache, each named after the one it replaces "
+                                + (near.map { "(templates/\($0).mustache)" } ?? "(see README, Templates)")
+                                + "; Hugo's and Zola's templates are another language, to be written again")
         }
         context.templates = templates
         context.templateHashes = templates.sourceHashes

@@ -285,12 +285,12 @@ extension SiteReader {
 
     /// The folders a build reads files from, each with the ending of the files it reads
     /// (`nil`: every file), in path order, so ``inputFiles()`` is sorted as one list (a
-    /// watched rebuild binary-searches it). Every file in a content folder is an input: one
-    /// that is not Markdown is recorded with a warning (see ``ContentKind/unreadFile(at:)``),
-    /// which every build gives until it is renamed or moved, as any content warning.
+    /// watched rebuild binary-searches it). Every file in a content folder or in `templates/`
+    /// is an input: one not named as marsgen reads it is recorded with a warning (see
+    /// ``ContentKind/unreadFile(at:)``), which every build gives until it is renamed or moved.
     static let inputFolders: [(directory: String, suffix: String?)] = [
         ("content/journal", nil), ("content/messages", nil), ("content/weather", nil),
-        ("static", nil), ("templates", ".mustache"),
+        ("static", nil), ("templates", nil),
     ]
 
     /// Every file a build reads besides `marsgen.yml`: the crew file, the content loaders'

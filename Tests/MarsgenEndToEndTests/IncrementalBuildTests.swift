@@ -845,7 +845,7 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == before)
     }
 
-    @Test("a file in a content folder not named '.md' is a warning on every build, incremental or not, until it is renamed, and then an entry")
+    @Test("a file in a content folder not named '.md', or in templates/ not named '.mustache', is a warning on every build until it is renamed or gone")
     func filesNotMarkdown() throws {
         try SiteFixture.write("---\ntitle: \"Later\"\nauthor: vega\nsol: 14\n---\nMore.\n", to: "content/journal/sol-14-later.markdown", in: site)
         let message = "'sol-14-later.markdown' does not end in '.md': marsgen reads only Markdown files so named here, and nothing on the site comes from it"
@@ -862,6 +862,15 @@ import Testing
         let incremental = try SiteFixture.snapshot(output)
         #expect(try build(clean: true).warnings.isEmpty)
         #expect(try SiteFixture.snapshot(output) == incremental)
+        // A template not named '.mustache': no page is written again, and the warning stays until it goes.
+        try SiteFixture.write("<title>{{ page.title }}</title>\n", to: "templates/single.html", in: site)
+        let template = try build()
+        #expect(template.pagesWritten == 0)
+        #expect(template.warnings.map(\.message) == ["'single.html' does not end in '.mustache': marsgen makes no page with it"])
+        #expect(template.warnings.first?.hint?.contains("(templates/page-entry.mustache)") == true)
+        #expect(try build().warnings.count == 1)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("templates/single.html"))
+        #expect(try build().warnings.isEmpty)
     }
 
     @Test("a link to a heading is checked on every build: a heading renamed or removed makes it a warning, on incremental and no-op builds alike, until fixed")
