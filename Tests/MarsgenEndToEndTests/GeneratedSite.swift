@@ -35,6 +35,8 @@ struct GeneratedSite {
     var crewNames: [String: String] = ["vega": "Ines Vega", "okoro": "Daniel Okoro", "arden": "Ruth Arden", "tanaka": "Hiro Tanaka"]
     var templateVariants: [String: Int] = [:]
     var staticFiles: Set<String> = []
+    /// Files in content folders or templates/ that marsgen does not read (`notes.txt`).
+    var strayFiles: Set<String> = []
     var counter = 0
     /// The paths written, created or removed, as a watcher would report them.
     let changes = ChangeRecorder()
@@ -174,6 +176,17 @@ struct GeneratedSite {
         case 13: return try editTemplate("cell-message") { $0.replacingOccurrences(of: "<div class=\"prose\">", with: "<div class=\"prose\" data-v=\"\($1)\">") }
         case 14: return try editTemplate("footer") { $0.replacingOccurrences(of: "Built with marsgen", with: "Built with marsgen, take \($1)") }
         case 15: return try editTemplate("layout") { $0.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta name=\"variant\" content=\"\($1)\">") }
+        case 16 where random.next(3) == 0:
+            // A file marsgen does not read, in a content folder or templates/: a warning, no page.
+            let stray = ["content/journal/notes.txt", "content/journal/sub/map.svg", "content/messages/photo.svg",
+                         "content/weather/sol-2.markdown", "templates/page.html"][Int(random.next(5))]
+            if strayFiles.remove(stray) != nil {
+                try remove(stray)
+                return "remove stray \(stray)"
+            }
+            strayFiles.insert(stray)
+            try write("stray \(counter)", to: stray)
+            return "add stray \(stray)"
         case 16:
             if let file = pick(staticFiles), random.next(2) == 0 {
                 staticFiles.remove(file)

@@ -245,7 +245,8 @@ struct SiteReaderListingTests {
                 let journal = try #require(index.folders.firstIndex { $0.path == "content/journal" })
                 let end = index.folders.firstIndex { !$0.path.hasPrefix("content/journal") } ?? index.folders.count
                 let paths = index.inputs.keys.filter { $0.hasPrefix("content/journal/") }
-                let listed = reader.recordedListing(under: "content/journal", suffix: ".md", files: paths[...],
+                let suffix = SiteReader.inputFolders.first { $0.directory == "content/journal" }?.suffix
+                let listed = reader.recordedListing(under: "content/journal", suffix: suffix, files: paths[...],
                                                     folders: index.folders[journal..<end], recordedBy: later)
                 #expect(listed?.files.map(\.path) == fresh.files.map(\.path).filter { $0.hasPrefix("content/journal/") },
                         "step \(step): \(change)")
