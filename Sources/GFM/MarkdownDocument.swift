@@ -25,6 +25,11 @@ public final class MarkdownDocument {
     /// site (`img/dust-devil.svg`), which a build can check. Found only when the base is set.
     public private(set) var siteLinks: [MarkdownSiteLink] = []
 
+    /// Where each footnote's definition (`[^1]: …`) starts in the file, once ``split(atHeadingLevel:)``
+    /// has run: cmark-gfm gathers a document's footnotes at its end, so a split puts them all in
+    /// the last part, whatever part refers to them.
+    public private(set) var footnoteDefinitions: [(line: Int, column: Int)] = []
+
     /// Parses Markdown text.
     ///
     /// - Parameters:
@@ -117,6 +122,11 @@ public final class MarkdownDocument {
         while let current = node {
             node = cmark_node_next(current)
             let isHeading = cmark_node_get_type(current) == CMARK_NODE_HEADING
+            if cmark_node_get_type(current) == CMARK_NODE_FOOTNOTE_DEFINITION {
+                // cmark-gfm's column for a definition is its text's, after `[^1]: `; its line
+                // starts with the `[^` (but for up to three spaces of indent).
+                footnoteDefinitions.append((fileLine(current), 1))
+            }
             if isHeading, cmark_node_get_heading_level(current) == level {
                 flush()
                 pendingHeading = (Self.plainText(of: current), fileLine(current), Int(cmark_node_get_start_column(current)))

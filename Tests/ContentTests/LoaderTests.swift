@@ -850,3 +850,31 @@ import Testing
         #expect(uses.last?.resolution == "draft /log/journal/plans/")
     }
 }
+
+/// Footnotes in a message log: cmark-gfm gathers them at the log's end, under its last message.
+@Suite struct MessageLogFootnoteTests {
+    @Test("a footnote's definition in a message log is a warning at it, whole parse or the last message's alone")
+    func footnotes() throws {
+        let text = "---\nsol: 3\n---\n## 08:00 vega\nA note[^1].\n\n[^1]: First.\n\n## 08:05 okoro\nSeen.\n"
+        var log = DiagnosticLog()
+        var links = LinkUses()
+        let messages = try MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: text), context: ContentFixtures.context,
+                                                 log: &log, links: &links)
+        #expect(messages.count == 2)
+        #expect(log.warnings.map(\.message) == ["a footnote in a message log is not kept with its message: it shows under the log's last message"])
+        #expect(log.warnings.first?.location?.line == 7 && log.warnings.first?.location?.column == 1)
+        // Only the last message parsed again (the log grew): its own footnote is found too.
+        var grown = DiagnosticLog()
+        var grownLinks = LinkUses()
+        let earlier = MessageLogLoader.EarlierParse(messages: messages, siteLinks: [])
+        _ = try MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: text + "Also[^2].\n\n[^2]: Second.\n"),
+                                      context: ContentFixtures.context, log: &grown, links: &grownLinks, appendedTo: earlier)
+        let lines = grown.warnings.compactMap { $0.location?.line }
+        #expect(lines.contains(13), "\(grown.warnings)")
+        // Without footnotes, no warning.
+        var clean = DiagnosticLog()
+        _ = try MessageLogLoader.load(SourceFile(path: "content/messages/hab.md", text: "---\nsol: 3\n---\n## 08:00 vega\nHi.\n"),
+                                      context: ContentFixtures.context, log: &clean, links: &links)
+        #expect(clean.warnings.isEmpty)
+    }
+}

@@ -58,6 +58,17 @@ public enum MessageLogLoader {
     ///   Nothing before a top-level heading can change how what follows it parses, but a
     ///   link reference or footnote definition (`[x]: …`) anywhere can change any message:
     ///   a log holding one (or anything like one) is parsed whole.
+    /// Warns at each footnote's definition in a log `document` split into messages: cmark-gfm
+    /// gathers a document's footnotes at its end, so each would show under the log's last
+    /// message, and two with one label would be one (the second's text lost).
+    static func warnAboutFootnotes(_ document: MarkdownDocument, in file: SourceFile, log: inout DiagnosticLog) {
+        for (line, column) in document.footnoteDefinitions {
+            log.warn("a footnote in a message log is not kept with its message: it shows under the log's last message",
+                     at: file.location(line: line, column: column),
+                     hint: "write the note in the message itself; footnotes are for journal entries and weather reports")
+        }
+    }
+
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
                             links: inout LinkUses, appendedTo earlier: EarlierParse? = nil) throws(Diagnostic) -> [Message] {
         let matter = try FrontMatter(splitting: file)
@@ -85,6 +96,7 @@ public enum MessageLogLoader {
             var tailLog = DiagnosticLog()
             let document = try context.markdown(tail, firstLine: last.line, ids: .messageLog, in: file, uses: &tailLinks, log: &tailLog)
             let (preamble, tailParts) = document.split(atHeadingLevel: 2)
+            warnAboutFootnotes(document, in: file, log: &tailLog)
             // The last message's heading starts the tail, as it did in the whole file; and a
             // link whose place is not known would be put elsewhere than a whole parse puts it.
             if preamble == nil, tailParts.first?.line == last.line, tailLinks.site.allSatisfy({ $0.column > 0 }) {
@@ -101,6 +113,7 @@ public enum MessageLogLoader {
             let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .messageLog, in: file,
                                                 uses: &links, log: &log)
             let (preamble, allParts) = document.split(atHeadingLevel: 2)
+            warnAboutFootnotes(document, in: file, log: &log)
             preambleOfWhole = preamble
             if let preamble {
                 log.warn("text before the first message heading is ignored", at: file.location(line: preamble.line),
