@@ -170,8 +170,10 @@ extension SiteBuilder {
 
     /// Where a link to a weather report's file leads: the report's place on its sol's page.
     static func target(ofReport identifier: String, sol: Int, site: SiteLinks) -> ContentLinks.Target {
-        ContentLinks.Target(url: site.permalink(kind: .weather, identifier: identifier, sol: sol), page: site.sol(sol),
-                            ids: .weatherReport(sol: sol), anchor: SiteLinks.anchor(kind: .weather, identifier: identifier))
+        let (page, anchor) = (site.sol(sol), SiteLinks.anchor(kind: .weather, identifier: identifier))
+        // The permalink is the page and the anchor: the identifier is hashed once, for every
+        // report of the site each time links are resolved.
+        return ContentLinks.Target(url: page + "#" + anchor, page: page, ids: .weatherReport(sol: sol), anchor: anchor)
     }
 
     /// Parses the content files at `paths` again, with ``BuildContext/contentLinks`` known,
@@ -267,12 +269,10 @@ extension SiteBuilder {
                     if link.origin == .outsideBasePath ? found : !found {
                         broken.append((path, link, target))
                     } else if found, link.origin != .outsideBasePath, let page = target.flatMap(Self.objectPage) {
-                        // A heading's id first: an entry's (`entry-3:part`) may begin as an
-                        // entry's anchor does.
-                        if link.fragment.contains(":"), TextIDs.owner(ofHeadingID: link.fragment) != nil {
-                            toHeadings.append((path, link, page))
-                        } else if SiteLinks.isObjectAnchor(link.fragment) {
+                        if SiteLinks.isObjectAnchor(link.fragment) {
                             anchored.append((path, link, page))
+                        } else if link.fragment.contains(":"), TextIDs.owner(ofHeadingID: link.fragment) != nil {
+                            toHeadings.append((path, link, page))
                         }
                     }
                 }
@@ -389,20 +389,23 @@ extension SiteBuilder {
     /// fragment to write in the hint.
     func missingHeadings(_ uses: [(path: String, link: MarkdownSiteLink, target: String?)], library: ContentLibrary,
                          links: SiteLinks, drafts: () -> Drafts, log: inout DiagnosticLog) {
-        let owners = Set(uses.compactMap { TextIDs.owner(ofHeadingID: $0.link.fragment) })
+        // Each use with whose heading it names, found once.
+        let owned = uses.compactMap { use in TextIDs.owner(ofHeadingID: use.link.fragment).map { (use, $0) } }
+        let owners = Set(owned.map(\.1))
         // Each owner linked to, with the pages showing its text (its own, its sol's) and its
         // headings' ids.
         var texts: [TextIDs.Owner: (pages: [String], ids: [String])] = [:]
+        func add(_ owner: TextIDs.Owner, pages: [String], html: String) {
+            texts[owner] = (pages.map(links.outputPath(for:)), HeadingIDs.ids(in: html, prefix: TextIDs.headingPrefix(of: owner)))
+        }
         for entry in library.journalEntries where owners.contains(.journalEntry(slug: entry.slug)) {
-            texts[.journalEntry(slug: entry.slug)] = ([links.outputPath(for: links.journal(slug: entry.slug)), links.outputPath(for: links.sol(entry.sol))],
-                                                      HeadingIDs.ids(in: entry.bodyHTML, prefix: TextIDs.journalEntry(slug: entry.slug).headingPrefix))
+            add(.journalEntry(slug: entry.slug), pages: [links.journal(slug: entry.slug), links.sol(entry.sol)], html: entry.bodyHTML)
         }
         for report in library.weatherReports where owners.contains(.weatherReport(sol: report.sol)) {
-            texts[.weatherReport(sol: report.sol)] = ([links.outputPath(for: links.sol(report.sol))],
-                                                      HeadingIDs.ids(in: report.notesHTML, prefix: TextIDs.weatherReport(sol: report.sol).headingPrefix))
+            add(.weatherReport(sol: report.sol), pages: [links.sol(report.sol)], html: report.notesHTML)
         }
-        for (path, link, target) in uses.sorted(by: { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }) {
-            guard let target, let owner = TextIDs.owner(ofHeadingID: link.fragment) else { continue }
+        for ((path, link, target), owner) in owned.sorted(by: { ($0.0.path, $0.0.link.line, $0.0.link.column) < ($1.0.path, $1.0.link.line, $1.0.link.column) }) {
+            guard let target else { continue }
             let place = texts[owner]
             if let place, place.pages.contains(target), place.ids.contains(link.fragment) { continue }
             let location = SourceLocation(path: path, line: link.line, column: link.column)
