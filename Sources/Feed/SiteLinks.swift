@@ -11,6 +11,7 @@ import SiteConfig
 /// | the journal's own feed (and archive page `k`) | `/journal/` (`/journal/page/k/`) |
 /// | sol | `/sol/<n>/` |
 /// | crew member (and archive page `k`) | `/crew/<id>/` (`/crew/<id>/page/k/`) |
+/// | tag (and archive page `k`), the index of tags | `/tags/<slug>/` (`/tags/<slug>/page/k/`), `/tags/` |
 /// | messages, weather | their sol page, at the section's anchor |
 ///
 /// URLs start with the path of `base_url`, so a site published under `/mission/` links right.
@@ -44,6 +45,10 @@ public struct SiteLinks: Sendable {
     public func crew(_ id: String, page: Int? = nil) -> String { crewAddress(id, page: page).url }
     /// The crew index.
     public var crewIndex: String { crewIndexAddress.url }
+    /// A tag's page (its slug, see ``Slug/derive(from:orElse:)``), or its archive page `page`.
+    public func tag(_ slug: String, page: Int? = nil) -> String { tagAddress(slug, page: page).url }
+    /// The index of tags.
+    public var tagIndex: String { tagIndexAddress.url }
     /// The Atom feed.
     public var atom: String { atomAddress.url }
     /// A file under the site's root (`theme/marsgen.css`).
@@ -63,6 +68,10 @@ public struct SiteLinks: Sendable {
         PageAddress(basePath: basePath, "crew/", id, page.map { "/page/\($0)/" } ?? "/")
     }
     var crewIndexAddress: PageAddress { PageAddress(basePath: basePath, "crew/") }
+    func tagAddress(_ slug: String, page: Int? = nil) -> PageAddress {
+        PageAddress(basePath: basePath, "tags/", slug, page.map { "/page/\($0)/" } ?? "/")
+    }
+    var tagIndexAddress: PageAddress { PageAddress(basePath: basePath, "tags/") }
     var atomAddress: PageAddress { PageAddress(basePath: basePath, Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
 

@@ -15,7 +15,7 @@ public enum TemplateVocabulary {
     /// `site.…`, on every page and in the Atom feed, the sitemap and the sol index's rows.
     static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
-        "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "atomURL", "atomAbsoluteURL",
+        "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
         "cssURL", "iconURL", "baseURL",
     ]
 
@@ -34,6 +34,10 @@ public enum TemplateVocabulary {
     static let solRow: Set<String> = site.union(["sol", "url", "earthDate", "entryCount", "messageCount", "weather",
                                                  "temperature", "condition"])
 
+    /// A list of entries, a line each, and its pages: the journal's and each tag's.
+    static let journalList: Set<String> = link.union(["entries", "title", "url", "author", "authorURL", "date", "sol", "solURL",
+                                                      "lmst", "entryCount", "isEmpty", "isFront", "hasPager", "newer", "older"])
+
     /// The pages' templates' own names.
     static let pages: [String: Set<String>] = [
         "page-feed": page.union(link).union(["sections", "pinned", "html", "isEmpty", "isFront", "pageNumber", "latestSol",
@@ -43,8 +47,9 @@ public enum TemplateVocabulary {
                                             "messageCount", "hasPager", "previous", "next"]),
         // `sols` holds each row's values and its `html`.
         "page-sols": page.union(solRow).union(["hasSols", "solsHTML", "html"]),
-        "page-journal": page.union(["entries", "title", "url", "author", "authorURL", "date", "sol", "solURL", "lmst",
-                                    "entryCount", "isEmpty", "isFront"]),
+        "page-journal": page.union(journalList),
+        "page-tag": page.union(journalList).union(["tag", "name", "slug"]),
+        "page-tags": page.union(["tags", "name", "slug", "url", "entryCount", "hasTags"]),
         "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "sections", "html", "entryCount",
                                              "messageCount", "isFront", "hasPager", "newer", "older"]),
         "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]),

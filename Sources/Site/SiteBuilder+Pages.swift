@@ -96,7 +96,8 @@ extension SiteBuilder {
             let stem = String(name.prefix { $0 != "." })
             // Zola's and Hugo's names for the templates marsgen has, else a likely misspelling.
             let otherNames = ["page": "page-entry", "single": "page-entry", "index": "page-feed", "list": "page-journal",
-                              "section": "page-journal", "base": "layout", "baseof": "layout", "404": "page-404"]
+                              "section": "page-journal", "base": "layout", "baseof": "layout", "404": "page-404",
+                              "taxonomy": "page-tags", "taxonomy_list": "page-tags", "term": "page-tag", "taxonomy_single": "page-tag"]
             let near = otherNames[stem] ?? stem.closestMatch(among: TemplateLibrary.builtInNames)
             context.log.warn("'\(name)' does not end in '.mustache': marsgen makes no page with it",
                              at: SourceLocation(path: path),
@@ -362,6 +363,7 @@ extension SiteBuilder {
         }
         // The sol index shows every object only as counts: naming one would mislead.
         if page.kind == .solIndex { return "a sol's counts or weather changed" }
+        if page.kind == .tagIndex { return "a tag's count changed, or a tag came or went" }
         let changes = context.objectChanges
         let ids = page.objectIDs.sorted()
         let updated = ids.filter(changes.updated.contains)

@@ -127,6 +127,23 @@ def test_a_heading_linked_to_shows_below_the_masthead(desktop, base_url):
     assert desktop.find_element(By.ID, "sol-14-two-weeks:next-fortnight").text == "Next fortnight"
 
 
+def test_a_tag_leads_to_its_entries(desktop, base_url):
+    """An entry's tag is a link to the tag's page, which lists the entry; the index of tags,
+    linked from there, leads to each tag's page and says how many entries have it."""
+    desktop.get(base_url + "journal/sol-06-eva-2/")
+    title = desktop.find_element(By.CSS_SELECTOR, ".entry-title").text
+    desktop.find_element(By.CSS_SELECTOR, ".tags a[rel=tag]").click()
+    assert desktop.execute_script("return location.pathname") == "/tags/eva/"
+    assert title in [a.text for a in desktop.find_elements(By.CSS_SELECTOR, ".journal-title")]
+    desktop.find_element(By.LINK_TEXT, "all tags").click()
+    assert desktop.execute_script("return location.pathname") == "/tags/"
+    geology = desktop.find_element(By.CSS_SELECTOR, ".tag-list a[href='/tags/geology/']")
+    count = int(geology.find_element(By.CSS_SELECTOR, ".tag-count").text)
+    geology.click()
+    assert desktop.execute_script("return location.pathname") == "/tags/geology/"
+    assert len(desktop.find_elements(By.CSS_SELECTOR, ".journal-row")) == count
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

@@ -127,11 +127,12 @@ import Testing
         let role = try planned { $0.crew[0].role = "Mission Commander" }
         #expect(role.isSuperset(of: ["crew/index.html", "crew/vega/index.html"] + (0..<11).map { "journal/e\($0)/index.html" }))
         #expect(!role.contains("crew/okoro/index.html") && !role.contains("sitemap.xml"), "\(role.sorted())")
-        // Okoro wrote the newest entry: its page, its neighbour's, the lists that show it.
+        // Okoro wrote the newest entry: its page, its neighbour's, the lists that show it
+        // (its tag's too: each line names the author).
         let name = try planned { $0.crew[1].name = "Dan Okoro" }
         #expect(name == [
             "crew/index.html", "crew/okoro/index.html", "journal/e11/index.html", "journal/e10/index.html", "index.html",
-            "journal/index.html", "feed.xml", "sol/4/index.html",
+            "journal/index.html", "tags/t/index.html", "feed.xml", "sol/4/index.html",
         ], "\(name.sorted())")
     }
 

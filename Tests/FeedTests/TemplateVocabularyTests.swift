@@ -89,6 +89,9 @@ import Testing
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5
         try renderEveryPage(library, config: config, into: seen)
+        // Lists of entries of five a page, for their pagers.
+        config.pageSize = 1
+        try renderEveryPage(library, config: config, into: seen)
         let given = seen.byTemplate
         #expect(Set(given.keys) == Set(TemplateVocabulary.byTemplate.keys))
         for (template, names) in given.sorted(by: { $0.key < $1.key }) {

@@ -13,6 +13,8 @@ struct GeneratedSite {
         var slug: String?
         var isDraft = false
         var body: String
+        /// Its tags, as written: spellings that share a slug among them (`EVA`, `eva`).
+        var tags: [String] = []
         /// Links to other content files, as written (`entry-3.md`, `../weather/sol-2.md`).
         var links: [String] = []
         /// Links to pages and files of the site, each as written and whether in raw HTML
@@ -228,6 +230,14 @@ struct GeneratedSite {
             try writeEntry(name)
             return "link \(name) → \(target)"
         case 17: return try editTemplate("sol-row") { $0.replacingOccurrences(of: "<span class=\"sol-counts\">", with: "<span class=\"sol-counts\" data-v=\"\($1)\">") }
+        case 18 where random.next(2) == 0:
+            // A tag added (perhaps another spelling of one the site has) or one taken out:
+            // tag pages come and go, and a tag's shown spelling can change.
+            let tag = randomTag()
+            let remove = random.next(3) == 0
+            return try editEntry(remove ? "untag" : "tag \(tag)") { entry in
+                if remove, !entry.tags.isEmpty { entry.tags.removeFirst() } else { entry.tags.append(tag) }
+            }
         default:
             return try editEntry("toggle draft") { $0.isDraft.toggle() }
         }
@@ -268,6 +278,10 @@ struct GeneratedSite {
         entries[name] = Entry(title: "Entry \(counter) about \(randomWord())", author: randomAuthor(),
                               sol: Int(random.next(Self.sols.count)) + 1, minute: Int(random.next(1440)),
                               slug: nil, body: randomSentence())
+        if random.next(2) == 0 {
+            let tag = randomTag()
+            entries[name]?.tags = [tag]
+        }
         try writeEntry(name)
         return name
     }
@@ -299,6 +313,7 @@ struct GeneratedSite {
                      "time: \"\(pad(entry.minute / 60)):\(pad(entry.minute % 60))\""]
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.isDraft { lines.append("draft: true") }
+        if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }
             + entry.siteLinks.map { $0.isHTML ? "See <a href=\"\($0.url)\">that</a>." : "See [that](\($0.url))." } + [""]
         try write(lines.joined(separator: "\n"), to: "content/journal/\(name)")
@@ -357,6 +372,10 @@ struct GeneratedSite {
     }
 
     mutating func randomAuthor() -> String { crewNames.keys.sorted()[Int(random.next(crewNames.count))] }
+    mutating func randomTag() -> String {
+        ["eva", "EVA", "Eva", "dust storm", "Dust-Storm", "geology", "火星", "!!"][Int(random.next(8))]
+    }
+
     mutating func randomWord() -> String { Self.words[Int(random.next(Self.words.count))] }
     mutating func randomSentence() -> String {
         (0..<(3 + Int(random.next(8)))).map { _ in randomWord() }.joined(separator: " ").capitalizedFirst + "."

@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 62)
+        #expect(report.pagesUnchanged == 77)
         #expect(try modificationTimes() == before)
     }
 
@@ -633,6 +633,42 @@ import Testing
         #expect(report.written.contains("journal/sandbags/index.html"))
         #expect(report.written.contains("journal/sol-07-sick-day/index.html"))
         #expect(report.written.contains("journal/sol-08-greenhouse-sprouts/index.html"))
+    }
+
+    @Test("a tag added to an entry gets its page and a line in the index; another spelling shares it; its last entry untagged deletes its page and folder")
+    func tagPagesFollowTheirEntries() throws {
+        func expectSameAsClean(_ step: String) throws {
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
+        }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "tags: [hab, engineering]", with: "tags: [hab, engineering, Sandbags]") }
+        let tagged = try build()
+        #expect(!tagged.isFullBuild)
+        // The entry's page and every list showing its section (its tags are in it), the new
+        // tag's page and the index; the lists of its other tags only show its line, unchanged.
+        #expect(tagged.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html", "page/3/index.html",
+                                   "sitemap.xml", "sol/7/index.html", "tags/index.html", "tags/sandbags/index.html"])
+        #expect(tagged.explanations.contains("tags/sandbags: new page"), "\(tagged.explanations)")
+        #expect(tagged.explanations.contains("tags: a tag's count changed, or a tag came or went"), "\(tagged.explanations)")
+        let page = try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+        #expect(page.contains("<a href=\"/tags/sandbags/\" rel=\"tag\">Sandbags</a>"))
+        try expectSameAsClean("tagged")
+
+        // Another entry tags it `sandbags`: one page, shown as `Sandbags` (a tie, first in
+        // code point order), listing both entries.
+        try edit("content/journal/sol-08-uplink.md") { $0.replacingOccurrences(of: "tags: [", with: "tags: [sandbags, ") }
+        let shared = try build()
+        #expect(shared.written.contains("tags/sandbags/index.html") && !shared.written.contains { $0.hasPrefix("tags/sandbags-") })
+        let list = try String(contentsOf: output.appendingPathComponent("tags/sandbags/index.html"), encoding: .utf8)
+        #expect(list.contains("2 journal entries tagged <span class=\"tag-name\">Sandbags</span>"))
+        try expectSameAsClean("shared")
+
+        // `comms` is on one entry: untagged, its page and folder go, and the index loses its line.
+        try edit("content/journal/sol-03-comms-check.md") { $0.replacingOccurrences(of: "tags: [comms]", with: "tags: [radio]") }
+        let untagged = try build()
+        #expect(untagged.deleted == ["tags/comms/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("tags/comms").path))
+        #expect(untagged.written.contains("tags/radio/index.html") && untagged.written.contains("tags/index.html"))
+        try expectSameAsClean("untagged")
     }
 
     @Test("a sitemap that outgrows 'sitemap_max_urls' becomes an index of parts in an incremental build; shrunk back, it is one file again and its parts are deleted")
@@ -1583,7 +1619,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 62)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 77)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -1886,7 +1922,8 @@ import Testing
             #expect(!changed.isEmpty && changed.count < after.count / 2, "a draft shows on a few pages: \(changed.sorted())")
             #expect(Set(report.written) == changed)
             #expect(report.deleted == before.keys.filter { after[$0] == nil }.sorted())
-            #expect(report.deleted == (drafts ? [] : ["journal/sol-08-draft-notes/index.html"]))
+            // The draft is the only entry tagged `planning`: the tag's page goes with it.
+            #expect(report.deleted == (drafts ? [] : ["journal/sol-08-draft-notes/index.html", "tags/planning/index.html"]))
             #expect(report.filesDeleted == report.deleted.count)
             #expect(report.pagesWritten + report.filesCopied == changed.count)
             let now = try fileIdentities()
@@ -1921,7 +1958,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 62)
+        #expect(report.pagesWritten == 77)
         #expect(try !build().isFullBuild)
     }
 }

@@ -14,6 +14,7 @@ MARSGEN_BIN names the marsgen binary and SITE_GENERATOR_BIN the benchmark site g
 """
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -289,6 +290,9 @@ def test_hostile_strings_are_text_everywhere(hostile):
         for element in tree.iter():
             if isinstance(element.tag, str):
                 for name, value in element.attrib.items():
+                    # A tag's page is named by its slug: the hostile tag's words, and nothing else.
+                    if name == "href" and re.fullmatch(r"(https://[^/]+)?/tags/[a-z0-9_-]+/", value):
+                        continue
                     if "alert(" in value or "mustache" in value:
                         assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"
         alternate = tree.find(".//link[@rel='alternate']")

@@ -25,10 +25,10 @@ public enum Slug {
         return derive(from: name.hasSuffix(".md") ? String(name.dropLast(3)) : name)
     }
 
-    /// Derives a slug from a file name: lowercased, written in Latin letters without their
-    /// accents (`Café` → `cafe`, `Марс` → `mars`, `火星` → `huo-xing`), runs of other
-    /// characters become `-`.
-    public static func derive(from text: String) -> String {
+    /// Derives a slug from a file name or a tag: lowercased, written in Latin letters without
+    /// their accents (`Café` → `cafe`, `Марс` → `mars`, `火星` → `huo-xing`), runs of other
+    /// characters become `-`; `fallback` when nothing is left (`!!!`).
+    public static func derive(from text: String, orElse fallback: String = "entry") -> String {
         var slug = ""
         var pendingDash = false
         for scalar in latin(text).lowercased().unicodeScalars {
@@ -46,7 +46,13 @@ public enum Slug {
             slug = String(slug.prefix(maximumLength))
             while slug.hasSuffix("-") { slug.removeLast() }
         }
-        return slug.isEmpty ? "entry" : slug
+        return slug.isEmpty ? fallback : slug
+    }
+
+    /// The slug of an entry's tag, which names its page (`Dust storm` → `dust-storm`): tags
+    /// that give one slug share the page.
+    public static func ofTag(_ tag: String) -> String {
+        derive(from: tag, orElse: "tag")
     }
 
     /// An error for `text`, used as a slug or an id, when it is longer than a folder name

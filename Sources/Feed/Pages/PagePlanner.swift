@@ -186,6 +186,7 @@ public struct PagePlanner {
             { $0.crewPages() },
             { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] },
             { $0.journalIndexPages() },
+            { $0.tagPages() },
         ]
         let planned = UnsafeMutableBufferPointer<[PagePlan]>.allocate(capacity: groups.count)
         planned.initialize(repeating: [])
@@ -198,7 +199,7 @@ public struct PagePlanner {
         // The largest groups first (a page per entry; the crew's pages, after a pass over
         // the whole feed), so that the small ones fill in beside them: in list order, the
         // crew's started last and the other core sat idle at the end.
-        let largestFirst = [1, 4, 0, 2, 6, 3, 5]
+        let largestFirst = [1, 4, 0, 2, 7, 6, 3, 5]
         DispatchQueue.concurrentPerform(iterations: groups.count) { turn in
             let index = largestFirst[turn]
             slots[index] = groups[index](shared)
@@ -247,6 +248,7 @@ public struct PagePlanner {
             "journalURL": links.journalIndex,
             "solsURL": links.sols,
             "crewURL": links.crewIndex,
+            "tagsURL": links.tagIndex,
             "atomURL": links.atom,
             "atomAbsoluteURL": links.absolute(links.atom),
             "cssURL": links.asset("theme/marsgen.css"),
@@ -395,12 +397,24 @@ public struct PagePlanner {
     /// archive pages as they were. An edit to an entry's text leaves them all as they were
     /// (see ``JournalEntry/listingStamp``).
     func journalIndexPages() -> [PagePlan] {
-        let newestFirst = Array(journalInTimeOrder.reversed())
+        entryListPages(Array(journalInTimeOrder.reversed()), kind: .journalIndex, template: "page-journal",
+                       address: links.journalIndexAddress, archive: links.journalIndexAddress(page:), name: "Journal")
+    }
+
+    /// A list of entries, one line each, newest first, on a front page at `address` and
+    /// archive pages numbered from the oldest end at `archive(k)`: the journal's, or a tag's.
+    ///
+    /// - Parameters:
+    ///   - name: The heading (`Journal`, `Tag: eva`); an archive page adds its sols to it.
+    ///   - base: Values every page of the list shows (a tag's name), with `hash` adding them
+    ///     to each page's inputs.
+    func entryListPages(_ newestFirst: [JournalEntry], kind: Page.Kind, template: String, address: PageAddress,
+                        archive: (Int) -> PageAddress, name: String, base: TemplateContext = [:],
+                        hash hashBase: (inout ContentHash) -> Void = { _ in }) -> [PagePlan] {
         let pageSize = journalListPageSize
         let paging = StablePagination(newestFirst: Array(newestFirst.indices), pageSize: pageSize)
         let count = paging.archivePageCount
         let olderPage = newestFirst.count > pageSize ? paging.archivePage(containingNewestFirstPosition: pageSize) : nil
-        let address = links.journalIndexAddress
         let url = address.url
         func rows(_ positions: some Sequence<Int>) -> [TemplateContext] {
             positions.map { position in
@@ -410,24 +424,29 @@ public struct PagePlanner {
                         "authorURL": links.crew(entry.author.id)]
             }
         }
-        var plans = [plan(.journalIndex, at: address) { hash in
+        var plans = [plan(kind, at: address) { hash in
+            hashBase(&hash)
             hash.combine(Int64(newestFirst.count))
             hash.combine(Int64(olderPage ?? -1))
             for entry in newestFirst.prefix(pageSize) { hash.combine(Int64(bitPattern: entry.listingStamp)) }
         } page: {
-            var extra: TemplateContext = ["isFront": true, "entryCount": newestFirst.count, "isEmpty": newestFirst.isEmpty,
-                                          "entries": rows(newestFirst.indices.prefix(pageSize))]
+            var extra = base
+            extra["isFront"] = true
+            extra["entryCount"] = newestFirst.count
+            extra["isEmpty"] = newestFirst.isEmpty
+            extra["entries"] = rows(newestFirst.indices.prefix(pageSize))
             if let olderPage {
-                extra["older"] = link(links.journalIndex(page: olderPage), "Older")
+                extra["older"] = link(archive(olderPage).url, "Older")
                 extra["hasPager"] = true
             }
-            return Page(kind: .journalIndex, url: url, outputPath: address.outputPath, template: "page-journal",
-                        context: context(title: "Journal", url: url, heading: "Journal", section: "journal", extra: extra),
+            return Page(kind: kind, url: url, outputPath: address.outputPath, template: template,
+                        context: context(title: name, url: url, heading: name, section: "journal", extra: extra),
                         objectIDs: Set(newestFirst.prefix(pageSize).map(\.diffIdentifier)))
         }]
         for number in stride(from: 1, through: count, by: 1) where newestFirst.count > pageSize {
-            let pageAddress = links.journalIndexAddress(page: number)
-            plans.append(plan(.journalIndex, at: pageAddress) { hash in
+            let pageAddress = archive(number)
+            plans.append(plan(kind, at: pageAddress) { hash in
+                hashBase(&hash)
                 // Not the page count itself: a new page must not change every other one.
                 hash.combine(Int64(number))
                 hash.combine(number < count ? 1 : 0)
@@ -435,12 +454,15 @@ public struct PagePlanner {
             } page: {
                 let positions = paging.archivePage(number)
                 let range = solRange(of: positions.map { newestFirst[$0] as any FeedObject })
-                var extra: TemplateContext = ["isFront": false, "hasPager": true, "entries": rows(positions)]
-                extra["newer"] = link(number < count ? links.journalIndex(page: number + 1) : url, "Newer")
-                if number > 1 { extra["older"] = link(links.journalIndex(page: number - 1), "Older") }
+                var extra = base
+                extra["isFront"] = false
+                extra["hasPager"] = true
+                extra["entries"] = rows(positions)
+                extra["newer"] = link(number < count ? archive(number + 1).url : url, "Newer")
+                if number > 1 { extra["older"] = link(archive(number - 1).url, "Older") }
                 let pageURL = pageAddress.url
-                return Page(kind: .journalIndex, url: pageURL, outputPath: pageAddress.outputPath, template: "page-journal",
-                            context: context(title: "Journal, \(range)", url: pageURL, heading: "Journal · \(range)", section: "journal",
+                return Page(kind: kind, url: pageURL, outputPath: pageAddress.outputPath, template: template,
+                            context: context(title: "\(name), \(range)", url: pageURL, heading: "\(name) · \(range)", section: "journal",
                                              extra: extra),
                             objectIDs: Set(positions.map { newestFirst[$0].diffIdentifier }))
             })
@@ -634,6 +656,80 @@ public struct PagePlanner {
             }
         }
         return plans
+    }
+
+    // MARK: - Tags
+
+    /// Each tag's list of entries (`/tags/<slug>/`, paginated as the journal's list is),
+    /// and the index of tags (`/tags/`), which the site always has, as it has a crew index.
+    ///
+    /// Tags that give one slug are one tag (`EVA` and `eva`, `dust storm` and `dust-storm`),
+    /// shown as the spelling most entries use (the first in code point order between equals):
+    /// an entry's own tags keep their spelling, and all lead to the one page.
+    func tagPages() -> [PagePlan] {
+        let tags = Self.tags(of: Array(journalInTimeOrder.reversed()))
+        var plans: [PagePlan] = [tagIndexPage(tags)]
+        for tag in tags {
+            let base: TemplateContext = ["tag": ["name": tag.name, "slug": tag.slug, "url": links.tag(tag.slug)]]
+            plans += entryListPages(tag.entries, kind: .tag, template: "page-tag", address: links.tagAddress(tag.slug),
+                                    archive: { links.tagAddress(tag.slug, page: $0) }, name: "Tag: \(tag.name)", base: base) { hash in
+                hash.combine(tag.name)
+            }
+        }
+        return plans
+    }
+
+    /// One tag of the site: its slug, the name it is shown as, and its entries, newest first.
+    struct Tag {
+        let slug: String
+        let name: String
+        let entries: [JournalEntry]
+    }
+
+    /// The tags of `entries` (newest first), by slug.
+    static func tags(of entries: [JournalEntry]) -> [Tag] {
+        struct Gathered {
+            var entries: [JournalEntry] = []
+            var spellings: [String: Int] = [:]
+        }
+        var bySlug: [String: Gathered] = [:]
+        // Most entries share a few tags: each spelling's slug is made once.
+        var slugs: [String: String] = [:]
+        for entry in entries where !entry.tags.isEmpty {
+            var seen: Set<String> = []
+            for tag in entry.tags {
+                let slug = slugs[tag] ?? {
+                    let slug = Slug.ofTag(tag)
+                    slugs[tag] = slug
+                    return slug
+                }()
+                bySlug[slug, default: Gathered()].spellings[tag, default: 0] += 1
+                // An entry tagged `EVA` and `eva` is listed once.
+                if seen.insert(slug).inserted { bySlug[slug, default: Gathered()].entries.append(entry) }
+            }
+        }
+        return bySlug.sorted { $0.key < $1.key }.map { slug, gathered in
+            let name = gathered.spellings.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key ?? slug
+            return Tag(slug: slug, name: name, entries: gathered.entries)
+        }
+    }
+
+    /// The index of tags: each with its name, link and how many entries have it, by slug.
+    func tagIndexPage(_ tags: [Tag]) -> PagePlan {
+        let address = links.tagIndexAddress
+        return plan(.tagIndex, at: address) { hash in
+            for tag in tags {
+                hash.combine(tag.slug)
+                hash.combine(tag.name)
+                hash.combine(Int64(tag.entries.count))
+            }
+        } page: {
+            let url = address.url
+            let rows: [TemplateContext] = tags.map { ["name": $0.name, "slug": $0.slug, "url": links.tag($0.slug), "entryCount": $0.entries.count] }
+            return Page(kind: .tagIndex, url: url, outputPath: address.outputPath, template: "page-tags",
+                        context: context(title: "Tags", url: url, heading: "Tags", section: "journal",
+                                         extra: ["tags": rows, "hasTags": !rows.isEmpty]))
+        }
     }
 
     func crewIndexPage() -> PagePlan {

@@ -20,7 +20,7 @@ public struct JournalSectionController: SectionController {
         text["authorRole"] = entry.author.role
         text["hasAuthorRole"] = !entry.author.role.isEmpty
         text["authorURL"] = context.links.crew(entry.author.id)
-        text["tags"] = entry.tags.map { ["name": $0] }
+        text["tags"] = entry.tags.map { ["name": $0, "url": context.links.tag(Slug.ofTag($0))] }
         text["hasTags"] = !entry.tags.isEmpty
         text["isDraft"] = entry.isDraft
         text["body"] = entry.bodyHTML

@@ -1,0 +1,88 @@
+import Content
+import Feed
+import MarsTime
+import Testing
+
+/// Each tag's page, `/tags/<slug>/`, and the index of tags.
+@Suite struct TagPageTests {
+    /// An entry on `sol` with `tags`, as written in its front matter.
+    func entry(_ slug: String, sol: Int, tags: [String]) -> JournalEntry {
+        let lmst = MarsClockTime(hours: 10)
+        return JournalEntry(sourcePath: "content/journal/\(slug).md", explicitTitle: "Entry \(slug)", slug: slug,
+                            author: FeedFixtures.vega, instant: FeedFixtures.clock.instant(sol: sol, lmst: lmst), sol: sol,
+                            lmst: lmst, tags: tags, isDraft: false, bodyHTML: "<p>Body</p>\n")
+    }
+
+    func pages(_ entries: [JournalEntry], pageSize: Int = 3) throws -> [String: Page] {
+        let library = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: [], weatherReports: [])
+        let pages = PagePlanner(library: library, config: FeedFixtures.config(pageSize: pageSize)).pages()
+        return Dictionary(uniqueKeysWithValues: pages.map { ($0.outputPath, $0) })
+    }
+
+    /// The titles a list page shows, in order.
+    func titles(_ page: Page?) -> [String] {
+        (page?.context["entries"] as? [TemplateContext] ?? []).compactMap { $0["title"] as? String }
+    }
+
+    @Test("tags that give one slug share a page, shown as the spelling most entries use, each entry listed once")
+    func spellingsShareAPage() throws {
+        let pages = try pages([
+            entry("a", sol: 1, tags: ["EVA"]),
+            entry("b", sol: 2, tags: ["eva", "EVA"]),
+            entry("c", sol: 3, tags: ["eva"]),
+            entry("d", sol: 4, tags: ["Dust storm", "dust-storm"]),
+            entry("e", sol: 5, tags: ["dust storm"]),
+        ])
+        let tagPages = pages.keys.filter { $0.hasPrefix("tags/") }.sorted()
+        #expect(tagPages == ["tags/dust-storm/index.html", "tags/eva/index.html", "tags/index.html"])
+        let eva = try #require(pages["tags/eva/index.html"])
+        #expect(eva.kind == .tag)
+        #expect(titles(eva) == ["Entry c", "Entry b", "Entry a"])
+        // `EVA` and `eva` are written twice each: the first in code point order.
+        #expect((eva.context["tag"] as? TemplateContext)?["name"] as? String == "EVA")
+        #expect(eva.context["heading"] as? String == "Tag: EVA")
+        #expect(eva.url == "/tags/eva/")
+        // Three spellings once each: the first in code point order again.
+        let dust = try #require(pages["tags/dust-storm/index.html"])
+        #expect((dust.context["tag"] as? TemplateContext)?["name"] as? String == "Dust storm")
+        #expect(titles(dust) == ["Entry e", "Entry d"])
+
+        let index = try #require(pages["tags/index.html"])
+        #expect(index.kind == .tagIndex)
+        let rows = index.context["tags"] as? [TemplateContext] ?? []
+        #expect(rows.map { $0["name"] as? String } == ["Dust storm", "EVA"])
+        #expect(rows.map { $0["url"] as? String } == ["/tags/dust-storm/", "/tags/eva/"])
+        #expect(rows.map { $0["entryCount"] as? Int } == [2, 3])
+    }
+
+    @Test("a tag's slug is made as a file name's; one with nothing left is 'tag'; each cell links its tags to their pages")
+    func slugs() throws {
+        let pages = try pages([entry("a", sol: 1, tags: ["火星", "!!", "Café à Olympus"])])
+        #expect(pages.keys.filter { $0.hasPrefix("tags/") }.sorted()
+            == ["tags/cafe-a-olympus/index.html", "tags/huo-xing/index.html", "tags/index.html", "tags/tag/index.html"])
+        let section = try #require(try FeedAdapter.standard(context: FeedFixtures.context)
+            .section(for: entry("a", sol: 1, tags: ["火星", "Dust Storm"])))
+        let text = try #require(section.cells.first { $0.template == "cell-journal-text" })
+        let tags = text.context["tags"] as? [TemplateContext] ?? []
+        #expect(tags.map { $0["name"] as? String } == ["火星", "Dust Storm"])
+        #expect(tags.map { $0["url"] as? String } == ["/tags/huo-xing/", "/tags/dust-storm/"])
+    }
+
+    @Test("a tag's list is paged as the journal's, from the oldest end; the index of tags is always made")
+    func pagination() throws {
+        // Page size 1: five entries a list page.
+        let entries = (0..<12).map { entry("e\($0)", sol: 1 + $0, tags: $0 % 2 == 0 ? ["even"] : ["odd", "all"]) }
+            + (12..<14).map { entry("e\($0)", sol: 1 + $0, tags: ["all"]) }
+        let pages = try pages(entries, pageSize: 1)
+        let all = try #require(pages["tags/all/index.html"])
+        #expect(titles(all) == ["Entry e13", "Entry e12", "Entry e11", "Entry e9", "Entry e7"])
+        #expect((all.context["older"] as? TemplateContext)?["url"] as? String == "/tags/all/page/1/")
+        #expect(titles(pages["tags/all/page/1/index.html"]) == ["Entry e9", "Entry e7", "Entry e5", "Entry e3", "Entry e1"])
+        #expect(pages["tags/all/page/2/index.html"] == nil, "only full pages exist")
+        #expect(titles(pages["tags/even/page/1/index.html"]) == ["Entry e8", "Entry e6", "Entry e4", "Entry e2", "Entry e0"])
+
+        let untagged = try self.pages([entry("a", sol: 1, tags: [])])
+        #expect(untagged.keys.filter { $0.hasPrefix("tags/") } == ["tags/index.html"])
+        #expect(untagged["tags/index.html"]?.context["hasTags"] as? Bool == false)
+    }
+}
