@@ -136,7 +136,7 @@ import Testing
         ], "\(name.sorted())")
     }
 
-    @Test("a planner that reuses the previous planner's reads (and journal plans) plans as one that reads everything, over 300 random edits")
+    @Test("a planner that reuses the previous planner's reads (and journal plans and tags) plans as one that reads everything, over 300 random edits")
     func reusedReadsPlanAlike() throws {
         var random = SeededRandom(seed: 4057)
         let config = FeedFixtures.config(pageSize: 4)
@@ -146,8 +146,10 @@ import Testing
         var made = 0
         func newEntry() -> JournalEntry {
             made += 1
+            // Tags, some sharing a page (`EVA`, `eva`), some none: the tags' pages follow the entries.
+            let tags = [[], ["t"], ["EVA", "dust"], ["eva"], ["dust", "t"]][random.next(5)]
             return FeedFixtures.entry("e\(made)", sol: 1 + random.next(12), hour: random.next(24), author: authors[random.next(2)],
-                                      body: "<p>Body \(made)</p>\n")
+                                      body: "<p>Body \(made)</p>\n", tags: tags)
         }
         func newMessage() -> Message {
             made += 1

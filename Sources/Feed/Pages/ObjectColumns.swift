@@ -141,8 +141,8 @@ struct ObjectColumns: Sendable {
 public struct ReadObjects: Sendable {
     let library: ContentLibrary
     let columns: ObjectColumns
-    /// The journal's pages as the planner planned them, once it has.
-    let journalPlans = JournalPlans()
+    /// The journal's pages and tags as the planner made them, once it has.
+    let journal = JournalHandover()
 }
 
 /// Where two arrays of objects differ: the run between their common prefix and their

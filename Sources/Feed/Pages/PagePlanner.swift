@@ -31,7 +31,9 @@ public struct PagePlanner {
     let journalInTimeOrder: [JournalEntry]
     let journalStamps: [UInt64]
     /// The journal's pages as the previous planner of this process planned them, if it did.
-    let previousJournalPlans: JournalPlans.Planned?
+    let previousJournalPlans: JournalPlans?
+    /// The journal's tags as the previous planner of this process gathered them, if it did.
+    let previousJournalTags: JournalTags?
     /// The position in ``feed`` of the weather report pinned on the front page.
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
@@ -58,7 +60,8 @@ public struct PagePlanner {
         self.links = SiteLinks(config: config)
         // Objects are named by their position in `allObjects` (never made: holding every
         // object once more would retain and release each one on every build).
-        self.previousJournalPlans = previous?.journalPlans.planned
+        self.previousJournalPlans = previous?.journal.plans
+        self.previousJournalTags = previous?.journal.tags
         let columns = if let previous { ObjectColumns(library, reusing: previous) } else { ObjectColumns(library) }
         self.readObjects = ReadObjects(library: library, columns: columns)
         let count = columns.instants.count
@@ -348,7 +351,7 @@ public struct PagePlanner {
         if let isUnchanged, let previous, run?.isEmpty == true,
            previous.plans.allSatisfy({ isUnchanged($0.inputs) }) {
             let planned = previous.withoutPages()
-            readObjects.journalPlans.keep(planned)
+            readObjects.journal.plans = planned
             return planned.plans
         }
         // An entry edited: the others' URLs and output paths are those of the previous
@@ -383,7 +386,7 @@ public struct PagePlanner {
                             objectIDs: neighbours)
             }
         }
-        readObjects.journalPlans.keep(JournalPlans.Planned(entries: entries, basePath: links.basePath, plans: plans))
+        readObjects.journal.plans = JournalPlans(entries: entries, basePath: links.basePath, plans: plans)
         return plans
     }
 
@@ -667,7 +670,13 @@ public struct PagePlanner {
     /// shown as the spelling most entries use (the first in code point order between equals):
     /// an entry's own tags keep their spelling, and all lead to the one page.
     func tagPages() -> [PagePlan] {
-        let tags = Self.tags(of: Array(journalInTimeOrder.reversed()))
+        let tags: [Tag]
+        if let previous = previousJournalTags, ChangedRun(previous.entries, journalInTimeOrder).isEmpty {
+            tags = previous.tags
+        } else {
+            tags = Self.tags(ofNewestFirst: journalInTimeOrder.reversed())
+        }
+        readObjects.journal.tags = JournalTags(entries: journalInTimeOrder, tags: tags)
         var plans: [PagePlan] = [tagIndexPage(tags)]
         for tag in tags {
             let base: TemplateContext = ["tag": ["name": tag.name, "slug": tag.slug, "url": links.tag(tag.slug)]]
@@ -687,30 +696,42 @@ public struct PagePlanner {
     }
 
     /// The tags of `entries` (newest first), by slug.
-    static func tags(of entries: [JournalEntry]) -> [Tag] {
-        struct Gathered {
-            var entries: [JournalEntry] = []
-            var spellings: [String: Int] = [:]
-        }
-        var bySlug: [String: Gathered] = [:]
-        // Most entries share a few tags: each spelling's slug is made once.
-        var slugs: [String: String] = [:]
-        for entry in entries where !entry.tags.isEmpty {
-            var seen: Set<String> = []
-            for tag in entry.tags {
-                let slug = slugs[tag] ?? {
-                    let slug = Slug.ofTag(tag)
-                    slugs[tag] = slug
-                    return slug
-                }()
-                bySlug[slug, default: Gathered()].spellings[tag, default: 0] += 1
-                // An entry tagged `EVA` and `eva` is listed once.
-                if seen.insert(slug).inserted { bySlug[slug, default: Gathered()].entries.append(entry) }
+    ///
+    /// Every build goes over the whole journal here (10,000 entries in the bench site), so
+    /// each tag an entry has costs one lookup of its spelling; a spelling's slug is made the
+    /// first time it is met.
+    static func tags(ofNewestFirst entries: ReversedCollection<[JournalEntry]>) -> [Tag] {
+        var places: [String: (tag: Int, spelling: Int)] = [:]
+        var tagOfSlug: [String: Int] = [:]
+        var slugs: [String] = []
+        var tagged: [[JournalEntry]] = []
+        var spellings: [[(text: String, count: Int)]] = []
+        for entry in entries {
+            for text in entry.tags {
+                let place: (tag: Int, spelling: Int)
+                if let known = places[text] {
+                    place = known
+                } else {
+                    let slug = Slug.ofTag(text)
+                    let tag = tagOfSlug[slug] ?? slugs.count
+                    if tag == slugs.count {
+                        tagOfSlug[slug] = tag
+                        slugs.append(slug)
+                        tagged.append([])
+                        spellings.append([])
+                    }
+                    place = (tag, spellings[tag].count)
+                    spellings[tag].append((text, 0))
+                    places[text] = place
+                }
+                spellings[place.tag][place.spelling].count += 1
+                // An entry tagged `EVA` and `eva` is listed once: it is the last listed already.
+                if tagged[place.tag].last !== entry { tagged[place.tag].append(entry) }
             }
         }
-        return bySlug.sorted { $0.key < $1.key }.map { slug, gathered in
-            let name = gathered.spellings.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key ?? slug
-            return Tag(slug: slug, name: name, entries: gathered.entries)
+        return slugs.indices.sorted { slugs[$0] < slugs[$1] }.map { tag in
+            let name = spellings[tag].min { ($1.count, $0.text) < ($0.count, $1.text) }?.text ?? slugs[tag]
+            return Tag(slug: slugs[tag], name: name, entries: tagged[tag])
         }
     }
 
