@@ -130,6 +130,17 @@ import FoundationXML
         #expect(page.contains("RUTH ARDEN"))
     }
 
+    @Test("counts of one are singular: a tag with one entry, a sol with one message, the sol index's rows")
+    func singularCounts() throws {
+        #expect(try html("tags/comms/index.html").contains("1 journal entry tagged"))
+        #expect(try html("tags/crew/index.html").contains("7 journal entries tagged"))
+        #expect(try html("sol/5/index.html").contains("3 journal entries · 1 message</p>"))
+        let sols = try html("sol/index.html")
+        #expect(sols.contains("2 entries · 1 message<") && !sols.contains(" 1 entries") && !sols.contains(" 1 messages"))
+        let tagPages = try files.keys.filter { $0.hasPrefix("tags/") && $0 != "tags/index.html" }.map(html)
+        #expect(!tagPages.isEmpty && !tagPages.contains { $0.contains(" 1 journal entries") })
+    }
+
     @Test("a weather report's notes are shown under its readings")
     func weatherNotes() throws {
         // content/weather/sol-10.md's notes: once parsed and never shown anywhere.
