@@ -6,6 +6,10 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
     /// Seconds since local midnight, in `0..<86_400`.
     public var secondsOfSol: Double
 
+    /// Local noon: the time of content dated by its sol alone, and the middle of a sol that
+    /// `marsgen sol --sol N` prints.
+    public static let noon = MarsClockTime(secondsOfSol: 12 * 3600)
+
     /// Creates a clock time from seconds since midnight; wraps values outside one sol.
     public init(secondsOfSol: Double) {
         let wrapped = secondsOfSol.truncatingRemainder(dividingBy: 86_400)

@@ -70,6 +70,14 @@ extension SiteBuilder {
         return ReadTemplates(records: records, names: names, key: key, library: library, unread: unread)
     }
 
+    /// Zola's and Hugo's names for the templates marsgen has (`single.html` is `page-entry`),
+    /// by name without its extension: the hint for such a file copied into `templates/`.
+    static let otherGeneratorsTemplates = [
+        "page": "page-entry", "single": "page-entry", "index": "page-feed", "list": "page-journal", "section": "page-journal",
+        "base": "layout", "baseof": "layout", "404": "page-404",
+        "taxonomy": "page-tags", "taxonomy_list": "page-tags", "term": "page-tag", "taxonomy_single": "page-tag",
+    ]
+
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {
         let read: ReadTemplates
         if let pending = context.pendingTemplates {
@@ -94,11 +102,7 @@ extension SiteBuilder {
         for path in read.unread {
             let name = String(path.dropFirst("templates/".count))
             let stem = String(name.prefix { $0 != "." })
-            // Zola's and Hugo's names for the templates marsgen has, else a likely misspelling.
-            let otherNames = ["page": "page-entry", "single": "page-entry", "index": "page-feed", "list": "page-journal",
-                              "section": "page-journal", "base": "layout", "baseof": "layout", "404": "page-404",
-                              "taxonomy": "page-tags", "taxonomy_list": "page-tags", "term": "page-tag", "taxonomy_single": "page-tag"]
-            let near = otherNames[stem] ?? stem.closestMatch(among: TemplateLibrary.builtInNames)
+            let near = Self.otherGeneratorsTemplates[stem] ?? stem.closestMatch(among: TemplateLibrary.builtInNames)
             context.log.warn("'\(name)' does not end in '.mustache': marsgen makes no page with it",
                              at: SourceLocation(path: path),
                              hint: "marsgen's templates are Mustache, each named after the one it replaces "

@@ -128,7 +128,7 @@ extension FrontMatter {
         }
         if let sol = try fields.int("sol") {
             try context.checkSol(sol, at: fields.location(of: "sol"), what: what)
-            var lmst = MarsClockTime(secondsOfSol: 12 * 3600)
+            var lmst = MarsClockTime.noon
             if let timeText = try fields.string("time") {
                 guard let parsed = MarsClockTime(parsing: timeText) else {
                     throw Diagnostic.error("'time' must be a local mean solar time HH:MM or HH:MM:SS, not '\(Diagnostic.excerpt(timeText))'",

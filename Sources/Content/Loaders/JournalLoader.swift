@@ -64,11 +64,11 @@ public enum JournalLoader {
             log.warn("this entry has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
                      hint: "write the entry below the closing '---', or add 'draft: true' until it is ready")
         }
-        var tags = try fields.strings("tags")
-        if tags.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+        let written = try fields.strings("tags")
+        let tags = written.filter { !$0.allSatisfy(\.isWhitespace) }
+        if tags.count < written.count {
             // It would name a tag page of nothing, shown as an empty pill.
             log.warn("an empty tag is left out", at: fields.location(of: "tags"), hint: "write a word for it, or remove it")
-            tags.removeAll { $0.allSatisfy(\.isWhitespace) }
         }
         let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)

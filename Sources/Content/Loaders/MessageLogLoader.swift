@@ -50,14 +50,6 @@ public enum MessageLogLoader {
         }
     }
 
-    /// Parses one message log, adding its links to other content files and to the site's pages and files to `links`.
-    ///
-    /// - Parameter earlier: When the file only grew since it gave these messages, with no
-    ///   warning and no link to another content file, only its last message and what
-    ///   follows are parsed: an append to a log of 20,000 messages parses one or two, not all.
-    ///   Nothing before a top-level heading can change how what follows it parses, but a
-    ///   link reference or footnote definition (`[x]: …`) anywhere can change any message:
-    ///   a log holding one (or anything like one) is parsed whole.
     /// Warns at each footnote's definition in a log `document` split into messages: cmark-gfm
     /// gathers a document's footnotes at its end, so each would show under the log's last
     /// message, and two with one label would be one (the second's text lost).
@@ -69,6 +61,14 @@ public enum MessageLogLoader {
         }
     }
 
+    /// Parses one message log, adding its links to other content files and to the site's pages and files to `links`.
+    ///
+    /// - Parameter earlier: When the file only grew since it gave these messages, with no
+    ///   warning and no link to another content file, only its last message and what
+    ///   follows are parsed: an append to a log of 20,000 messages parses one or two, not all.
+    ///   Nothing before a top-level heading can change how what follows it parses, but a
+    ///   link reference or footnote definition (`[x]: …`) anywhere can change any message:
+    ///   a log holding one (or anything like one) is parsed whole.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
                             links: inout LinkUses, appendedTo earlier: EarlierParse? = nil) throws(Diagnostic) -> [Message] {
         let matter = try FrontMatter(splitting: file)

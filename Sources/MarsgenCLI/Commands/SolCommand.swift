@@ -136,7 +136,7 @@ struct SolCommand: ParsableCommand {
     /// report dated by its sol alone is given) and when the next sol begins, in UTC.
     func printSpan(of sol: Int, clock: MissionClock, missionName: String?) {
         let start = clock.start(ofSol: sol)
-        let noon = clock.instant(sol: sol, lmst: MarsClockTime(secondsOfSol: 43_200))
+        let noon = clock.instant(sol: sol, lmst: .noon)
         let end = clock.start(ofSol: sol + 1)
         if json {
             Console.out("{\"sol\":\(sol),\"start\":\"\(start.iso8601)\",\"noon\":\"\(noon.iso8601)\",\"end\":\"\(end.iso8601)\"}")
