@@ -40,8 +40,12 @@ public struct FeedAdapter: Sendable {
 
     /// The section for `object`.
     ///
+    /// - Parameter isOwnPage: Whether it is shown on the object's own page (see
+    ///   ``FeedContext/isOwnPage``).
     /// - Throws: A ``Diagnostic`` when no controller is registered for the object's kind.
-    public func section(for object: any FeedObject) throws(Diagnostic) -> FeedSection {
+    public func section(for object: any FeedObject, isOwnPage: Bool = false) throws(Diagnostic) -> FeedSection {
+        var context = context
+        context.isOwnPage = isOwnPage
         guard let section = controller(for: object)?.section(for: object, context: context) else {
             throw Diagnostic.error("no section controller for objects of kind '\(object.kind)'",
                                    at: SourceLocation(path: object.sourcePath))

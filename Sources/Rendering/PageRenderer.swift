@@ -5,8 +5,8 @@ import Feed
 public struct PageRenderer {
     /// The templates.
     public let templates: TemplateLibrary
-    private let section: (String) throws(Diagnostic) -> FeedSection?
-    private var sectionHTML: [String: String] = [:]
+    private let section: (Page.SectionKey) throws(Diagnostic) -> FeedSection?
+    private var sectionHTML: [Page.SectionKey: String] = [:]
     /// Rows rendered by earlier builds, when the caller keeps them (see ``RowCache``).
     public var rowCache: RowCache?
     /// Whatever else rows kept in ``rowCache`` depend on (a hash of the configuration): rows
@@ -16,25 +16,30 @@ public struct PageRenderer {
     /// Creates a renderer over the sections of every object in the site.
     public init(templates: TemplateLibrary, sections: [FeedSection]) {
         let byID = Dictionary(sections.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        self.init(templates: templates, section: { byID[$0] })
+        self.init(templates: templates, section: { byID[$0.objectID] })
     }
 
     /// Creates a renderer that asks for an object's section only when a page shows it, so an
     /// incremental build that renders three pages builds only their sections.
-    public init(templates: TemplateLibrary, section: @escaping (String) throws(Diagnostic) -> FeedSection?) {
+    public init(templates: TemplateLibrary, section: @escaping (Page.SectionKey) throws(Diagnostic) -> FeedSection?) {
         self.templates = templates
         self.section = section
     }
 
-    /// Renders a section to HTML (once per object per build).
-    public mutating func html(forSection id: String) throws(Diagnostic) -> String {
-        if let cached = sectionHTML[id] { return cached }
-        guard let section = try section(id) else {
-            throw Diagnostic.error("internal: page refers to an unknown object '\(id)'")
+    /// Renders a section to HTML (once per object and rendering per build).
+    public mutating func html(forSection key: Page.SectionKey) throws(Diagnostic) -> String {
+        if let cached = sectionHTML[key] { return cached }
+        guard let section = try section(key) else {
+            throw Diagnostic.error("internal: page refers to an unknown object '\(key.objectID)'")
         }
         let html = try html(for: section)
-        sectionHTML[id] = html
+        sectionHTML[key] = html
         return html
+    }
+
+    /// Renders the section of the object `id` as the feed shows it.
+    public mutating func html(forSection id: String) throws(Diagnostic) -> String {
+        try html(forSection: Page.SectionKey(objectID: id))
     }
 
     /// Renders `section` to HTML: its cells, then the section wrapper with its diff id and hash.
@@ -58,19 +63,19 @@ public struct PageRenderer {
 
     /// Renders a whole page to bytes, caching each section's HTML for the next page.
     public mutating func render(_ page: Page) throws(Diagnostic) -> [UInt8] {
-        for id in page.slots.values.joined().map(\.objectID) where sectionHTML[id] == nil {
-            _ = try html(forSection: id)
+        for key in page.slots.values.joined().map(\.section) where sectionHTML[key] == nil {
+            _ = try html(forSection: key)
         }
         return try render(page, sections: sectionHTML)
     }
 
-    /// Renders a whole page to bytes from sections already rendered, by object identifier.
+    /// Renders a whole page to bytes from sections already rendered.
     /// It does not mutate anything, so pages can be rendered on several threads at once.
-    public func render(_ page: Page, sections: [String: String]) throws(Diagnostic) -> [UInt8] {
+    public func render(_ page: Page, sections: [Page.SectionKey: String]) throws(Diagnostic) -> [UInt8] {
         try render(page, sections: sections, splicingRows: true)
     }
 
-    private func render(_ page: Page, sections: [String: String], splicingRows: Bool) throws(Diagnostic) -> [UInt8] {
+    private func render(_ page: Page, sections: [Page.SectionKey: String], splicingRows: Bool) throws(Diagnostic) -> [UInt8] {
         if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template) {
             return Self.builtInSitemap(page.sitemapLocations)
         }
@@ -80,7 +85,7 @@ public struct PageRenderer {
             var rendered: [TemplateContext] = []
             rendered.reserveCapacity(items.count)
             for item in items {
-                guard let html = sections[item.objectID] else {
+                guard let html = sections[item.section] else {
                     throw Diagnostic.error("internal: page \(page.outputPath) refers to an unrendered object '\(item.objectID)'")
                 }
                 var value = item.extra

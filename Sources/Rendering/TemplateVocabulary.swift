@@ -65,7 +65,7 @@ public enum TemplateVocabulary {
         "section": ["kind", "id", "hash", "anchor", "isExpandable", "cells", "html", "summary", "details"],
         "cell-journal-date": cell,
         "cell-journal-text": cell.union(["title", "hasExplicitTitle", "url", "body", "authorName", "authorRole", "hasAuthorRole",
-                                         "authorURL", "tags", "name", "hasTags", "isDraft"]),
+                                         "authorURL", "tags", "name", "hasTags", "isDraft", "isOwnPage"]),
         "cell-message": cell.union(["sender", "senderID", "senderURL", "channel", "body"]),
         "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
         "cell-weather-detail": ["label", "value"],

@@ -263,11 +263,11 @@ extension SiteBuilder {
         context.stateChanged = true
 
         // Each section once, then the pages, both on every core.
-        var shown: [any FeedObject] = []
-        var wanted: Set<String> = []
+        var shown: [Page.SlotItem] = []
+        var wanted: Set<Page.SectionKey> = []
         for index in toRender {
-            for item in planned[index].page.slots.values.joined() where wanted.insert(item.objectID).inserted {
-                shown.append(item.object)
+            for item in planned[index].page.slots.values.joined() where wanted.insert(item.section).inserted {
+                shown.append(item)
             }
         }
         // The sections of objects shown last time as they are now come from memory under
@@ -280,10 +280,11 @@ extension SiteBuilder {
         } else {
             kept = context.isIncremental && !shown.isEmpty ? RenderedSections.load(from: sectionsPath, key: cacheKey) : [:]
         }
-        let stamps = shown.map(\.stamp)
+        // An entry's page renders its section another way: kept under another stamp.
+        let stamps = shown.map { $0.isOwnPage ? Self.ownPageStamp($0.object.stamp) : $0.object.stamp }
         let sectionHTML = try parallelMap(Array(shown.indices)) { index throws(Diagnostic) -> String in
             if let html = kept[stamps[index]] { return html }
-            return try renderer.html(for: try adapter.section(for: shown[index]))
+            return try renderer.html(for: try adapter.section(for: shown[index].object, isOwnPage: shown[index].isOwnPage))
         }
         let shownSections = Dictionary(zip(stamps, sectionHTML), uniquingKeysWith: { first, _ in first })
         options.memory?.sections.keep(shownSections, key: cacheKey)
@@ -293,7 +294,7 @@ extension SiteBuilder {
            shownSections.count != kept.count || stamps.contains(where: { kept[$0] == nil }) {
             context.renderedSections = (cacheKey, shownSections)
         }
-        let sections = Dictionary(uniqueKeysWithValues: zip(shown.map(\.diffIdentifier), sectionHTML))
+        let sections = Dictionary(uniqueKeysWithValues: zip(shown.map(\.section), sectionHTML))
         let pages = planned.map(\.page)
         // Each page whose bytes changed goes into the staging directory as soon as it is
         // rendered, so a build holds only the pages in hand (a template edit renders
@@ -346,6 +347,12 @@ extension SiteBuilder {
         var key = "\(context.state.configurationHash)|\(context.state.sources[CrewLoader.path]?.hash ?? "no crew")"
         for (name, hash) in context.templateHashes.sorted(by: { $0.key < $1.key }) { key += "|\(name)=\(hash)" }
         return key
+    }
+
+    /// The stamp an object's section is kept under as its own page renders it: the object's
+    /// stamp, mixed so that it is not the stamp of the feed's rendering (or of any object).
+    static func ownPageStamp(_ stamp: UInt64) -> UInt64 {
+        (stamp ^ 0x6f77_6e2d_7061_6765) &* 0x9e37_79b9_7f4a_7c15
     }
 
     /// Pages of one template, layout and shape use the same templates.

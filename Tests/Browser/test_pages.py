@@ -127,6 +127,28 @@ def test_a_heading_linked_to_shows_below_the_masthead(desktop, base_url):
     assert desktop.find_element(By.ID, "sol-14-two-weeks:next-fortnight").text == "Next fortnight"
 
 
+def test_an_entry_page_is_headed_by_its_title(desktop, phone, base_url):
+    """An entry's page has one level-one heading, its title, shown larger than the
+    headings of its text (which come under it); on a feed page the same entry's title is a
+    level-two heading that links to the entry's page."""
+    desktop.get(base_url + "sol/14/")
+    link = desktop.find_element(By.CSS_SELECTOR, "h2.entry-title a[href='/journal/sol-14-two-weeks/']")
+    title = link.text
+    link.click()
+    assert desktop.execute_script("return location.pathname") == "/journal/sol-14-two-weeks/"
+    for browser in (desktop, phone):
+        browser.get(base_url + "journal/sol-14-two-weeks/")
+        headings = browser.find_elements(By.TAG_NAME, "h1")
+        assert [h.text for h in headings] == [title]
+        assert headings[0].is_displayed()
+        assert not headings[0].find_elements(By.TAG_NAME, "a")
+        size = lambda element: float(browser.execute_script(
+            "return parseFloat(getComputedStyle(arguments[0]).fontSize)", element))
+        body = browser.find_elements(By.CSS_SELECTOR, ".prose h2")
+        assert [h.text for h in body][:1] == ["What we have"]
+        assert all(size(headings[0]) > size(h) for h in body)
+
+
 def test_a_tag_leads_to_its_entries(desktop, base_url):
     """An entry's tag is a link to the tag's page, which lists the entry; the index of tags,
     linked from there, leads to each tag's page and says how many entries have it."""

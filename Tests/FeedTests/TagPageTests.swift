@@ -60,8 +60,8 @@ import Testing
         let pages = try pages([entry("a", sol: 1, tags: ["火星", "!!", "Café à Olympus"])])
         #expect(pages.keys.filter { $0.hasPrefix("tags/") }.sorted()
             == ["tags/cafe-a-olympus/index.html", "tags/huo-xing/index.html", "tags/index.html", "tags/tag/index.html"])
-        let section = try #require(try FeedAdapter.standard(context: FeedFixtures.context)
-            .section(for: entry("a", sol: 1, tags: ["火星", "Dust Storm"])))
+        let section = try FeedAdapter.standard(context: FeedFixtures.context)
+            .section(for: entry("a", sol: 1, tags: ["火星", "Dust Storm"]))
         let text = try #require(section.cells.first { $0.template == "cell-journal-text" })
         let tags = text.context["tags"] as? [TemplateContext] ?? []
         #expect(tags.map { $0["name"] as? String } == ["火星", "Dust Storm"])

@@ -71,8 +71,8 @@ import Testing
         templates.renderObserver = { seen.record($0, $1) }
         let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: config)))
         let objects = Dictionary(library.allObjects.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
-        var renderer = PageRenderer(templates: templates) { id throws(Diagnostic) in
-            try objects[id].map { object throws(Diagnostic) in try adapter.section(for: object) }
+        var renderer = PageRenderer(templates: templates) { key throws(Diagnostic) in
+            try objects[key.objectID].map { object throws(Diagnostic) in try adapter.section(for: object, isOwnPage: key.isOwnPage) }
         }
         for page in PagePlanner(library: library, config: config).pages() {
             _ = try renderer.render(page)

@@ -59,6 +59,19 @@ import FoundationXML
         }
     }
 
+    @Test("every page has one <h1>: an entry's page its title, unlinked; the feed's entries are <h2> links to their pages")
+    func oneMainHeading() throws {
+        for (path, data) in files where path.hasSuffix(".html") {
+            #expect(String(decoding: data, as: UTF8.self).occurrences(of: "<h1") == 1, "\(path)")
+        }
+        let entry = try html("journal/sol-01-touchdown/index.html")
+        #expect(entry.contains("<h1 class=\"entry-title\">Touchdown at Kasei</h1>"))
+        #expect(!entry.contains("<h2 class=\"entry-title\">"))
+        let sol = try html("sol/1/index.html")
+        #expect(sol.contains("<h2 class=\"entry-title\"><a href=\"/journal/sol-01-touchdown/\">Touchdown at Kasei</a></h2>"))
+        #expect(!sol.contains("<h1 class=\"entry-title\">"))
+    }
+
     @Test("a site in a language written right to left says dir=\"rtl\" on every page; the stylesheet's sides follow it")
     func rightToLeft() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -60,14 +60,36 @@ public struct Page {
         public var object: any FeedObject
         /// Extra values for the template (an Atom entry's title and date, for example).
         public var extra: TemplateContext
+        /// Whether the section is shown on the object's own page (an entry's), where its
+        /// cells title the page (see ``FeedContext/isOwnPage``) rather than link to it.
+        public var isOwnPage: Bool
 
         /// The identifier of ``object``.
         public var objectID: String { object.diffIdentifier }
 
+        /// Which rendering of which object's section goes here.
+        public var section: SectionKey { SectionKey(objectID: objectID, isOwnPage: isOwnPage) }
+
         /// Creates a slot item.
-        public init(object: any FeedObject, extra: TemplateContext = [:]) {
+        public init(object: any FeedObject, extra: TemplateContext = [:], isOwnPage: Bool = false) {
             self.object = object
             self.extra = extra
+            self.isOwnPage = isOwnPage
+        }
+    }
+
+    /// A section as rendered: an object's, as the feed shows it or as its own page does.
+    /// A build renders each once, however many pages show it.
+    public struct SectionKey: Hashable, Sendable {
+        /// The object's identifier.
+        public var objectID: String
+        /// Whether it is the rendering for the object's own page.
+        public var isOwnPage: Bool
+
+        /// Creates a key.
+        public init(objectID: String, isOwnPage: Bool = false) {
+            self.objectID = objectID
+            self.isOwnPage = isOwnPage
         }
     }
 

@@ -36,6 +36,7 @@ public enum PageFingerprint {
             hash.combine("slot:" + slot)
             for item in page.slots[slot] ?? [] {
                 hash.combine(item.objectID)
+                hash.combine(item.isOwnPage ? 1 : 0)
                 hash.combine(Int64(bitPattern: item.object.contentHash.value))
                 combine(dictionary: item.extra, into: &hash)
             }

@@ -381,7 +381,7 @@ public struct PagePlanner {
                 extra["hasPager"] = !neighbours.isEmpty
                 let url = address.url
                 return Page(kind: .journal, url: url, outputPath: address.outputPath, template: "page-entry",
-                            slots: ["sections": [Page.SlotItem(object: entry)]],
+                            slots: ["sections": [Page.SlotItem(object: entry, isOwnPage: true)]],
                             context: context(title: entry.title, url: url, heading: entry.title, section: "journal", extra: extra),
                             objectIDs: neighbours)
             }

@@ -1,7 +1,8 @@
 import Content
 
 /// A journal entry: a date cell (`SOL 452 · 14:02 LMST`, linking to the sol) and a text
-/// cell (title, author and rendered Markdown, linking to the entry's page).
+/// cell (title, author and rendered Markdown, linking to the entry's page; on that page,
+/// the title is the page's heading).
 public struct JournalSectionController: SectionController {
     public var kind: ObjectKind { .journal }
     public var cellTemplates: [String] { ["cell-journal-date", "cell-journal-text"] }
@@ -24,6 +25,7 @@ public struct JournalSectionController: SectionController {
         text["hasTags"] = !entry.tags.isEmpty
         text["isDraft"] = entry.isDraft
         text["body"] = entry.bodyHTML
+        text["isOwnPage"] = context.isOwnPage
         return FeedSection(kind: kind, diffIdentifier: entry.diffIdentifier, contentHash: entry.contentHash,
                            anchor: context.links.anchor(for: entry), layout: .stacked,
                            cells: [RenderRequest(template: "cell-journal-date", context: time),

@@ -25,10 +25,14 @@ public protocol SectionController: Sendable {
 public struct FeedContext: Sendable {
     /// The site's URLs.
     public var links: SiteLinks
+    /// Whether the section is rendered for the object's own page (an entry's page), where
+    /// its title is the page's heading (`<h1>`), not a link to the page it is on.
+    public var isOwnPage: Bool
 
     /// Creates a context.
-    public init(links: SiteLinks) {
+    public init(links: SiteLinks, isOwnPage: Bool = false) {
         self.links = links
+        self.isOwnPage = isOwnPage
     }
 
     /// The date-and-sol values every cell can show.
