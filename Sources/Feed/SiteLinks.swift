@@ -51,6 +51,8 @@ public struct SiteLinks: Sendable {
     public var tagIndex: String { tagIndexAddress.url }
     /// The Atom feed.
     public var atom: String { atomAddress.url }
+    /// A tag's Atom feed (`tag_feeds: true`).
+    public func tagFeed(_ slug: String) -> String { tagFeedAddress(slug).url }
     /// A file under the site's root (`theme/marsgen.css`).
     public func asset(_ path: String) -> String { assetAddress(path).url }
 
@@ -73,6 +75,7 @@ public struct SiteLinks: Sendable {
     }
     var tagIndexAddress: PageAddress { PageAddress(basePath: basePath, "tags/") }
     var atomAddress: PageAddress { PageAddress(basePath: basePath, Page.atomOutputPath) }
+    func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
 
     /// The anchor (element id) of an object's section.

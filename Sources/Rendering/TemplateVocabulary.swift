@@ -48,7 +48,7 @@ public enum TemplateVocabulary {
         // `sols` holds each row's values and its `html`.
         "page-sols": page.union(solRow).union(["hasSols", "solsHTML", "html"]),
         "page-journal": page.union(journalList),
-        "page-tag": page.union(journalList).union(["tag", "name", "slug"]),
+        "page-tag": page.union(journalList).union(["tag", "name", "slug", "hasFeed", "feedURL"]),
         "page-tags": page.union(["tags", "name", "slug", "url", "entryCount", "hasTags"]),
         "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "sections", "html", "entryCount",
                                              "messageCount", "isFront", "hasPager", "newer", "older"]),
@@ -70,8 +70,10 @@ public enum TemplateVocabulary {
         "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
         "cell-weather-detail": ["label", "value"],
         "cell-weather-notes": ["notes"],
-        "atom": site.union(["selfURL", "subtitle", "updated", "entries", "id", "title", "link", "sol", "author", "authorURI",
-                            "hasAuthorURI", "categories", "term", "content", "html"]),
+        // A tag's feed also gets its `tag`, as the tag's pages do.
+        "atom": site.union(["feedTitle", "feedID", "alternateURL", "selfURL", "subtitle", "updated", "entries", "id", "title", "link",
+                            "sol", "author", "authorURI", "hasAuthorURI", "categories", "term", "content", "html",
+                            "tag", "name", "slug", "url", "hasFeed", "feedURL"]),
         "sitemap": site.union(["urls", "loc"]),
         "sitemap-index": site.union(["sitemaps", "loc"]),
     ]) { first, _ in first }

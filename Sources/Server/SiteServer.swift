@@ -32,8 +32,8 @@ public struct SiteServer: Sendable {
         public var basePath: String
         /// The channel that tells open pages about rebuilds; nil serves the files as they are.
         public var live: LiveUpdates?
-        /// Media types by file path (relative to ``root``) for files whose extension says
-        /// too little: `["feed.xml": "application/atom+xml; charset=utf-8"]`.
+        /// Media types by file name, in any folder, for files whose extension says too
+        /// little: `["feed.xml": "application/atom+xml; charset=utf-8"]`.
         public var mediaTypes: [String: String]
 
         /// Creates a configuration.

@@ -22,7 +22,8 @@ public struct SiteBuilder: Sendable {
     public let options: BuildOptions
 
     /// The media types of the files a build writes whose extension does not say what they
-    /// are, by output-relative path: for a server to send (the Atom feed is not any XML).
+    /// are, by file name (the site's Atom feed and each tag's): for a server to send (an Atom
+    /// feed is not any XML).
     public static let mediaTypes: [String: String] = [Page.atomOutputPath: "application/atom+xml; charset=utf-8"]
 
     /// Where `.marsgen/` keeps this output's files: named once per builder, since naming

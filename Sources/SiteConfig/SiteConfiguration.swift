@@ -39,6 +39,10 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// ``sitemapURLLimit``): a site with more pages gets `sitemap.xml` as a sitemap index
     /// of files `sitemap-1.xml`, `sitemap-2.xml`, … each listing at most this many.
     public var sitemapMaxURLs: Int
+    /// Whether each tag gets an Atom feed of its newest entries (`tag_feeds: true`), at
+    /// `/tags/<slug>/feed.xml`. Off by default: an entry's edit then rewrites the feed of
+    /// each of its tags too.
+    public var hasTagFeeds: Bool
     /// The mission the sols are counted for.
     public var mission: Mission
 
@@ -80,7 +84,8 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
 
     /// Creates a configuration.
     public init(title: String, description: String = "", baseURL: String, language: String = "en", pageSize: Int = 20,
-                allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], sitemapMaxURLs: Int = sitemapURLLimit, mission: Mission) {
+                allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], sitemapMaxURLs: Int = sitemapURLLimit,
+                hasTagFeeds: Bool = false, mission: Mission) {
         self.title = title
         self.description = description
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -90,11 +95,12 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         self.allowsRawHTML = allowsRawHTML
         self.uncheckedLinks = uncheckedLinks
         self.sitemapMaxURLs = sitemapMaxURLs
+        self.hasTagFeeds = hasTagFeeds
         self.mission = mission
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "mission"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
@@ -178,6 +184,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             allowsRawHTML: try yaml.bool("unsafe_html") ?? false,
             uncheckedLinks: uncheckedLinks,
             sitemapMaxURLs: sitemapMaxURLs,
+            hasTagFeeds: try yaml.bool("tag_feeds") ?? false,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
     }

@@ -600,6 +600,7 @@ import Testing
         ("page_size: 0", "it is how many objects a feed page shows, like 'page_size: 20'"),
         ("page_size: many", "write it in digits, like 'page_size: 20'"),
         ("unsafe_html: maybe", "write 'unsafe_html: true' or 'unsafe_html: false'"),
+        ("tag_feeds: 1", "write 'tag_feeds: true' or 'tag_feeds: false'"),
         ("unchecked_links: ['/downloads/', '']", "list how the URLs to leave unchecked begin, as you write them: 'unchecked_links: [/downloads/]'"),
         ("unchecked_links: {a: b}", "write it like 'unchecked_links: [dust, rover]'"),
         ("title: [a, b]", "write it on the key's line, 'title: value', not as a list or a mapping under it"),
@@ -668,7 +669,7 @@ import Testing
         // One line each: every field of the configuration and of its mission.
         let changes = [
             "title: Other Log", "description: A log", "base_url: https://example.org/other/", "language: de",
-            "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]", "sitemap_max_urls: 1000",
+            "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]", "sitemap_max_urls: 1000", "tag_feeds: true",
             "mission:\n  name: Other\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:01Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.25\n  first_sol: 1",

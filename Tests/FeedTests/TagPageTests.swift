@@ -13,9 +13,11 @@ import Testing
                             lmst: lmst, tags: tags, isDraft: false, bodyHTML: "<p>Body</p>\n")
     }
 
-    func pages(_ entries: [JournalEntry], pageSize: Int = 3) throws -> [String: Page] {
+    func pages(_ entries: [JournalEntry], pageSize: Int = 3, tagFeeds: Bool = false) throws -> [String: Page] {
         let library = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: [], weatherReports: [])
-        let pages = PagePlanner(library: library, config: FeedFixtures.config(pageSize: pageSize)).pages()
+        var config = FeedFixtures.config(pageSize: pageSize)
+        config.hasTagFeeds = tagFeeds
+        let pages = PagePlanner(library: library, config: config).pages()
         return Dictionary(uniqueKeysWithValues: pages.map { ($0.outputPath, $0) })
     }
 
@@ -66,6 +68,34 @@ import Testing
         let tags = text.context["tags"] as? [TemplateContext] ?? []
         #expect(tags.map { $0["name"] as? String } == ["火星", "Dust Storm"])
         #expect(tags.map { $0["url"] as? String } == ["/tags/huo-xing/", "/tags/dust-storm/"])
+    }
+
+    @Test("with tag_feeds, each tag has an Atom feed of its newest 50 entries, which its page links to; without, none")
+    func tagFeeds() throws {
+        let entries = (0..<60).map { entry("e\($0)", sol: 1 + $0, tags: $0 % 2 == 0 ? ["EVA", "all"] : ["all"]) }
+        let pages = try pages(entries, tagFeeds: true)
+        #expect(pages.keys.filter { $0.hasSuffix("feed.xml") }.sorted() == ["feed.xml", "tags/all/feed.xml", "tags/eva/feed.xml"])
+        let all = try #require(pages["tags/all/feed.xml"])
+        #expect(all.kind == .atom && all.layout == nil && all.url == "/tags/all/feed.xml")
+        let items = all.slots["entries"] ?? []
+        #expect(items.map(\.objectID) == (10..<60).reversed().map { "journal:content/journal/e\($0).md" })
+        #expect(all.context["feedTitle"] as? String == "Test <Log>: all")
+        #expect(all.context["feedID"] as? String == "https://example.org/tags/all/")
+        #expect(all.context["alternateURL"] as? String == "https://example.org/tags/all/")
+        #expect(all.context["selfURL"] as? String == "https://example.org/tags/all/feed.xml")
+        #expect(all.context["updated"] as? String == items.first?.object.instant.iso8601)
+        let eva = try #require(pages["tags/eva/feed.xml"])
+        #expect(eva.slots["entries"]?.map(\.objectID) == stride(from: 58, through: 0, by: -2).map { "journal:content/journal/e\($0).md" })
+        #expect(eva.context["feedTitle"] as? String == "Test <Log>: EVA")
+        let page = (pages["tags/eva/index.html"]?.context["tag"] as? TemplateContext) ?? [:]
+        #expect(page["hasFeed"] as? Bool == true && page["feedURL"] as? String == "/tags/eva/feed.xml")
+        // The site's feed is as it was: its own title and links.
+        let site = try #require(pages["feed.xml"])
+        #expect(site.context["feedTitle"] as? String == "Test <Log>" && site.context["feedID"] as? String == "https://example.org/")
+
+        let without = try self.pages(entries)
+        #expect(without.keys.filter { $0.hasSuffix("feed.xml") } == ["feed.xml"])
+        #expect((without["tags/eva/index.html"]?.context["tag"] as? TemplateContext)?["hasFeed"] as? Bool == false)
     }
 
     @Test("a tag's list is paged as the journal's, from the oldest end; the index of tags is always made")

@@ -89,8 +89,9 @@ import Testing
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5
         try renderEveryPage(library, config: config, into: seen)
-        // Lists of entries of five a page, for their pagers.
+        // Lists of entries of five a page, for their pagers; a feed for each tag.
         config.pageSize = 1
+        config.hasTagFeeds = true
         try renderEveryPage(library, config: config, into: seen)
         let given = seen.byTemplate
         #expect(Set(given.keys) == Set(TemplateVocabulary.byTemplate.keys))

@@ -671,6 +671,41 @@ import Testing
         try expectSameAsClean("untagged")
     }
 
+    @Test("with tag_feeds, an entry's edit rewrites the feeds of its tags, and a tag's last entry untagged deletes its feed with its page")
+    func tagFeedsFollowTheirEntries() throws {
+        func expectSameAsClean(_ step: String) throws {
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
+        }
+        try edit("marsgen.yml") { $0 + "tag_feeds: true\n" }
+        let full = try build()
+        #expect(full.isFullBuild)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("tags/engineering/feed.xml").path))
+        try expectSameAsClean("turned on")
+
+        // `sol-07-bags` is tagged hab and engineering: both feeds hold its text.
+        try edit("content/journal/sol-07-bags.md") { $0 + "\nOne more line.\n" }
+        let edited = try build()
+        #expect(edited.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html", "page/3/index.html",
+                                   "sol/7/index.html", "tags/engineering/feed.xml", "tags/hab/feed.xml"])
+        let feed = try String(contentsOf: output.appendingPathComponent("tags/hab/feed.xml"), encoding: .utf8)
+        #expect(feed.contains("One more line."))
+        try expectSameAsClean("edited")
+
+        // `comms` is on one entry: untagged, its feed goes with its page and folder.
+        try edit("content/journal/sol-03-comms-check.md") { $0.replacingOccurrences(of: "tags: [comms]", with: "tags: [radio]") }
+        let untagged = try build()
+        #expect(untagged.deleted == ["tags/comms/feed.xml", "tags/comms/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("tags/comms").path))
+        #expect(untagged.written.contains("tags/radio/feed.xml"))
+        try expectSameAsClean("untagged")
+
+        // Turned off: every tag's feed goes.
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "tag_feeds: true\n", with: "") }
+        #expect(try build().isFullBuild)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("tags/hab/feed.xml").path))
+        try expectSameAsClean("turned off")
+    }
+
     @Test("a sitemap that outgrows 'sitemap_max_urls' becomes an index of parts in an incremental build; shrunk back, it is one file again and its parts are deleted")
     func sitemapSplitAndJoined() throws {
         func sitemap() throws -> String { try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8) }

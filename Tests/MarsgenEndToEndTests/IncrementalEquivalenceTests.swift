@@ -59,12 +59,16 @@ import Testing
         for step in 1...edits {
             var edit = try site.randomEdit()
             // Now and then a setting in marsgen.yml changes too (a URL prefix left unchecked,
-            // which no page shows): a full build, which must write only the files whose bytes
-            // the edit changed. Every 5th step a comment is added, which is no reason for one.
+            // which no page shows; every 50th, tag feeds turned on or off, so that the edits
+            // between are made with them one time in two): a full build, which must write
+            // only the files whose bytes the edit changed. Every 5th step a comment is added,
+            // which is no reason for one.
             if step % 5 == 0 {
                 var lines = try String(contentsOf: root.appendingPathComponent("marsgen.yml"), encoding: .utf8)
                     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if step % 25 == 0 {
+                if step % 50 == 0 {
+                    if lines.contains("tag_feeds: true") { lines.removeAll { $0 == "tag_feeds: true" } } else { lines.append("tag_feeds: true") }
+                } else if step % 25 == 0 {
                     lines.removeAll { $0.hasPrefix("unchecked_links:") }
                     lines.append("unchecked_links: [/edit-\(step)/]")
                 }

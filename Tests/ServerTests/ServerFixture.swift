@@ -19,6 +19,7 @@ final class ServerFixture: @unchecked Sendable {
         "sol/452/index.html": "<!DOCTYPE html><html><head><title>Sol 452</title></head><body>sol 452</body></html>",
         "theme/marsgen.css": "body { color: #f4efe9; background: #0b0f14; }\n",
         "feed.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>",
+        "tags/eva/feed.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"></feed>",
         "sitemap.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"></urlset>",
         "theme/favicon.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         "data/sample.json": "{\"sol\": 452}",

@@ -80,11 +80,14 @@ struct StaticServingTests {
         #expect(response.header("content-type") == type)
     }
 
-    @Test("a file given a media type is sent with it, under any base path, on 200 and 304 alike; without one, its extension decides")
+    @Test("a file name given a media type is sent with it, in any folder, under any base path, on 200 and 304 alike; without one, its extension decides")
     func configuredMediaType() async throws {
         let server = try await ServerFixture.start(basePath: "/log/")
         let feed = try await server.http.request("GET", "/log/feed.xml")
         #expect(feed.status == 200 && feed.header("content-type") == ServerFixture.atomType)
+        let tagFeed = try await server.http.request("GET", "/log/tags/eva/feed.xml")
+        #expect(tagFeed.status == 200 && tagFeed.header("content-type") == ServerFixture.atomType)
+        #expect(try await server.http.request("GET", "/log/sitemap.xml").header("content-type") == "application/xml; charset=utf-8")
         let again = try await server.http.request("GET", "/log/feed.xml", headers: ["If-None-Match": try #require(feed.header("etag"))])
         #expect(again.status == 304 && again.header("content-type") == ServerFixture.atomType)
         #expect(try await server.http.request("HEAD", "/log/feed.xml").header("content-type") == ServerFixture.atomType)

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 from datetime import datetime, timezone
+from urllib.parse import urlparse
 
 import feedparser
 import lxml.html
@@ -65,9 +66,10 @@ def generated(workspace):
     site = workspace / "generated"
     subprocess.run([SITE_GENERATOR, str(site), "--entries", "1000", "--messages", "200"], check=True,
                    capture_output=True)
-    # Its sitemap is split (about 2,400 pages in parts of 500): an index and its parts are checked.
+    # Its sitemap is split (about 2,400 pages in parts of 500): an index and its parts are
+    # checked. Each tag has a feed.
     config = site / "marsgen.yml"
-    config.write_text(config.read_text().rstrip("\n") + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\n")
+    config.write_text(config.read_text().rstrip("\n") + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\ntag_feeds: true\n")
     return build(site, workspace / "generated-public")
 
 
@@ -84,7 +86,7 @@ def write_hostile_site(site, unsafe_html):
     lines = [f"title: '{quoted}'" if line.startswith("title:") else
              f"description: '{quoted}'" if line.startswith("description:") else line
              for line in config.read_text().splitlines()]
-    config.write_text("\n".join(lines) + "\n" + ("unsafe_html: true\n" if unsafe_html else ""))
+    config.write_text("\n".join(lines) + "\ntag_feeds: true\n" + ("unsafe_html: true\n" if unsafe_html else ""))
     yaml_title = HOSTILE.replace("\\", "\\\\").replace('"', '\\"')
     (site / "content/journal/sol-14-hostile.md").write_text(
         "---\n"
@@ -229,6 +231,30 @@ def test_the_atom_feed_parses_and_matches_the_pages(site, request):
                 assert text.endswith(" ".join(notes[0].text_content().split())), entry.link
 
 
+@pytest.mark.parametrize("site", ["generated", "hostile"])
+def test_each_tag_feed_parses_and_matches_its_tag_page(site, request):
+    output = request.getfixturevalue(site)
+    site_title = feedparser.parse(str(output / "feed.xml")).feed.title
+    feeds = sorted((output / "tags").glob("*/feed.xml"))
+    pages = sorted(path for path in (output / "tags").glob("*/index.html"))
+    assert len(feeds) == len(pages) > 3
+    for feed_file in feeds:
+        feed = feedparser.parse(str(feed_file))
+        assert feed.bozo == 0, (feed_file, feed.get("bozo_exception"))
+        page = lxml.html.fromstring((feed_file.parent / "index.html").read_text())
+        slug = feed_file.parent.name
+        # The feed is the tag page's: linked from it, and linking back.
+        assert page.xpath("//head/link[@rel='alternate' and @type='application/atom+xml']/@href")[-1] == f"/tags/{slug}/feed.xml"
+        assert feed.feed.link.endswith(f"/tags/{slug}/") and feed.feed.id == feed.feed.link
+        name = page.find_class("tag-name")[0].text_content()
+        assert feed.feed.title == f"{site_title}: {name}", feed_file
+        # Its newest 50 entries, as the page lists them, newest first.
+        count = int(page.find_class("lede")[0].text_content().split()[0])
+        rows = [(a.get("href"), a.text_content()) for a in page.find_class("journal-title")]
+        assert len(feed.entries) == min(50, count)
+        assert [(urlparse(entry.link).path, entry.title) for entry in feed.entries] == rows[:len(feed.entries)], feed_file
+
+
 # MARK: - Sitemap
 
 @pytest.mark.parametrize("site", ["demo", "generated"])
@@ -291,8 +317,8 @@ def test_hostile_strings_are_text_everywhere(hostile):
         for element in tree.iter():
             if isinstance(element.tag, str):
                 for name, value in element.attrib.items():
-                    # A tag's page is named by its slug: the hostile tag's words, and nothing else.
-                    if name == "href" and re.fullmatch(r"(https://[^/]+)?/tags/[a-z0-9_-]+/", value):
+                    # A tag's page and feed are named by its slug: the hostile tag's words, and nothing else.
+                    if name == "href" and re.fullmatch(r"(https://[^/]+)?/tags/[a-z0-9_-]+/(feed\.xml)?", value):
                         continue
                     if "alert(" in value or "mustache" in value:
                         assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"

@@ -679,11 +679,14 @@ public struct PagePlanner {
         readObjects.journal.tags = JournalTags(entries: journalInTimeOrder, tags: tags)
         var plans: [PagePlan] = [tagIndexPage(tags)]
         for tag in tags {
-            let base: TemplateContext = ["tag": ["name": tag.name, "slug": tag.slug, "url": links.tag(tag.slug)]]
+            var values: TemplateContext = ["name": tag.name, "slug": tag.slug, "url": links.tag(tag.slug), "hasFeed": config.hasTagFeeds]
+            if config.hasTagFeeds { values["feedURL"] = links.tagFeed(tag.slug) }
+            let base: TemplateContext = ["tag": values]
             plans += entryListPages(tag.entries, kind: .tag, template: "page-tag", address: links.tagAddress(tag.slug),
                                     archive: { links.tagAddress(tag.slug, page: $0) }, name: "Tag: \(tag.name)", base: base) { hash in
                 hash.combine(tag.name)
             }
+            if config.hasTagFeeds { plans.append(tagFeedPage(tag, base: base)) }
         }
         return plans
     }
@@ -782,13 +785,41 @@ public struct PagePlanner {
         }
     }
 
+    /// The site's Atom feed: its newest objects, of every kind.
     func atomPage() -> PagePlan {
-        let address = links.atomAddress
-        let url = address.url
-        let newest = feedOrder.prefix(Self.atomEntryCount).map(object)
-        return plan(.atom, at: address, inSitemap: false) { hash in
+        let count = Self.atomEntryCount
+        return atomFeed(at: links.atomAddress, newest: feedOrder.prefix(count).map(object),
+                        stamps: Array(feedStamps.prefix(count)),
+                        values: ["feedTitle": config.title, "feedID": config.baseURL, "alternateURL": config.baseURL,
+                                 "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
+    }
+
+    /// A tag's Atom feed (`tag_feeds: true`): the newest entries with the tag.
+    func tagFeedPage(_ tag: Tag, base: TemplateContext) -> PagePlan {
+        let newest = Array(tag.entries.prefix(Self.atomEntryCount))
+        let page = links.absolute(links.tag(tag.slug))
+        var values = base
+        values["feedTitle"] = "\(config.title): \(tag.name)"
+        values["feedID"] = page
+        values["alternateURL"] = page
+        values["subtitle"] = "Journal entries tagged \(tag.name)"
+        return atomFeed(at: links.tagFeedAddress(tag.slug), newest: newest, stamps: newest.map(\.stamp), values: values) { hash in
+            hash.combine(tag.name)
+        }
+    }
+
+    /// An Atom feed at `address` of `newest` (newest first), whose stamps are `stamps`.
+    ///
+    /// - Parameters:
+    ///   - values: The feed's own values: `feedTitle`, `feedID`, `alternateURL` (the page
+    ///     the feed is the feed of), `subtitle`, and any other the template may show.
+    ///   - hashValues: Adds to the feed's inputs what `values` hold beyond the configuration.
+    func atomFeed(at address: PageAddress, newest: [any FeedObject], stamps: [UInt64], values: TemplateContext,
+                  hash hashValues: (inout ContentHash) -> Void = { _ in }) -> PagePlan {
+        plan(.atom, at: address, inSitemap: false) { hash in
             // Author names are the crew's, which are the objects' own: each stamp holds them.
-            for stamp in feedStamps.prefix(Self.atomEntryCount) { hash.combine(Int64(bitPattern: stamp)) }
+            for stamp in stamps { hash.combine(Int64(bitPattern: stamp)) }
+            hashValues(&hash)
         } page: {
             let entries = newest.map { object -> Page.SlotItem in
                 let member = library.crew.member(id: object.authorIDs.first ?? "")
@@ -809,10 +840,12 @@ public struct PagePlanner {
                 return Page.SlotItem(object: object, extra: extra)
             }
             let updated = newest.first?.instant ?? config.mission.clock.landing
-            return Page(kind: .atom, url: url, outputPath: Page.atomOutputPath, template: "atom", layout: nil,
-                        slots: ["entries": entries],
-                        context: ["updated": updated.iso8601, "selfURL": links.absolute(url),
-                                  "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
+            let url = address.url
+            var context = values
+            context["updated"] = updated.iso8601
+            context["selfURL"] = links.absolute(url)
+            return Page(kind: .atom, url: url, outputPath: address.outputPath, template: "atom", layout: nil,
+                        slots: ["entries": entries], context: context)
         }
     }
 

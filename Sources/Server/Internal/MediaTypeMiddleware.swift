@@ -4,15 +4,14 @@ import Hummingbird
 /// Sends the files named in ``types`` with the media type given there instead of the one
 /// their extension gives (an Atom feed is `.xml`, but not any XML).
 ///
-/// It sits after ``SitePathMiddleware``, so it sees paths relative to the served folder,
-/// whatever the site's base path.
+/// A name is a file name, whatever the folder: `feed.xml` is the site's feed and each
+/// tag's (`/tags/eva/feed.xml`).
 struct MediaTypeMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Media types by request path (`/feed.xml`).
+    /// Media types by file name (`feed.xml`).
     let types: [String: String]
 
     init(types: [String: String]) {
-        self.types = Dictionary(types.map { ("/" + ($0.key.hasPrefix("/") ? String($0.key.dropFirst()) : $0.key), $0.value) },
-                                uniquingKeysWith: { first, _ in first })
+        self.types = types
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -20,7 +19,8 @@ struct MediaTypeMiddleware<Context: RequestContext>: RouterMiddleware {
         // Decoded only when encoded: this runs on every request.
         let raw = request.uri.path
         let path = raw.utf8.contains(UInt8(ascii: "%")) ? raw.removingPercentEncoding ?? raw : raw
-        if let type = types[path], response.headers[.contentType] != nil {
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        if let type = types[name], response.headers[.contentType] != nil {
             response.headers[.contentType] = type
         }
         return response
