@@ -88,6 +88,42 @@ public final class MarkdownDocument {
         render(root)
     }
 
+    /// The start of the document's text, in plain words, for a page's description (a
+    /// search result's snippet, a link's card): its first paragraph that has words (in a
+    /// list or a block quote too), cut after the last whole word that fits in `limit`
+    /// characters, with `…` after. Images, raw HTML and footnote references are left out;
+    /// code spans keep their text. Empty when no paragraph has words.
+    public func summary(limit: Int = 160) -> String {
+        guard let iterator = cmark_iter_new(root) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
+            var bytes: [UInt8] = []
+            Self.appendPlainText(of: node, to: &bytes, wordsOnly: true)
+            let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            if !words.isEmpty { return Self.shortened(words, limit: limit) }
+        }
+        return ""
+    }
+
+    /// `words` joined by spaces, or as many as fit in `limit` characters with `…` after; a
+    /// first word longer than that is cut.
+    static func shortened(_ words: [Substring], limit: Int) -> String {
+        let whole = words.joined(separator: " ")
+        guard whole.count > limit else { return whole }
+        var kept = ""
+        for word in words {
+            let next = kept.isEmpty ? String(word) : kept + " " + word
+            guard next.count < limit else { break }
+            kept = next
+        }
+        if kept.isEmpty { kept = String(whole.prefix(limit - 1)) }
+        // A word ending in a comma or a colon reads better without it before the ellipsis.
+        while let last = kept.last, ",;:".contains(last) { kept.removeLast() }
+        return kept + "…"
+    }
+
     /// Splits the document at every heading of `level` that sits at the top level.
     ///
     /// Each part holds the heading's plain text and position and the HTML of the blocks up
@@ -327,7 +363,10 @@ public final class MarkdownDocument {
 
     /// The UTF-8 of ``plainText(of:)``, appended to `bytes`: a heading's text is read for
     /// each heading of every document, in bytes until it is one string.
-    static func appendPlainText(of node: OpaquePointer, to bytes: inout [UInt8]) {
+    ///
+    /// - Parameter wordsOnly: Whether images (their description is not the text's) and raw
+    ///   HTML are left out.
+    static func appendPlainText(of node: OpaquePointer, to bytes: inout [UInt8], wordsOnly: Bool = false) {
         var child = cmark_node_first_child(node)
         while let current = child {
             let type = cmark_node_get_type(current)
@@ -335,8 +374,8 @@ public final class MarkdownDocument {
                 bytes.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
                 bytes.append(UInt8(ascii: " "))
-            } else {
-                appendPlainText(of: current, to: &bytes)
+            } else if !wordsOnly || (type != CMARK_NODE_IMAGE && type != CMARK_NODE_HTML_INLINE) {
+                appendPlainText(of: current, to: &bytes, wordsOnly: wordsOnly)
             }
             child = cmark_node_next(current)
         }

@@ -765,7 +765,7 @@ import Testing
                                   lmst: MarsClockTime(secondsOfSol: 0), body: HTMLBody("<p>hi</p>"), line: 3, authorIDs: offered)
             let entry = JournalEntry(restoring: "journal:a", contentHash: ContentHash(value: 2), sourcePath: "content/journal/a.md",
                                      explicitTitle: nil, slug: "a", author: lewis, instant: Instant(unixMillis: 0), sol: 1,
-                                     lmst: MarsClockTime(secondsOfSol: 0), tags: [], isDraft: false, body: HTMLBody(""),
+                                     lmst: MarsClockTime(secondsOfSol: 0), tags: [], isDraft: false, body: HTMLBody(""), description: StoredText(""),
                                      authorIDs: offered)
             #expect(message.authorIDs == ["lewis"] && entry.authorIDs == ["lewis"], "\(String(describing: offered))")
         }

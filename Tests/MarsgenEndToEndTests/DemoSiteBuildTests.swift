@@ -72,6 +72,25 @@ import FoundationXML
         #expect(!sol.contains("<h1 class=\"entry-title\">"))
     }
 
+    @Test("an entry's page is described by the start of its text, for search results and link previews; other pages by the site's description")
+    func descriptions() throws {
+        let entry = try html("journal/sol-01-touchdown/index.html")
+        let start = "We are down. The lander settled on the terrace above the outflow channel at a four degree tilt, well inside limits, and nobody said anything for a long ten…"
+        #expect(entry.contains("<meta name=\"description\" content=\"\(start)\">"))
+        #expect(entry.contains("<meta property=\"og:description\" content=\"\(start)\">"))
+        #expect(entry.contains("<meta property=\"og:title\" content=\"Touchdown at Kasei · Kasei Station Log\">"))
+        #expect(entry.contains("<meta property=\"og:type\" content=\"article\">"))
+        #expect(entry.contains("<meta property=\"article:published_time\" content=\""))
+        #expect(entry.contains("<meta property=\"og:url\" content=\"https://kasei-station.example.org/journal/sol-01-touchdown/\">"))
+        let front = try html("index.html")
+        #expect(front.contains("<meta property=\"og:type\" content=\"website\">") && !front.contains("article:published_time"))
+        #expect(front.contains("<meta name=\"description\" content=\"The crew journal"))
+        // Every entry's page has a description of its own.
+        let entryPages = files.keys.filter { $0.hasPrefix("journal/") && $0.hasSuffix("/index.html") && !$0.contains("page/") && $0 != "journal/index.html" }
+        let described = Set(try entryPages.map { try html($0).components(separatedBy: "<meta name=\"description\" content=\"")[1].prefix(40) })
+        #expect(described.count == entryPages.count)
+    }
+
     @Test("a site in a language written right to left says dir=\"rtl\" on every page; the stylesheet's sides follow it")
     func rightToLeft() throws {
         let site = try SiteFixture.copyOfDemoSite()

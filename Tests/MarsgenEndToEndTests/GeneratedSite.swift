@@ -13,6 +13,8 @@ struct GeneratedSite {
         var slug: String?
         var isDraft = false
         var body: String
+        /// Its `description:`, which its page shows instead of the start of its text.
+        var description: String?
         /// Its tags, as written: spellings that share a slug among them (`EVA`, `eva`).
         var tags: [String] = []
         /// Links to other content files, as written (`entry-3.md`, `../weather/sol-2.md`).
@@ -87,6 +89,10 @@ struct GeneratedSite {
         case 0: return "add entry \(try addEntry())"
         case 1:
             let sentence = randomSentence()
+            // One edit in four gives the entry a description, or takes its away.
+            if random.next(4) == 0 {
+                return try editEntry("description") { $0.description = $0.description == nil ? sentence : nil }
+            }
             return try editEntry("body") { $0.body += " " + sentence }
         case 2:
             guard let name = pick(entries.keys), entries.count > 3 else { return "skip" }
@@ -313,6 +319,7 @@ struct GeneratedSite {
                      "time: \"\(pad(entry.minute / 60)):\(pad(entry.minute % 60))\""]
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.isDraft { lines.append("draft: true") }
+        if let description = entry.description { lines.append("description: \"\(description)\"") }
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }
             + entry.siteLinks.map { $0.isHTML ? "See <a href=\"\($0.url)\">that</a>." : "See [that](\($0.url))." } + [""]

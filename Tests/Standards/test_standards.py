@@ -95,6 +95,7 @@ def write_hostile_site(site, unsafe_html):
         "sol: 14\n"
         'time: "21:00"\n'
         f'tags: ["{yaml_title}", "a&b"]\n'
+        f'description: "{yaml_title}"\n'
         "---\n"
         f"Text with {HOSTILE.replace('<', '&lt;')} written as entities, and "
         f"[a link](https://example.org/ \"{yaml_title}\").\n\n"
@@ -317,14 +318,22 @@ def test_hostile_strings_are_text_everywhere(hostile):
         for element in tree.iter():
             if isinstance(element.tag, str):
                 for name, value in element.attrib.items():
-                    # A tag's page and feed are named by its slug: the hostile tag's words, and nothing else.
-                    if name == "href" and re.fullmatch(r"(https://[^/]+)?/tags/[a-z0-9_-]+/(feed\.xml)?", value):
+                    # A tag's page and feed are named by its slug (in links and og:url): the hostile
+                    # tag's words, and nothing else.
+                    if name in ("href", "content") and re.fullmatch(r"(https://[^/]+)?/tags/[a-z0-9_-]+/(feed\.xml)?", value):
                         continue
                     if "alert(" in value or "mustache" in value:
                         assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"
         alternate = tree.find(".//link[@rel='alternate']")
         assert alternate.get("title") == HOSTILE, path
-        assert tree.find(".//meta[@name='description']").get("content").startswith(HOSTILE), path
+        # An entry's page has its own description (the hostile entry's is checked below);
+        # every other page the site's.
+        description = tree.find(".//meta[@name='description']").get("content")
+        assert tree.find(".//meta[@property='og:description']").get("content") == description, path
+        if path.parent.parent.name != "journal":
+            assert description.startswith(HOSTILE), path
+        elif path.parent.name != "sol-14-hostile":
+            assert description and not description.startswith(HOSTILE), path
 
     entry = (hostile / "journal/sol-14-hostile/index.html").read_text()
     tree = lxml.html.fromstring(entry)
@@ -333,8 +342,8 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert HOSTILE in [item.text_content() for item in tree.iter("li")], "the tag is not shown as text"
     assert f"Text with {HOSTILE} written as entities, and a link." in tree.text_content()
     assert [a for a in tree.iter("a") if a.get("title") == HOSTILE], "the link title is not kept whole"
-    description = tree.find(".//meta[@name='description']")
-    assert description is not None
+    assert tree.find(".//meta[@name='description']").get("content") == HOSTILE
+    assert tree.find(".//meta[@property='og:title']").get("content").startswith(HOSTILE)
     # The author's name is shown as text wherever it appears.
     crew = lxml.html.fromstring((hostile / "crew/vega/index.html").read_text())
     assert HOSTILE in crew.text_content()

@@ -9,15 +9,16 @@ import GFM
 ///     sol: 12
 ///     time: "14:02"
 ///     tags: [power, eva]
+///     description: Panels at 71% after the storm   # else the start of the text
 ///     ---
 ///     Markdown body…
 public enum JournalLoader {
-    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug"]
+    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description"]
     /// Hugo's and Zola's names for keys an entry has, lowercased (`authors` is a likely
     /// misspelling already).
     static let otherGeneratorsKeys: [String: String] = [
         "categories": "tags", "keywords": "tags", "taxonomies": "tags", "url": "slug", "path": "slug",
-        "publishdate": "date",
+        "publishdate": "date", "summary": "description",
     ]
 
     /// Parses one journal entry.
@@ -60,6 +61,7 @@ public enum JournalLoader {
             slug = Slug.derive(fromFileAt: file.path)
         }
         let title = try fields.string("title")
+        let description = try fields.string("description")
         if matter.body.allSatisfy(\.isWhitespace) {
             log.warn("this entry has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
                      hint: "write the entry below the closing '---', or add 'draft: true' until it is ready")
@@ -82,7 +84,8 @@ public enum JournalLoader {
             lmst: moment.lmst,
             tags: tags,
             isDraft: try fields.bool("draft") ?? false,
-            bodyHTML: document.html()
+            bodyHTML: document.html(),
+            description: description.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? document.summary()
         )
     }
 }

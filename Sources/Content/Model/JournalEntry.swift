@@ -30,6 +30,10 @@ public final class JournalEntry: FeedObject, Hashable {
     public let body: HTMLBody
     /// The body rendered to HTML, as a string.
     public var bodyHTML: String { body.text }
+    /// What the entry is about, in plain text: its front matter's `description`, or else the
+    /// start of its text (see `MarkdownDocument.summary(limit:)`); empty when it has neither.
+    /// Its page's description, for search results and link previews.
+    public let description: StoredText
 
     /// Stored, not computed: the planner asks every object for its authors on every build.
     public let authorIDs: [String]
@@ -40,16 +44,16 @@ public final class JournalEntry: FeedObject, Hashable {
 
     /// Creates an entry and computes its identifier and content hash.
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
-                lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String) {
+                lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "") {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
-                      isDraft ? "draft" : "", bodyHTML] + tags {
+                      isDraft ? "draft" : "", bodyHTML, description] + tags {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
-                  body: HTMLBody(bodyHTML))
+                  body: HTMLBody(bodyHTML), description: StoredText(description))
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -59,17 +63,17 @@ public final class JournalEntry: FeedObject, Hashable {
     ///   author then share one array. Anything else is ignored.
     public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                            isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil) {
+                            isDraft: Bool, body: HTMLBody, description: StoredText, authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
-                  authorIDs: authorIDs)
+                  description: description, authorIDs: authorIDs)
     }
 
     /// The entry restored with its identifier as the state holds it, and its stamp when the
     /// state holds that too (else it is computed from the identifier and the hash).
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                isDraft: Bool, body: HTMLBody, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
+                isDraft: Bool, body: HTMLBody, description: StoredText, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -84,6 +88,7 @@ public final class JournalEntry: FeedObject, Hashable {
         self.tags = tags
         self.isDraft = isDraft
         self.body = body
+        self.description = description
         var listing = ContentHash()
         listing.combine(explicitTitle ?? "\u{0}")
         listing.combine(slug)
@@ -109,6 +114,7 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.tags == rhs.tags
             && lhs.isDraft == rhs.isDraft
             && lhs.body == rhs.body
+            && lhs.description == rhs.description
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -260,13 +260,18 @@ public struct PagePlanner {
         ]
     }
 
-    func context(title: String, url: String, heading: String, section: String, extra: TemplateContext = [:]) -> TemplateContext {
+    /// The values every HTML page has.
+    ///
+    /// - Parameter description: The page's own description (an entry's); the site's when empty.
+    func context(title: String, url: String, heading: String, section: String, description: String = "",
+                 extra: TemplateContext = [:]) -> TemplateContext {
         var context = extra
         context["pageTitle"] = title == config.title ? title : "\(title) · \(config.title)"
         context["heading"] = heading
         context["url"] = url
         context["canonical"] = links.absolute(url)
-        context["description"] = config.description.isEmpty ? "\(config.mission.name) mission log" : config.description
+        context["description"] = !description.isEmpty ? description
+            : config.description.isEmpty ? "\(config.mission.name) mission log" : config.description
         context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew"]
         return context
     }
@@ -366,7 +371,7 @@ public struct PagePlanner {
                 hash.combine(Int64(bitPattern: index > 0 ? stamps[index - 1] : 0))
                 hash.combine(Int64(bitPattern: index + 1 < entries.count ? stamps[index + 1] : 0))
             } page: {
-                var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol)]
+                var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol), "published": entry.instant.iso8601]
                 var neighbours: Set<String> = []
                 if index > 0 {
                     let previous = entries[index - 1]
@@ -382,7 +387,8 @@ public struct PagePlanner {
                 let url = address.url
                 return Page(kind: .journal, url: url, outputPath: address.outputPath, template: "page-entry",
                             slots: ["sections": [Page.SlotItem(object: entry, isOwnPage: true)]],
-                            context: context(title: entry.title, url: url, heading: entry.title, section: "journal", extra: extra),
+                            context: context(title: entry.title, url: url, heading: entry.title, section: "journal",
+                                             description: entry.description.text, extra: extra),
                             objectIDs: neighbours)
             }
         }

@@ -72,6 +72,7 @@ extension StateWriter {
         write(entry.tags)
         write(entry.isDraft)
         write(entry.body)
+        write(entry.description)
     }
 
     mutating func write(_ message: Message) {
@@ -305,7 +306,7 @@ extension StateReader {
         return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
-                            authorIDs: fields.authorIDs(author.id), stamp: stamp)
+                            description: try readStoredText(), authorIDs: fields.authorIDs(author.id), stamp: stamp)
     }
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
