@@ -75,6 +75,8 @@ public struct SiteLinks: Sendable {
     }
     var tagIndexAddress: PageAddress { PageAddress(basePath: basePath, "tags/") }
     var atomAddress: PageAddress { PageAddress(basePath: basePath, Page.atomOutputPath) }
+    /// An entry's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
+    func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
 

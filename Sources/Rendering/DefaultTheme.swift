@@ -35,6 +35,7 @@ public enum DefaultTheme {
             ("page-crew", PackageResources.page_crew_mustache),
             ("page-crew-index", PackageResources.page_crew_index_mustache),
             ("page-404", PackageResources.page_404_mustache),
+            ("alias", PackageResources.alias_mustache),
             ("cell-journal-date", PackageResources.cell_journal_date_mustache),
             ("cell-journal-text", PackageResources.cell_journal_text_mustache),
             ("cell-message", PackageResources.cell_message_mustache),

@@ -74,6 +74,7 @@ public enum TemplateVocabulary {
         "atom": site.union(["feedTitle", "feedID", "alternateURL", "selfURL", "subtitle", "updated", "entries", "id", "title", "link",
                             "sol", "author", "authorURI", "hasAuthorURI", "categories", "term", "content", "html",
                             "tag", "name", "slug", "url", "hasFeed", "feedURL"]),
+        "alias": site.union(["url", "canonical", "title"]),
         "sitemap": site.union(["urls", "loc"]),
         "sitemap-index": site.union(["sitemaps", "loc"]),
     ]) { first, _ in first }

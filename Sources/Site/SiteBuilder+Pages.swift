@@ -75,7 +75,7 @@ extension SiteBuilder {
     static let otherGeneratorsTemplates = [
         "page": "page-entry", "single": "page-entry", "index": "page-feed", "list": "page-journal", "section": "page-journal",
         "base": "layout", "baseof": "layout", "404": "page-404",
-        "taxonomy": "page-tags", "taxonomy_list": "page-tags", "term": "page-tag", "taxonomy_single": "page-tag",
+        "taxonomy": "page-tags", "taxonomy_list": "page-tags", "term": "page-tag", "taxonomy_single": "page-tag", "alias": "alias",
     ]
 
     func loadTemplates(_ context: inout BuildContext) throws(Diagnostic) {

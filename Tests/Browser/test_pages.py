@@ -13,6 +13,7 @@ import pytest
 
 from browser import make_driver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 SITE = pathlib.Path(os.environ.get("MARSGEN_SITE", "public")).resolve()
 SCREENSHOTS = pathlib.Path(os.environ.get("MARSGEN_SCREENSHOTS", ".build/screenshots")).resolve()
@@ -164,6 +165,13 @@ def test_a_tag_leads_to_its_entries(desktop, base_url):
     geology.click()
     assert desktop.execute_script("return location.pathname") == "/tags/geology/"
     assert len(desktop.find_elements(By.CSS_SELECTOR, ".journal-row")) == count
+
+
+def test_an_old_address_leads_to_its_entry(desktop, base_url):
+    """An entry's alias sends the browser on to the entry's page, which names itself canonical."""
+    desktop.get(base_url + "posts/oxygen-plant/")
+    WebDriverWait(desktop, 10).until(lambda d: d.execute_script("return location.pathname") == "/journal/sol-04-isru/")
+    assert desktop.find_element(By.TAG_NAME, "h1").text == "The oxygen plant wakes up"
 
 
 def test_missing_page_shows_the_site_404(desktop, base_url):

@@ -44,7 +44,8 @@ import Testing
         var entries = (0..<7).map { FeedFixtures.entry("e\($0)", sol: 1 + $0, title: $0 == 2 ? nil : "Entry \($0)") }
         entries.append(JournalEntry(sourcePath: "content/journal/draft.md", explicitTitle: "Draft", slug: "draft",
                                     author: quiet, instant: FeedFixtures.clock.instant(sol: 3, lmst: MarsClockTime(hours: 9)),
-                                    sol: 3, lmst: MarsClockTime(hours: 9), tags: [], isDraft: true, bodyHTML: "<p>Soon</p>\n"))
+                                    sol: 3, lmst: MarsClockTime(hours: 9), tags: [], isDraft: true, bodyHTML: "<p>Soon</p>\n",
+                                    aliases: ["posts/draft/"]))
         var messages = (0..<5).map { FeedFixtures.message(sol: 2 + $0, hour: 14) }
         messages.append(Message(sourcePath: "content/messages/ops.md", channel: "ops", author: FeedFixtures.vega,
                                 instant: FeedFixtures.clock.instant(sol: 4, lmst: MarsClockTime(hours: 15)), sol: 4,
@@ -129,7 +130,7 @@ import Testing
             "templates/cell-message.mustache:1:4 'sendr' is not a value marsgen gives templates: it renders as nothing | did you mean 'sender'?",
             "templates/cell-message.mustache:2:1 'bdy' is not a value marsgen gives templates: it renders as nothing | did you mean 'body'?",
             "templates/cell-message.mustache:2:22 'title' is not a value 'cell-message' gets: it renders as nothing | "
-                + "atom, cell-journal-text, layout… get it; see README, Templates, for the values each template gets",
+                + "alias, atom, cell-journal-text… get it; see README, Templates, for the values each template gets",
             "templates/cell-message.mustache:3:1 'upercased' is not a transform templates can use: it renders as nothing | did you mean 'uppercased'?",
             "templates/cell-message.mustache:3:33 'chanel' is not a value marsgen gives templates: it renders as nothing | did you mean 'channel'?",
             "templates/cell-message.mustache:4:12 'zzz' is not a value marsgen gives templates: it renders as nothing | "
@@ -138,9 +139,9 @@ import Testing
                 + "see README, Templates, for the values each template gets",
             // A partial gets the values of the templates including it: `site` is no cell's.
             "templates/who.mustache:1:13 'site' is not a value the templates including 'who' get: it renders as nothing | "
-                + "atom, layout, page-404… get it; see README, Templates, for the values each template gets",
+                + "alias, atom, layout… get it; see README, Templates, for the values each template gets",
             "templates/who.mustache:1:13 'title' is not a value the templates including 'who' get: it renders as nothing | "
-                + "atom, cell-journal-text, layout… get it; see README, Templates, for the values each template gets",
+                + "alias, atom, cell-journal-text… get it; see README, Templates, for the values each template gets",
         ])
         // A value another template gets, copied into the wrong one.
         let copied = try TemplateLibrary(overrides: ["cell-journal-text": .init(text: "{{sender}}", path: "templates/cell-journal-text.mustache")])

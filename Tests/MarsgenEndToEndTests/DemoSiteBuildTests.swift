@@ -59,9 +59,24 @@ import FoundationXML
         }
     }
 
+    /// The pages of the site that are an entry's old address (`aliases:`), sending readers on.
+    var aliasPages: Set<String> {
+        Set(files.filter { String(decoding: $0.value, as: UTF8.self).contains("<meta http-equiv=\"refresh\"") }.keys)
+    }
+
+    @Test("an entry's old address sends readers on to it, naming it canonical, and is not in the sitemap")
+    func aliases() throws {
+        #expect(aliasPages == ["posts/oxygen-plant/index.html"])
+        let alias = try html("posts/oxygen-plant/index.html")
+        #expect(alias.contains("<meta http-equiv=\"refresh\" content=\"0; url=/journal/sol-04-isru/\">"))
+        #expect(alias.contains("<link rel=\"canonical\" href=\"https://kasei-station.example.org/journal/sol-04-isru/\">"))
+        #expect(alias.contains("<a href=\"/journal/sol-04-isru/\">The oxygen plant wakes up</a>"))
+        #expect(try !html("sitemap.xml").contains("posts/"))
+    }
+
     @Test("every page has one <h1>: an entry's page its title, unlinked; the feed's entries are <h2> links to their pages")
     func oneMainHeading() throws {
-        for (path, data) in files where path.hasSuffix(".html") {
+        for (path, data) in files where path.hasSuffix(".html") && !aliasPages.contains(path) {
             #expect(String(decoding: data, as: UTF8.self).occurrences(of: "<h1") == 1, "\(path)")
         }
         let entry = try html("journal/sol-01-touchdown/index.html")
@@ -225,12 +240,12 @@ import FoundationXML
         #expect(SiteBuilder.mediaTypes == ["feed.xml": "application/atom+xml; charset=utf-8"])
     }
 
-    @Test("the sitemap lists every page but the 404, with absolute URLs")
+    @Test("the sitemap lists every page but the 404 and the old addresses, with absolute URLs")
     func sitemap() throws {
         let data = try #require(files["sitemap.xml"])
         #expect(XMLParser(data: data).parse())
         let sitemap = String(decoding: data, as: UTF8.self)
-        let pages = files.keys.filter { $0.hasSuffix("index.html") }
+        let pages = files.keys.filter { $0.hasSuffix("index.html") && !aliasPages.contains($0) }
         #expect(sitemap.occurrences(of: "<loc>") == pages.count)
         #expect(!sitemap.contains("404"))
     }

@@ -15,6 +15,8 @@ struct GeneratedSite {
         var body: String
         /// Its `description:`, which its page shows instead of the start of its text.
         var description: String?
+        /// Its old addresses (`aliases:`), one added at a slug's change now and then.
+        var aliases: [String] = []
         /// Its tags, as written: spellings that share a slug among them (`EVA`, `eva`).
         var tags: [String] = []
         /// Links to other content files, as written (`entry-3.md`, `../weather/sol-2.md`).
@@ -113,7 +115,13 @@ struct GeneratedSite {
         case 4:
             counter += 1
             let slug = "slug-\(counter)"
-            return try editEntry("slug → \(slug)") { $0.slug = slug }
+            // Half the time the old address is kept as an alias, as a site that cares would.
+            let keepsOld = random.next(2) == 0
+            let alias = "/old/\(counter)/"
+            return try editEntry("slug → \(slug)\(keepsOld ? ", old address kept" : "")") { entry in
+                if keepsOld { entry.aliases.append(alias) }
+                entry.slug = slug
+            }
         case 5:
             let sol = Int(random.next(Self.sols.count)) + 1
             return try editEntry("move to sol \(sol)") { $0.sol = sol }
@@ -320,6 +328,7 @@ struct GeneratedSite {
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.isDraft { lines.append("draft: true") }
         if let description = entry.description { lines.append("description: \"\(description)\"") }
+        if !entry.aliases.isEmpty { lines.append("aliases: [\(entry.aliases.joined(separator: ", "))]") }
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }
             + entry.siteLinks.map { $0.isHTML ? "See <a href=\"\($0.url)\">that</a>." : "See [that](\($0.url))." } + [""]

@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 77)
+        #expect(report.pagesUnchanged == 78)
         #expect(try modificationTimes() == before)
     }
 
@@ -669,6 +669,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("tags/comms").path))
         #expect(untagged.written.contains("tags/radio/index.html") && untagged.written.contains("tags/index.html"))
         try expectSameAsClean("untagged")
+    }
+
+    @Test("an alias gets a page sending readers on to its entry; a new slug rewrites it; removed, its page and folders go; a static file in its place is an error")
+    func aliasesFollowTheirEntries() throws {
+        func expectSameAsClean(_ step: String) throws {
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
+        }
+        func alias() throws -> String {
+            try String(contentsOf: output.appendingPathComponent("posts/2038/bags/index.html"), encoding: .utf8)
+        }
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "tags: [", with: "aliases: [/posts/2038/bags, /bags.html]\ntags: [") }
+        let added = try build()
+        #expect(!added.isFullBuild)
+        #expect(Set(["posts/2038/bags/index.html", "bags.html"]).isSubset(of: added.written))
+        #expect(added.explanations.contains("posts/2038/bags: new page"), "\(added.explanations)")
+        #expect(try alias().contains("<meta http-equiv=\"refresh\" content=\"0; url=/journal/sol-07-bags/\">"))
+        #expect(try alias().contains("<link rel=\"canonical\" href=\"https://kasei-station.example.org/journal/sol-07-bags/\">"))
+        try expectSameAsClean("added")
+
+        // The entry's text edited: its aliases' pages are as they were.
+        try edit("content/journal/sol-07-bags.md") { $0 + "\nOne more line.\n" }
+        #expect(try !build().written.contains { $0.hasPrefix("posts/") || $0 == "bags.html" })
+
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "tags: [", with: "slug: sandbags\ntags: [") }
+        let moved = try build()
+        #expect(Set(["posts/2038/bags/index.html", "bags.html"]).isSubset(of: moved.written))
+        #expect(try alias().contains("url=/journal/sandbags/"))
+        try expectSameAsClean("slug changed")
+
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "aliases: [/posts/2038/bags, /bags.html]\n", with: "") }
+        let removed = try build()
+        #expect(removed.deleted == ["bags.html", "posts/2038/bags/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("posts/2038").path))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("posts/oxygen-plant/index.html").path))
+        try expectSameAsClean("removed")
+
+        // A static file where an alias's page goes: the error a page's path taken gives.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "tags: [", with: "aliases: [/bags.html]\ntags: [") }
+        try SiteFixture.write("<p>bags</p>\n", to: "static/bags.html", in: site)
+        #expect(throws: Diagnostic.self) { _ = try build() }
     }
 
     @Test("with tag_feeds, an entry's edit rewrites the feeds of its tags, and a tag's last entry untagged deletes its feed with its page")
@@ -770,7 +810,8 @@ import Testing
     func partialChange() throws {
         try edit("templates/footer.mustache") { $0.replacingOccurrences(of: "An invented mission", with: "A made-up mission") }
         let report = try build()
-        let htmlPages = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix(".html") }
+        // All but an entry's old address, a page of its own without the layout.
+        let htmlPages = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix(".html") && !$0.hasPrefix("posts/") }
         #expect(Set(report.written) == Set(htmlPages))
     }
 
@@ -1654,7 +1695,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 77)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 78)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -1993,7 +2034,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 77)
+        #expect(report.pagesWritten == 78)
         #expect(try !build().isFullBuild)
     }
 }

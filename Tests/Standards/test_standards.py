@@ -96,6 +96,7 @@ def write_hostile_site(site, unsafe_html):
         'time: "21:00"\n'
         f'tags: ["{yaml_title}", "a&b"]\n'
         f'description: "{yaml_title}"\n'
+        "aliases: [/posts/hostile/]\n"
         "---\n"
         f"Text with {HOSTILE.replace('<', '&lt;')} written as entities, and "
         f"[a link](https://example.org/ \"{yaml_title}\").\n\n"
@@ -286,7 +287,8 @@ def test_the_sitemap_is_valid_and_lists_every_page(site, request):
     assert all(part == base + part.rsplit("/", 1)[1] for part in parts)
     files = {page_for(output, url, base)[0] for url in locations}
     assert all(file.exists() for file in files)
-    pages = {path for path in html_pages(output) if path.name == "index.html"}
+    # Every page but an entry's old address, which sends readers on to the entry's.
+    pages = {path for path in html_pages(output) if path.name == "index.html" and 'http-equiv="refresh"' not in path.read_text()}
     assert files == pages
 
 
@@ -324,6 +326,10 @@ def test_hostile_strings_are_text_everywhere(hostile):
                         continue
                     if "alert(" in value or "mustache" in value:
                         assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"
+        if tree.find(".//meta[@http-equiv='refresh']") is not None:
+            # An entry's old address: a page of its own, without the layout.
+            assert tree.findtext(".//title").endswith(" · " + HOSTILE), path
+            continue
         alternate = tree.find(".//link[@rel='alternate']")
         assert alternate.get("title") == HOSTILE, path
         # An entry's page has its own description (the hostile entry's is checked below);
@@ -343,6 +349,10 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert f"Text with {HOSTILE} written as entities, and a link." in tree.text_content()
     assert [a for a in tree.iter("a") if a.get("title") == HOSTILE], "the link title is not kept whole"
     assert tree.find(".//meta[@name='description']").get("content") == HOSTILE
+    # Its old address names it whole, as text, and leads to it.
+    alias = lxml.html.fromstring((hostile / "posts/hostile/index.html").read_text())
+    assert alias.findtext(".//title") == f"{HOSTILE} · {HOSTILE}"
+    assert [(a.get("href"), a.text_content()) for a in alias.iter("a")] == [("/journal/sol-14-hostile/", HOSTILE)]
     assert tree.find(".//meta[@property='og:title']").get("content").startswith(HOSTILE)
     # The author's name is shown as text wherever it appears.
     crew = lxml.html.fromstring((hostile / "crew/vega/index.html").read_text())

@@ -27,11 +27,12 @@ public struct ContentLibrary: Sendable {
     public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport],
                 conflicts: inout [Diagnostic]) {
         self.crew = crew
-        self.journalEntries = Self.firstOfEach(journalEntries, fingerprint: { Self.fingerprint(of: $0.slug) },
-                                               sameKey: { $0.slug == $1.slug }, conflicts: &conflicts) { entry, other in
+        let entries = Self.firstOfEach(journalEntries, fingerprint: { Self.fingerprint(of: $0.slug) },
+                                       sameKey: { $0.slug == $1.slug }, conflicts: &conflicts) { entry, other in
             .error("two journal entries have the slug '\(entry.slug)'", at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
                    hint: "the other is \(other); give one of them a different 'slug:'")
         }
+        self.journalEntries = Self.withUniqueAliases(entries, conflicts: &conflicts)
         self.weatherReports = Self.firstOfEach(weatherReports, fingerprint: { UInt64(bitPattern: Int64($0.sol)) },
                                                sameKey: { $0.sol == $1.sol }, conflicts: &conflicts) { report, other in
             .error("two weather reports are for sol \(report.sol)", at: SourceLocation(path: report.sourcePath, line: 1, column: 1),
@@ -86,6 +87,28 @@ public struct ContentLibrary: Sendable {
             kept?.append(object)
         }
         return kept ?? inPathOrder
+    }
+
+    /// `entries` (in path order) without those that give an alias an earlier one has,
+    /// recording a conflict for each. Few entries have aliases: the others pass untouched.
+    private static func withUniqueAliases(_ entries: [JournalEntry], conflicts: inout [Diagnostic]) -> [JournalEntry] {
+        var owners: [String: String] = [:]
+        var clashing: Set<ObjectIdentifier> = []
+        for entry in entries where !entry.aliases.isEmpty {
+            for alias in entry.aliases {
+                if let other = owners[alias] {
+                    conflicts.append(.error("two journal entries have the alias '/\(alias)'",
+                                            at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
+                                            hint: "the other is \(other); an old address leads to one entry: remove it from one of them"))
+                    clashing.insert(ObjectIdentifier(entry))
+                    break
+                }
+            }
+            if !clashing.contains(ObjectIdentifier(entry)) {
+                for alias in entry.aliases { owners[alias] = entry.sourcePath }
+            }
+        }
+        return clashing.isEmpty ? entries : entries.filter { !clashing.contains(ObjectIdentifier($0)) }
     }
 
     /// A 64-bit hash of `key`'s bytes. Slugs are ASCII, so equal slugs have equal bytes.

@@ -10,10 +10,11 @@ import GFM
 ///     time: "14:02"
 ///     tags: [power, eva]
 ///     description: Panels at 71% after the storm   # else the start of the text
+///     aliases: [/posts/dust-on-the-panels/]         # old addresses, sent on here
 ///     ---
 ///     Markdown body…
 public enum JournalLoader {
-    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description"]
+    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "aliases"]
     /// Hugo's and Zola's names for keys an entry has, lowercased (`authors` is a likely
     /// misspelling already).
     static let otherGeneratorsKeys: [String: String] = [
@@ -72,6 +73,15 @@ public enum JournalLoader {
             // It would name a tag page of nothing, shown as an empty pill.
             log.warn("an empty tag is left out", at: fields.location(of: "tags"), hint: "write a word for it, or remove it")
         }
+        var aliases: [String] = []
+        for written in try fields.strings("aliases") {
+            switch Alias.path(written) {
+            case .success(let path): if !aliases.contains(path) { aliases.append(path) }
+            case .failure(let problem):
+                throw Diagnostic.error("alias '\(Diagnostic.excerpt(written))' \(problem.message)", at: fields.location(of: "aliases"),
+                                       hint: "an alias is the entry's old address within the site, like '/posts/2038/landing/' or '/landing.html'")
+            }
+        }
         let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)
         return JournalEntry(
@@ -85,7 +95,8 @@ public enum JournalLoader {
             tags: tags,
             isDraft: try fields.bool("draft") ?? false,
             bodyHTML: document.html(),
-            description: description.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? document.summary()
+            description: description.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? document.summary(),
+            aliases: aliases
         )
     }
 }

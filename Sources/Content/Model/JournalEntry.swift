@@ -34,6 +34,9 @@ public final class JournalEntry: FeedObject, Hashable {
     /// start of its text (see `MarkdownDocument.summary(limit:)`); empty when it has neither.
     /// Its page's description, for search results and link previews.
     public let description: StoredText
+    /// Its old addresses within the site (`posts/2038/landing/`, `landing.html`; see
+    /// ``Alias``), each a page that sends readers on to the entry's.
+    public let aliases: [String]
 
     /// Stored, not computed: the planner asks every object for its authors on every build.
     public let authorIDs: [String]
@@ -44,16 +47,20 @@ public final class JournalEntry: FeedObject, Hashable {
 
     /// Creates an entry and computes its identifier and content hash.
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
-                lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "") {
+                lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "",
+                aliases: [String] = []) {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML, description] + tags {
             hash.combine(field)
         }
+        // After a mark, so that a tag and an alias of the same text differ.
+        hash.combine(Int64(aliases.count))
+        for alias in aliases { hash.combine(alias) }
         hash.combine(instant.unixMillis)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
-                  body: HTMLBody(bodyHTML), description: StoredText(description))
+                  body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases)
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -63,17 +70,18 @@ public final class JournalEntry: FeedObject, Hashable {
     ///   author then share one array. Anything else is ignored.
     public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                            isDraft: Bool, body: HTMLBody, description: StoredText, authorIDs: [String]? = nil) {
+                            isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
-                  description: description, authorIDs: authorIDs)
+                  description: description, aliases: aliases, authorIDs: authorIDs)
     }
 
     /// The entry restored with its identifier as the state holds it, and its stamp when the
     /// state holds that too (else it is computed from the identifier and the hash).
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                isDraft: Bool, body: HTMLBody, description: StoredText, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
+                isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], authorIDs: [String]? = nil,
+                stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -89,6 +97,7 @@ public final class JournalEntry: FeedObject, Hashable {
         self.isDraft = isDraft
         self.body = body
         self.description = description
+        self.aliases = aliases
         var listing = ContentHash()
         listing.combine(explicitTitle ?? "\u{0}")
         listing.combine(slug)
@@ -115,6 +124,7 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.isDraft == rhs.isDraft
             && lhs.body == rhs.body
             && lhs.description == rhs.description
+            && lhs.aliases == rhs.aliases
     }
 
     public func hash(into hasher: inout Hasher) {

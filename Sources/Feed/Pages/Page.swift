@@ -7,7 +7,8 @@ import Content
 public struct Page {
     /// What sort of page this is, for summaries and styling.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, tag, tagIndex, notFound, atom, sitemap, sitemapIndex
+        case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, tag, tagIndex, notFound, atom, sitemap, sitemapIndex,
+             alias
     }
 
     /// What sort of page this is.

@@ -189,7 +189,7 @@ public struct PagePlanner {
             { $0.crewPages() },
             { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] },
             { $0.journalIndexPages() },
-            { $0.tagPages() },
+            { $0.tagPages() + $0.aliasPages() },
         ]
         let planned = UnsafeMutableBufferPointer<[PagePlan]>.allocate(capacity: groups.count)
         planned.initialize(repeating: [])
@@ -789,6 +789,28 @@ public struct PagePlanner {
             Page(kind: .notFound, url: url, outputPath: "404.html", template: "page-404",
                  context: context(title: "Signal lost", url: url, heading: "Signal lost", section: ""))
         }
+    }
+
+    /// A page at each entry's old addresses (`aliases:`), sending readers on to the entry's
+    /// page: at once, with a link for those whose browser does not follow, and naming the
+    /// entry's page as the canonical one for search engines.
+    func aliasPages() -> [PagePlan] {
+        var plans: [PagePlan] = []
+        for entry in journalInTimeOrder where !entry.aliases.isEmpty {
+            let target = links.journal(slug: entry.slug)
+            for alias in entry.aliases {
+                let address = links.aliasAddress(alias)
+                plans.append(plan(.alias, at: address, inSitemap: false) { hash in
+                    hash.combine(target)
+                    hash.combine(entry.title)
+                } page: {
+                    Page(kind: .alias, url: address.url, outputPath: address.outputPath, template: "alias", layout: nil,
+                         context: ["url": target, "canonical": links.absolute(target), "title": entry.title],
+                         objectIDs: [entry.diffIdentifier])
+                })
+            }
+        }
+        return plans
     }
 
     /// The site's Atom feed: its newest objects, of every kind.

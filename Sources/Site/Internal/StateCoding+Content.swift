@@ -73,6 +73,7 @@ extension StateWriter {
         write(entry.isDraft)
         write(entry.body)
         write(entry.description)
+        write(entry.aliases)
     }
 
     mutating func write(_ message: Message) {
@@ -306,7 +307,8 @@ extension StateReader {
         return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
-                            description: try readStoredText(), authorIDs: fields.authorIDs(author.id), stamp: stamp)
+                            description: try readStoredText(), aliases: try readStrings(), authorIDs: fields.authorIDs(author.id),
+                            stamp: stamp)
     }
 
     mutating func readMessage(_ fields: inout RepeatedFields) throws(Damaged) -> Message {
