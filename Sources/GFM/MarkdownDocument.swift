@@ -101,27 +101,43 @@ public final class MarkdownDocument {
                   cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
             var bytes: [UInt8] = []
             Self.appendPlainText(of: node, to: &bytes, wordsOnly: true)
-            let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-            if !words.isEmpty { return Self.shortened(words, limit: limit) }
+            let summary = Self.shortened(String(decoding: bytes, as: UTF8.self), limit: limit)
+            if !summary.isEmpty { return summary }
         }
         return ""
     }
 
-    /// `words` joined by spaces, or as many as fit in `limit` characters with `…` after; a
-    /// first word longer than that is cut.
-    static func shortened(_ words: [Substring], limit: Int) -> String {
-        let whole = words.joined(separator: " ")
-        guard whole.count > limit else { return whole }
+    /// `text` with its runs of white space made one space, or, when that is longer than
+    /// `limit` characters, as many of its words as fit in `limit - 1` with `…` after (a
+    /// first word longer than that is cut). One pass that stops past the limit: an entry's
+    /// first paragraph may run to hundreds of words, and every entry is summarised.
+    static func shortened(_ text: String, limit: Int) -> String {
         var kept = ""
-        for word in words {
-            let next = kept.isEmpty ? String(word) : kept + " " + word
-            guard next.count < limit else { break }
-            kept = next
+        var count = 0
+        // The end of the words kept so far that fit before an ellipsis.
+        var cut: String.Index?
+        var spaceDue = false
+        for character in text {
+            if character.isWhitespace {
+                spaceDue = !kept.isEmpty
+                continue
+            }
+            if spaceDue {
+                if count <= limit - 1 { cut = kept.endIndex }
+                kept.append(" ")
+                count += 1
+                spaceDue = false
+            }
+            kept.append(character)
+            count += 1
+            if count > limit {
+                var shortened = cut.map { String(kept[..<$0]) } ?? String(kept.prefix(limit - 1))
+                // A word ending in a comma or a colon reads better without it before the ellipsis.
+                while let last = shortened.last, ",;:".contains(last) { shortened.removeLast() }
+                return shortened + "…"
+            }
         }
-        if kept.isEmpty { kept = String(whole.prefix(limit - 1)) }
-        // A word ending in a comma or a colon reads better without it before the ellipsis.
-        while let last = kept.last, ",;:".contains(last) { kept.removeLast() }
-        return kept + "…"
+        return kept
     }
 
     /// Splits the document at every heading of `level` that sits at the top level.

@@ -13,7 +13,8 @@ public struct PageRenderer {
     /// are kept by a hash of their inputs, which leaves it out.
     public var cacheSalt = ""
 
-    /// Creates a renderer over the sections of every object in the site.
+    /// Creates a renderer over the sections of every object in the site, as the feed shows
+    /// them: an object's own page (an entry's) gets the same section here.
     public init(templates: TemplateLibrary, sections: [FeedSection]) {
         let byID = Dictionary(sections.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         self.init(templates: templates, section: { byID[$0.objectID] })
