@@ -91,8 +91,9 @@ public final class MarkdownDocument {
     /// The start of the document's text, in plain words, for a page's description (a
     /// search result's snippet, a link's card): its first paragraph that has words (in a
     /// list or a block quote too), cut after the last whole word that fits in `limit`
-    /// characters, with `…` after. Images, raw HTML and footnote references are left out;
-    /// code spans keep their text. Empty when no paragraph has words.
+    /// characters (Unicode scalars), with `…` after. Images, raw HTML and footnote
+    /// references are left out; code spans keep their text. Empty when no paragraph has
+    /// words.
     public func summary(limit: Int = 160) -> String {
         guard let iterator = cmark_iter_new(root) else { return "" }
         defer { cmark_iter_free(iterator) }
@@ -101,43 +102,70 @@ public final class MarkdownDocument {
                   cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { continue }
             var bytes: [UInt8] = []
             Self.appendPlainText(of: node, to: &bytes, wordsOnly: true)
-            let summary = Self.shortened(String(decoding: bytes, as: UTF8.self), limit: limit)
+            let summary = Self.shortened(bytes, limit: limit)
             if !summary.isEmpty { return summary }
         }
         return ""
     }
 
-    /// `text` with its runs of white space made one space, or, when that is longer than
-    /// `limit` characters, as many of its words as fit in `limit - 1` with `…` after (a
-    /// first word longer than that is cut). One pass that stops past the limit: an entry's
-    /// first paragraph may run to hundreds of words, and every entry is summarised.
-    static func shortened(_ text: String, limit: Int) -> String {
-        var kept = ""
+    /// The UTF-8 text `bytes` with its runs of white space made one space, or, when that
+    /// is longer than `limit` characters (Unicode scalars), as many of its words as fit in
+    /// `limit - 1` with `…` after (a first word longer than that is cut). One pass over the
+    /// bytes that stops past the limit: an entry's first paragraph may run to hundreds of
+    /// words, and every entry of every build that parses it is summarised.
+    static func shortened(_ bytes: [UInt8], limit: Int) -> String {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(min(bytes.count, 4 * limit + 4))
         var count = 0
-        // The end of the words kept so far that fit before an ellipsis.
-        var cut: String.Index?
+        // The length of the words kept so far that fit before an ellipsis.
+        var cut: Int?
         var spaceDue = false
-        for character in text {
-            if character.isWhitespace {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
                 spaceDue = !kept.isEmpty
+                index += 1
                 continue
             }
             if spaceDue {
-                if count <= limit - 1 { cut = kept.endIndex }
-                kept.append(" ")
+                if count <= limit - 1 { cut = kept.count }
+                kept.append(0x20)
                 count += 1
                 spaceDue = false
             }
-            kept.append(character)
+            // One scalar: its lead byte and its continuation bytes.
+            kept.append(byte)
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+                kept.append(bytes[index])
+                index += 1
+            }
             count += 1
             if count > limit {
-                var shortened = cut.map { String(kept[..<$0]) } ?? String(kept.prefix(limit - 1))
+                if let cut {
+                    kept.removeSubrange(cut...)
+                } else {
+                    // One word too long: its first `limit - 1` scalars.
+                    var scalars = 0
+                    var end = kept.count
+                    for (position, byte) in kept.enumerated() where byte & 0xC0 != 0x80 {
+                        if scalars == limit - 1 {
+                            end = position
+                            break
+                        }
+                        scalars += 1
+                    }
+                    kept.removeSubrange(end...)
+                }
                 // A word ending in a comma or a colon reads better without it before the ellipsis.
-                while let last = shortened.last, ",;:".contains(last) { shortened.removeLast() }
-                return shortened + "…"
+                while let last = kept.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ";") || last == UInt8(ascii: ":") {
+                    kept.removeLast()
+                }
+                return String(decoding: kept, as: UTF8.self) + "…"
             }
         }
-        return kept
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// Splits the document at every heading of `level` that sits at the top level.

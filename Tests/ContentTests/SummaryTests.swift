@@ -28,6 +28,9 @@ import Testing
         #expect(MarkdownDocument(parsing: "Sand, rock, dust, ice").summary(limit: 18) == "Sand, rock, dust…")
         #expect(MarkdownDocument(parsing: String(repeating: "a", count: 30)).summary(limit: 10) == String(repeating: "a", count: 9) + "…")
         #expect(MarkdownDocument(parsing: "Short enough").summary(limit: 12) == "Short enough")
+        // Characters are counted as Unicode scalars, and a long word is cut between them.
+        #expect(MarkdownDocument(parsing: "Café à Olympus Mons").summary(limit: 10) == "Café à…")
+        #expect(MarkdownDocument(parsing: "火星火星火星").summary(limit: 4) == "火星火…")
     }
 
     @Test("an entry's description is its front matter's, else the start of its text; Hugo's 'summary' gets a hint")
