@@ -27,6 +27,8 @@ import Testing
         ("/tags/eva/", .sitePlace("tags")),
         ("/index.html", .sitePlace("index.html")),
         ("/404.html", .sitePlace("404.html")),
+        ("/feed.xml", .sitePlace("feed.xml")),
+        ("/sitemap-2.xml/old/", .sitePlace("sitemap-2.xml")),
     ])
     func refused(written: String, problem: AliasProblem) {
         #expect(throws: problem) { try Alias.path(written).get() }

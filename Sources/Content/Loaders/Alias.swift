@@ -3,8 +3,10 @@
 /// moved from another generator, or an entry whose slug changed, needs so that links to it
 /// keep working.
 public enum Alias {
-    /// The folders and files of the site's own pages, which no alias may take.
-    static let sitePlaces: Set<String> = ["journal", "sol", "crew", "tags", "page", "theme", "_marsgen", "index.html", "404.html"]
+    /// The folders and files of the site's own pages, which no alias may take (nor make a
+    /// folder of: `feed.xml/` would need the feed's name).
+    static let sitePlaces: Set<String> = ["journal", "sol", "crew", "tags", "page", "theme", "_marsgen", "index.html", "404.html",
+                                          "feed.xml", "sitemap.xml"]
 
     /// The alias `written` as a path within the site, without its leading `/`: a folder
     /// (`posts/2038/landing/`, also for `/posts/2038/landing`) or an HTML file
@@ -24,7 +26,9 @@ public enum Alias {
                 return .failure(.badSegment(String(segment)))
             }
         }
-        if let first = segments.first, sitePlaces.contains(String(first)) {
+        // The sitemap's parts, `sitemap-1.xml` and on, are the site's too.
+        if let first = segments.first,
+           sitePlaces.contains(String(first)) || (first.hasPrefix("sitemap-") && first.hasSuffix(".xml")) {
             return .failure(.sitePlace(String(first)))
         }
         let isFile = path.hasSuffix(".html") || path.hasSuffix(".htm")
