@@ -389,7 +389,8 @@ public struct TemplateLibrary: Sendable {
             for (name, isTransform) in uses where !name.isEmpty && !name.allSatisfy(\.isNumber) {
                 let names = isTransform ? TemplateVocabulary.transforms : known
                 guard !names.contains(name), seen.insert((isTransform ? "(" : "") + name).inserted else { continue }
-                let givenTo = isTransform ? [] : TemplateVocabulary.byTemplate.filter { $0.value.contains(name) }.map(\.key).sorted()
+                let givenTo = isTransform ? [] : TemplateVocabulary.byTemplate.filter { $0.value.contains(name) }.map(\.key)
+                    .sorted { (TemplateVocabulary.hintRank($0), $0) < (TemplateVocabulary.hintRank($1), $1) }
                 found.append(UnknownName(name: name, isTransform: isTransform,
                                          location: SourceLocation(path: path, line: tag.line, column: tag.column),
                                          suggestion: name.closestMatch(among: names),

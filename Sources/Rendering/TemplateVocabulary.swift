@@ -79,6 +79,13 @@ public enum TemplateVocabulary {
         "sitemap-index": site.union(["sitemaps", "loc"]),
     ]) { first, _ in first }
 
+    /// Where `template` comes in a hint naming the templates that get a value: the cells
+    /// and pages first (what a site most often writes its own of), then the rest (the
+    /// layout, rows, feeds, sitemaps, an alias's page), each group by name.
+    static func hintRank(_ template: String) -> Int {
+        template.hasPrefix("cell-") || template.hasPrefix("page-") ? 0 : 1
+    }
+
     /// Every name some template gets.
     public static let names: Set<String> = byTemplate.values.reduce([]) { $0.union($1) }
 

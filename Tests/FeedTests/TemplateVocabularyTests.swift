@@ -130,7 +130,7 @@ import Testing
             "templates/cell-message.mustache:1:4 'sendr' is not a value marsgen gives templates: it renders as nothing | did you mean 'sender'?",
             "templates/cell-message.mustache:2:1 'bdy' is not a value marsgen gives templates: it renders as nothing | did you mean 'body'?",
             "templates/cell-message.mustache:2:22 'title' is not a value 'cell-message' gets: it renders as nothing | "
-                + "alias, atom, cell-journal-text… get it; see README, Templates, for the values each template gets",
+                + "cell-journal-text, page-404, page-crew… get it; see README, Templates, for the values each template gets",
             "templates/cell-message.mustache:3:1 'upercased' is not a transform templates can use: it renders as nothing | did you mean 'uppercased'?",
             "templates/cell-message.mustache:3:33 'chanel' is not a value marsgen gives templates: it renders as nothing | did you mean 'channel'?",
             "templates/cell-message.mustache:4:12 'zzz' is not a value marsgen gives templates: it renders as nothing | "
@@ -139,9 +139,9 @@ import Testing
                 + "see README, Templates, for the values each template gets",
             // A partial gets the values of the templates including it: `site` is no cell's.
             "templates/who.mustache:1:13 'site' is not a value the templates including 'who' get: it renders as nothing | "
-                + "alias, atom, layout… get it; see README, Templates, for the values each template gets",
+                + "page-404, page-crew, page-crew-index… get it; see README, Templates, for the values each template gets",
             "templates/who.mustache:1:13 'title' is not a value the templates including 'who' get: it renders as nothing | "
-                + "alias, atom, cell-journal-text… get it; see README, Templates, for the values each template gets",
+                + "cell-journal-text, page-404, page-crew… get it; see README, Templates, for the values each template gets",
         ])
         // A value another template gets, copied into the wrong one.
         let copied = try TemplateLibrary(overrides: ["cell-journal-text": .init(text: "{{sender}}", path: "templates/cell-journal-text.mustache")])
