@@ -117,8 +117,10 @@ public final class MarkdownDocument {
         var kept: [UInt8] = []
         kept.reserveCapacity(min(bytes.count, 4 * limit + 4))
         var count = 0
-        // The length of the words kept so far that fit before an ellipsis.
+        // The length of the words kept so far that fit before an ellipsis, and of the first
+        // `limit - 1` scalars, the cut when the first word alone is too long.
         var cut: Int?
+        var firstScalars = 0
         var spaceDue = false
         var index = 0
         while index < bytes.count {
@@ -142,22 +144,9 @@ public final class MarkdownDocument {
                 index += 1
             }
             count += 1
+            if count == limit - 1 { firstScalars = kept.count }
             if count > limit {
-                if let cut {
-                    kept.removeSubrange(cut...)
-                } else {
-                    // One word too long: its first `limit - 1` scalars.
-                    var scalars = 0
-                    var end = kept.count
-                    for (position, byte) in kept.enumerated() where byte & 0xC0 != 0x80 {
-                        if scalars == limit - 1 {
-                            end = position
-                            break
-                        }
-                        scalars += 1
-                    }
-                    kept.removeSubrange(end...)
-                }
+                kept.removeSubrange((cut ?? firstScalars)...)
                 // A word ending in a comma or a colon reads better without it before the ellipsis.
                 while let last = kept.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ";") || last == UInt8(ascii: ":") {
                     kept.removeLast()

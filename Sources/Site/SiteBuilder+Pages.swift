@@ -280,8 +280,7 @@ extension SiteBuilder {
         } else {
             kept = context.isIncremental && !shown.isEmpty ? RenderedSections.load(from: sectionsPath, key: cacheKey) : [:]
         }
-        // An entry's page renders its section another way: kept under another stamp.
-        let stamps = shown.map { $0.isOwnPage ? Self.ownPageStamp($0.object.stamp) : $0.object.stamp }
+        let stamps = shown.map(\.sectionStamp)
         let sectionHTML = try parallelMap(Array(shown.indices)) { index throws(Diagnostic) -> String in
             if let html = kept[stamps[index]] { return html }
             return try renderer.html(for: try adapter.section(for: shown[index].object, isOwnPage: shown[index].isOwnPage))
@@ -347,12 +346,6 @@ extension SiteBuilder {
         var key = "\(context.state.configurationHash)|\(context.state.sources[CrewLoader.path]?.hash ?? "no crew")"
         for (name, hash) in context.templateHashes.sorted(by: { $0.key < $1.key }) { key += "|\(name)=\(hash)" }
         return key
-    }
-
-    /// The stamp an object's section is kept under as its own page renders it: the object's
-    /// stamp, mixed so that it is not the stamp of the feed's rendering (or of any object).
-    static func ownPageStamp(_ stamp: UInt64) -> UInt64 {
-        (stamp ^ 0x6f77_6e2d_7061_6765) &* 0x9e37_79b9_7f4a_7c15
     }
 
     /// Pages of one template, layout and shape use the same templates.

@@ -95,18 +95,14 @@ public struct ContentLibrary: Sendable {
         var owners: [String: String] = [:]
         var clashing: Set<ObjectIdentifier> = []
         for entry in entries where !entry.aliases.isEmpty {
-            for alias in entry.aliases {
-                if let other = owners[alias] {
-                    conflicts.append(.error("two journal entries have the alias '/\(alias)'",
-                                            at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
-                                            hint: "the other is \(other); an old address leads to one entry: remove it from one of them"))
-                    clashing.insert(ObjectIdentifier(entry))
-                    break
-                }
+            if let alias = entry.aliases.first(where: { owners[$0] != nil }), let other = owners[alias] {
+                conflicts.append(.error("two journal entries have the alias '/\(alias)'",
+                                        at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(other); an old address leads to one entry: remove it from one of them"))
+                clashing.insert(ObjectIdentifier(entry))
+                continue
             }
-            if !clashing.contains(ObjectIdentifier(entry)) {
-                for alias in entry.aliases { owners[alias] = entry.sourcePath }
-            }
+            for alias in entry.aliases { owners[alias] = entry.sourcePath }
         }
         return clashing.isEmpty ? entries : entries.filter { !clashing.contains(ObjectIdentifier($0)) }
     }

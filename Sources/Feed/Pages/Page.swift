@@ -71,6 +71,13 @@ public struct Page {
         /// Which rendering of which object's section goes here.
         public var section: SectionKey { SectionKey(objectID: objectID, isOwnPage: isOwnPage) }
 
+        /// What that rendering is kept under from one build to the next: the object's stamp
+        /// (its identity and content), mixed for its own page's rendering so that the two
+        /// are never taken for each other.
+        public var sectionStamp: UInt64 {
+            isOwnPage ? (object.stamp ^ 0x6f77_6e2d_7061_6765) &* 0x9e37_79b9_7f4a_7c15 : object.stamp
+        }
+
         /// Creates a slot item.
         public init(object: any FeedObject, extra: TemplateContext = [:], isOwnPage: Bool = false) {
             self.object = object

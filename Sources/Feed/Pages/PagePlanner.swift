@@ -260,6 +260,12 @@ public struct PagePlanner {
         ]
     }
 
+    /// The site's description, or what it is when it has none: its pages' description and
+    /// its feed's subtitle.
+    var siteDescription: String {
+        config.description.isEmpty ? "\(config.mission.name) mission log" : config.description
+    }
+
     /// The values every HTML page has.
     ///
     /// - Parameter description: The page's own description (an entry's); the site's when empty.
@@ -270,8 +276,7 @@ public struct PagePlanner {
         context["heading"] = heading
         context["url"] = url
         context["canonical"] = links.absolute(url)
-        context["description"] = !description.isEmpty ? description
-            : config.description.isEmpty ? "\(config.mission.name) mission log" : config.description
+        context["description"] = description.isEmpty ? siteDescription : description
         context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew"]
         return context
     }
@@ -819,7 +824,7 @@ public struct PagePlanner {
         return atomFeed(at: links.atomAddress, newest: feedOrder.prefix(count).map(object),
                         stamps: Array(feedStamps.prefix(count)),
                         values: ["feedTitle": config.title, "feedID": config.baseURL, "alternateURL": config.baseURL,
-                                 "subtitle": config.description.isEmpty ? "\(config.mission.name) mission log" : config.description])
+                                 "subtitle": siteDescription])
     }
 
     /// A tag's Atom feed (`tag_feeds: true`): the newest entries with the tag.
