@@ -198,3 +198,20 @@ def test_a_deleted_page_says_so_and_goes_to_the_front_page(browser, serve):
     serve.path("content/journal/sol-14-bag-wall.md").unlink()
     wait_for(browser, lambda: browser.execute_script("return !!document.getElementById('marsgen-notice')"))
     wait_for(browser, lambda: browser.current_url == serve.url, timeout=5)
+
+
+def test_a_page_fetched_ahead_and_edited_since_opens_as_it_is_now(browser, serve):
+    """The pages a page fetches ahead (its pager's) are not kept past an edit: following the
+    link after the neighbour changed shows the change."""
+    open_live(browser, serve.url + "journal/sol-07-bags/")
+    following = "/journal/sol-08-greenhouse-sprouts/"
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+        "return performance.getEntriesByType('resource').some(e => e.initiatorType === 'link'"
+        " && new URL(e.name).pathname === arguments[0])", following))
+    builds = browser.execute_script("return window.__marsgenLive.builds")
+    entry = "content/journal/sol-08-greenhouse-sprouts.md"
+    serve.write(entry, serve.path(entry).read_text().replace("is doing very well.", "is doing very well, as of now."))
+    wait_for(browser, lambda: browser.execute_script("return window.__marsgenLive.builds") > builds)
+    browser.find_element(By.CSS_SELECTOR, f".pager a[href='{following}']").click()
+    wait_for(browser, lambda: browser.execute_script("return location.pathname") == following)
+    assert "is doing very well, as of now." in browser.find_element(By.TAG_NAME, "main").text

@@ -174,6 +174,31 @@ def test_an_old_address_leads_to_its_entry(desktop, base_url):
     assert desktop.find_element(By.TAG_NAME, "h1").text == "The oxygen plant wakes up"
 
 
+def test_the_pages_a_reader_may_open_next_are_fetched_ahead(desktop, base_url):
+    """Marslink's working range: while a reader reads a page, the browser fetches the pages
+    its pager leads to, so following one does not download it again. (This test server, as
+    most hosts, sends no max-age: the browser asks whether the page changed, and the answer,
+    "not modified", is all that crosses the network.)"""
+    for start, follow in (("journal/sol-07-bags/", "a[rel=next]"), ("", "a.pager-older")):
+        # Other tests opened these pages: only a fetch ahead may have put them in the cache.
+        desktop.execute_cdp_cmd("Network.clearBrowserCache", {})
+        desktop.get(base_url + start)
+        neighbours = {a.get_attribute("pathname") for a in desktop.find_elements(By.CSS_SELECTOR, ".pager a")}
+        assert neighbours
+        fetched = lambda d: {e["path"] for e in d.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".filter(e => e.initiatorType === 'link').map(e => ({path: new URL(e.name).pathname}))")}
+        WebDriverWait(desktop, 10).until(lambda d: neighbours <= fetched(d))
+        link = desktop.find_element(By.CSS_SELECTOR, follow)
+        target = link.get_attribute("pathname")
+        link.click()
+        WebDriverWait(desktop, 10).until(lambda d: d.execute_script("return location.pathname") == target)
+        navigation = desktop.execute_script(
+            "const n = performance.getEntriesByType('navigation')[0];"
+            "return {transferred: n.transferSize, body: n.encodedBodySize, delivery: n.deliveryType}")
+        assert navigation["delivery"] == "cache" and navigation["transferred"] < navigation["body"], (start, target, navigation)
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

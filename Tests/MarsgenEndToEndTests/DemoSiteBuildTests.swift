@@ -150,6 +150,27 @@ import FoundationXML
         }
     }
 
+    @Test("every page asks the browser to fetch the pages its pager leads to while the reader reads (Marslink's working range)")
+    func prefetchedNeighbours() throws {
+        var prefetching = 0
+        for (path, data) in files where path.hasSuffix(".html") {
+            let page = String(decoding: data, as: UTF8.self)
+            let prefetched = page.attributeValues("rel=\"prefetch\" href")
+            let pager = page.attributeValues("rel=\"prev\" href") + page.attributeValues("rel=\"next\" href")
+            #expect(Set(prefetched) == Set(pager), "\(path)")
+            #expect(Set(prefetched).count == prefetched.count, "\(path) prefetches a page twice")
+            if !prefetched.isEmpty { prefetching += 1 }
+        }
+        // The front page leads to the newest archive page; an entry to its neighbours.
+        #expect(try html("index.html").contains("<link rel=\"prefetch\" href=\"/page/4/\">"))
+        let entry = try html("journal/sol-07-bags/index.html")
+        #expect(entry.contains("<link rel=\"prefetch\" href=\"/journal/sol-07-sick-day/\">"))
+        #expect(entry.contains("<link rel=\"prefetch\" href=\"/journal/sol-08-greenhouse-sprouts/\">"))
+        // In the head, where a browser looks for it before the page is read.
+        #expect(try #require(entry.range(of: "rel=\"prefetch\"")).lowerBound < #require(entry.range(of: "</head>")).lowerBound)
+        #expect(prefetching > 40)
+    }
+
     @Test("the front page pins the weather and then lists the newest objects, each section diffable")
     func frontPage() throws {
         let page = try html("index.html")
