@@ -136,6 +136,18 @@ public struct SiteLinks: Sendable {
         return url
     }
 
+    /// An absolute URL for a path from the host's root, in the site or beside it
+    /// (`/mission/img/a.png` → `https://example.org/mission/img/a.png`, `/logo.png` →
+    /// `https://example.org/logo.png`); any other URL as it is.
+    public func absolute(fromHostRoot url: String) -> String {
+        guard url.utf8.first == UInt8(ascii: "/") else { return url }
+        if url.utf8.starts(with: basePath.utf8) { return absolute(url) }
+        var origin = baseURL
+        if origin.hasSuffix(basePath) { origin.removeLast(basePath.count) }
+        origin.append(contentsOf: url)
+        return origin
+    }
+
     /// The file a page URL is written to (`/sol/3/` → `sol/3/index.html`), relative to the
     /// output: by the rule of ``PageAddress/outputPath``.
     public func outputPath(for url: String) -> String {

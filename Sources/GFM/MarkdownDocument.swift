@@ -108,6 +108,27 @@ public final class MarkdownDocument {
         return ""
     }
 
+    /// The document's first image that a link preview can show: its URL as the HTML has
+    /// it (a relative one after ``MarkdownOptions/relativeURLBase``) and its alt text, plain.
+    /// Only Markdown images (`![alt](url)`, not raw HTML's `<img>`) whose URL is a path from
+    /// the host's root or an `http:` or `https:` URL, and not SVG (see ``LeadImage``); nil
+    /// when there is none.
+    public func leadImage() -> (url: String, alt: String)? {
+        guard let iterator = cmark_iter_new(root) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
+            let written = String(cString: url)
+            guard LeadImage.isFetchable(written), !LeadImage.isSVG(written) else { continue }
+            var alt: [UInt8] = []
+            Self.appendPlainText(of: node, to: &alt)
+            // A limit it cannot reach: white space made single spaces, nothing cut.
+            return (written, Self.shortened(alt, limit: alt.count + 1))
+        }
+        return nil
+    }
+
     /// The UTF-8 text `bytes` with its runs of white space made one space, or, when that
     /// is longer than `limit` characters (Unicode scalars), as many of its words as fit in
     /// `limit - 1` with `…` after (a first word longer than that is cut). One pass over the
@@ -542,7 +563,7 @@ public struct MarkdownSiteLink: Hashable, Sendable {
 
     /// The link that `url` is, if it names a place of the site: a relative reference, or
     /// one from the host's root (not `//host/…`). `basePath` is the site's (`/`, `/mission/`).
-    init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool, element: String = "") {
+    public init?(_ url: String, basePath: String, line: Int, column: Int, isImage: Bool, element: String = "") {
         let (written, suffix) = splitReference(url)
         var path = written
         var origin = Origin.relative

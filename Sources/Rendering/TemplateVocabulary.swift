@@ -42,7 +42,8 @@ public enum TemplateVocabulary {
     static let pages: [String: Set<String>] = [
         "page-feed": page.union(link).union(["sections", "pinned", "html", "isEmpty", "isFront", "pageNumber", "latestSol",
                                              "solRange", "hasPager", "newer", "older"]),
-        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "published", "hasPager", "previous", "next"]),
+        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "published", "image", "imageAlt", "hasPager",
+                                              "previous", "next"]),
         "page-sol": page.union(link).union(["sections", "html", "sol", "earthStart", "earthEnd", "earthRange", "entryCount",
                                             "messageCount", "hasPager", "previous", "next"]),
         // `sols` holds each row's values and its `html`.

@@ -37,7 +37,8 @@ import Testing
 
     /// A site that gives every kind of value: entries with and without titles and tags, a
     /// draft, messages on two channels, weather with and without notes, a crew member with
-    /// no role and one who wrote nothing, more objects than a feed page holds, a description.
+    /// no role and one who wrote nothing, more objects than a feed page holds, a description,
+    /// an entry with a preview image.
     func richSite() throws -> ContentLibrary {
         let quiet = CrewMember(id: "sato", name: "Aiko Sato", role: "")
         let crew = Crew(members: [FeedFixtures.vega, FeedFixtures.okoro, quiet])
@@ -45,7 +46,7 @@ import Testing
         entries.append(JournalEntry(sourcePath: "content/journal/draft.md", explicitTitle: "Draft", slug: "draft",
                                     author: quiet, instant: FeedFixtures.clock.instant(sol: 3, lmst: MarsClockTime(hours: 9)),
                                     sol: 3, lmst: MarsClockTime(hours: 9), tags: [], isDraft: true, bodyHTML: "<p>Soon</p>\n",
-                                    aliases: ["posts/draft/"]))
+                                    aliases: ["posts/draft/"], image: "/img/draft.png", imageAlt: "A draft's picture"))
         var messages = (0..<5).map { FeedFixtures.message(sol: 2 + $0, hour: 14) }
         messages.append(Message(sourcePath: "content/messages/ops.md", channel: "ops", author: FeedFixtures.vega,
                                 instant: FeedFixtures.clock.instant(sol: 4, lmst: MarsClockTime(hours: 15)), sol: 4,

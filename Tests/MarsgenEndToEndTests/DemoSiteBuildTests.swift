@@ -106,6 +106,20 @@ import FoundationXML
         #expect(described.count == entryPages.count)
     }
 
+    @Test("an entry's page names its first photo for link previews, with its alt text, as a large card; pages without one a small card")
+    func previewImages() throws {
+        let entry = try html("journal/sol-01-touchdown/index.html")
+        #expect(entry.contains("<meta property=\"og:image\" content=\"https://kasei-station.example.org/img/kasei-horizon.png\">"))
+        #expect(entry.contains("<meta property=\"og:image:alt\" content=\"The far wall of Kasei Valles from the cabin window, late on sol 1\">"))
+        #expect(entry.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
+        #expect(files["img/kasei-horizon.png"] != nil)
+        // The dust devil is an SVG drawing, which previews do not show; the feed has no image of its own.
+        for page in ["journal/sol-06-dust-devil/index.html", "index.html", "sol/1/index.html"] {
+            let text = try html(page)
+            #expect(!text.contains("og:image") && text.contains("<meta name=\"twitter:card\" content=\"summary\">"), "\(page)")
+        }
+    }
+
     @Test("a site in a language written right to left says dir=\"rtl\" on every page; the stylesheet's sides follow it")
     func rightToLeft() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -15,6 +15,8 @@ struct GeneratedSite {
         var body: String
         /// Its `description:`, which its page shows instead of the start of its text.
         var description: String?
+        /// Its `image:`, which its page's link preview shows instead of its text's first image.
+        var image: String?
         /// Its old addresses (`aliases:`), one added at a slug's change now and then.
         var aliases: [String] = []
         /// Its tags, as written: spellings that share a slug among them (`EVA`, `eva`).
@@ -91,11 +93,22 @@ struct GeneratedSite {
         case 0: return "add entry \(try addEntry())"
         case 1:
             let sentence = randomSentence()
-            // One edit in four gives the entry a description, or takes its away.
-            if random.next(4) == 0 {
+            switch random.next(8) {
+            case 0, 1:
+                // A description given, or taken away.
                 return try editEntry("description") { $0.description = $0.description == nil ? sentence : nil }
+            case 2:
+                // A preview image given (a static file, one that is not there, another host's), or taken away.
+                let image = pick(staticFiles.map { $0 } + ["img/none.png", "https://cdn.example.org/\(counter).jpg"])
+                return try editEntry("image") { $0.image = $0.image == nil ? image : nil }
+            case 3:
+                // An image in the text: the preview's when the entry has no image: of its own.
+                counter += 1
+                let image = "\n\n![\(sentence)](img/photo-\(counter % 3).jpg)\n"
+                return try editEntry("body image") { $0.body += image }
+            default:
+                return try editEntry("body") { $0.body += " " + sentence }
             }
-            return try editEntry("body") { $0.body += " " + sentence }
         case 2:
             guard let name = pick(entries.keys), entries.count > 3 else { return "skip" }
             entries[name] = nil
@@ -328,6 +341,7 @@ struct GeneratedSite {
         if let slug = entry.slug { lines.append("slug: \(slug)") }
         if entry.isDraft { lines.append("draft: true") }
         if let description = entry.description { lines.append("description: \"\(description)\"") }
+        if let image = entry.image { lines.append("image: \(image)") }
         if !entry.aliases.isEmpty { lines.append("aliases: [\(entry.aliases.joined(separator: ", "))]") }
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }

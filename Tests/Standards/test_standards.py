@@ -100,7 +100,10 @@ def write_hostile_site(site, unsafe_html):
         "---\n"
         f"Text with {HOSTILE.replace('<', '&lt;')} written as entities, and "
         f"[a link](https://example.org/ \"{yaml_title}\").\n\n"
-        "<b>raw</b> and <script>alert('raw')</script>\n")
+        "<b>raw</b> and <script>alert('raw')</script>\n\n"
+        f"![{HOSTILE.replace('<', '&lt;')}](img/hostile%20photo.png)\n")
+    (site / "static/img").mkdir(parents=True, exist_ok=True)
+    (site / "static/img/hostile photo.png").write_bytes(b"")
     # A YAML escape makes a control character, which no page or feed can carry: it is shown as U+FFFD.
     (site / "content/journal/sol-14-bell.md").write_text(
         '---\ntitle: "Ring \\a the bell"\nauthor: vega\nsol: 14\ntime: "21:10"\n---\nDing.\n')
@@ -354,6 +357,11 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert alias.findtext(".//title") == f"{HOSTILE} · {HOSTILE}"
     assert [(a.get("href"), a.text_content()) for a in alias.iter("a")] == [("/journal/sol-14-hostile/", HOSTILE)]
     assert tree.find(".//meta[@property='og:title']").get("content").startswith(HOSTILE)
+    # Its photo previews it, its alt text whole, its URL escaped as the page's own link to it.
+    assert tree.find(".//meta[@property='og:image:alt']").get("content") == HOSTILE
+    image = tree.find(".//meta[@property='og:image']").get("content")
+    assert image.endswith("/img/hostile%20photo.png") and image.startswith("https://")
+    assert [img.get("src") for img in tree.iter("img")] == ["/img/hostile%20photo.png"]
     # The author's name is shown as text wherever it appears.
     crew = lxml.html.fromstring((hostile / "crew/vega/index.html").read_text())
     assert HOSTILE in crew.text_content()

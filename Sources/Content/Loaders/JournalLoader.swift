@@ -1,5 +1,6 @@
 import Diagnostics
 import GFM
+import SiteConfig
 
 /// Reads journal entries from `content/journal/**/*.md`.
 ///
@@ -10,11 +11,12 @@ import GFM
 ///     time: "14:02"
 ///     tags: [power, eva]
 ///     description: Panels at 71% after the storm   # else the start of the text
+///     image: img/panels.jpg                         # else the text's first image
 ///     aliases: [/posts/dust-on-the-panels/]         # old addresses, sent on here
 ///     ---
 ///     Markdown body…
 public enum JournalLoader {
-    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "aliases"]
+    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "image", "aliases"]
     /// Hugo's and Zola's names for keys an entry has, lowercased (`authors` is a likely
     /// misspelling already).
     static let otherGeneratorsKeys: [String: String] = [
@@ -84,6 +86,7 @@ public enum JournalLoader {
         }
         let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)
+        let image = try leadImage(fields, document: document, basePath: context.config.basePath, links: &links, log: &log)
         return JournalEntry(
             sourcePath: file.path,
             explicitTitle: title.flatMap { $0.isEmpty ? nil : $0 },
@@ -96,7 +99,38 @@ public enum JournalLoader {
             isDraft: try fields.bool("draft") ?? false,
             bodyHTML: document.html(),
             description: description.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? document.summary(),
-            aliases: aliases
+            aliases: aliases,
+            image: image.url,
+            imageAlt: image.alt
         )
+    }
+
+    /// The image a link to the entry's page is previewed with: front matter's `image:`, a
+    /// URL written as the text's links are (relative to the site's root, from the host's
+    /// root, or `https:`), checked as their images are; else the text's first image (see
+    /// ``MarkdownDocument/leadImage()``). Its URL is escaped as the page writes it, and is
+    /// empty when the entry has none.
+    ///
+    /// - Throws: A ``Diagnostic`` for an `image:` no preview could fetch (`data:`, `//host/…`).
+    static func leadImage(_ fields: YAMLMapping, document: MarkdownDocument, basePath: String, links: inout LinkUses,
+                          log: inout DiagnosticLog) throws(Diagnostic) -> (url: String, alt: String) {
+        guard let written = try fields.string("image"), !written.allSatisfy(\.isWhitespace) else {
+            return document.leadImage().map { (LeadImage.escaped($0.url), $0.alt) } ?? ("", "")
+        }
+        let location = fields.location(of: "image")
+        let url = LeadImage.isRelativeReference(written) ? basePath + written : written
+        guard LeadImage.isFetchable(url) else {
+            throw Diagnostic.error("image '\(Diagnostic.excerpt(written))' is not an address a link preview can fetch", at: location,
+                                   hint: "give a file of the site, like 'img/landing.jpg' (relative to the site's root, as in the text), or an https:// URL")
+        }
+        if LeadImage.isSVG(url) {
+            log.warn("image '\(Diagnostic.excerpt(written))' is an SVG image, which link previews do not show", at: location,
+                     hint: "give a PNG, JPEG or WebP image for previews (about 1200 × 630 pixels shows well everywhere)")
+        }
+        if url.utf8.first == UInt8(ascii: "/"),
+           let link = MarkdownSiteLink(written, basePath: basePath, line: location.line, column: location.column, isImage: true) {
+            links.site.append(link)
+        }
+        return (LeadImage.escaped(url), "")
     }
 }

@@ -34,6 +34,12 @@ public final class JournalEntry: FeedObject, Hashable {
     /// start of its text (see `MarkdownDocument.summary(limit:)`); empty when it has neither.
     /// Its page's description, for search results and link previews.
     public let description: StoredText
+    /// The image a link to its page is previewed with (Open Graph's `og:image`): a path
+    /// from the host's root (`/img/landing.jpg`) or an `http(s):` URL, escaped as the page
+    /// writes it; empty when the entry has none (see `JournalLoader`).
+    public let image: StoredText
+    /// The image's alt text, plain; empty when it has none (an image given in front matter).
+    public let imageAlt: StoredText
     /// Its old addresses within the site (`posts/2038/landing/`, `landing.html`; see
     /// ``Alias``), each a page that sends readers on to the entry's.
     public let aliases: [String]
@@ -48,7 +54,7 @@ public final class JournalEntry: FeedObject, Hashable {
     /// Creates an entry and computes its identifier and content hash.
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "",
-                aliases: [String] = []) {
+                aliases: [String] = [], image: String = "", imageAlt: String = "") {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML, description] + tags {
@@ -57,10 +63,13 @@ public final class JournalEntry: FeedObject, Hashable {
         // After a mark, so that a tag and an alias of the same text differ.
         hash.combine(Int64(aliases.count))
         for alias in aliases { hash.combine(alias) }
+        hash.combine(image)
+        hash.combine(imageAlt)
         hash.combine(instant.unixMillis)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
-                  body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases)
+                  body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases, image: StoredText(image),
+                  imageAlt: StoredText(imageAlt))
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -70,18 +79,19 @@ public final class JournalEntry: FeedObject, Hashable {
     ///   author then share one array. Anything else is ignored.
     public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                            isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], authorIDs: [String]? = nil) {
+                            isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], image: StoredText = StoredText(""),
+                            imageAlt: StoredText = StoredText(""), authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
-                  description: description, aliases: aliases, authorIDs: authorIDs)
+                  description: description, aliases: aliases, image: image, imageAlt: imageAlt, authorIDs: authorIDs)
     }
 
     /// The entry restored with its identifier as the state holds it, and its stamp when the
     /// state holds that too (else it is computed from the identifier and the hash).
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
-                isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], authorIDs: [String]? = nil,
-                stamp: UInt64? = nil) {
+                isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], image: StoredText, imageAlt: StoredText,
+                authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -98,6 +108,8 @@ public final class JournalEntry: FeedObject, Hashable {
         self.body = body
         self.description = description
         self.aliases = aliases
+        self.image = image
+        self.imageAlt = imageAlt
         var listing = ContentHash()
         listing.combine(explicitTitle ?? "\u{0}")
         listing.combine(slug)
@@ -125,6 +137,8 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.body == rhs.body
             && lhs.description == rhs.description
             && lhs.aliases == rhs.aliases
+            && lhs.image == rhs.image
+            && lhs.imageAlt == rhs.imageAlt
     }
 
     public func hash(into hasher: inout Hasher) {

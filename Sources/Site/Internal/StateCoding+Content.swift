@@ -74,6 +74,8 @@ extension StateWriter {
         write(entry.body)
         write(entry.description)
         write(entry.aliases)
+        write(entry.image)
+        write(entry.imageAlt)
     }
 
     mutating func write(_ message: Message) {
@@ -307,7 +309,8 @@ extension StateReader {
         return JournalEntry(restoring: identifier, contentHash: hash, sourcePath: sourcePath, explicitTitle: title, slug: slug,
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
-                            description: try readStoredText(), aliases: try readStrings(), authorIDs: fields.authorIDs(author.id),
+                            description: try readStoredText(), aliases: try readStrings(), image: try readStoredText(),
+                            imageAlt: try readStoredText(), authorIDs: fields.authorIDs(author.id),
                             stamp: stamp)
     }
 
