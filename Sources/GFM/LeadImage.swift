@@ -5,8 +5,7 @@ public enum LeadImage {
     /// (`/img/landing.jpg`, not `//host/…`), or an `http:` or `https:` URL. Not `data:`,
     /// not a path relative to a page (a preview has no page to resolve it against).
     public static func isFetchable(_ url: String) -> Bool {
-        let bytes = Array(url.utf8)
-        if bytes.first == UInt8(ascii: "/") { return bytes.count == 1 || bytes[1] != UInt8(ascii: "/") }
+        if url.utf8.first == UInt8(ascii: "/") { return url.utf8.dropFirst().first != UInt8(ascii: "/") }
         let lowered = url.prefix(8).lowercased()
         return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
     }
@@ -16,13 +15,6 @@ public enum LeadImage {
     public static func isSVG(_ url: String) -> Bool {
         let path = url.prefix { $0 != "?" && $0 != "#" }
         return path.lowercased().hasSuffix(".svg")
-    }
-
-    /// Whether `url` is relative to the page it is on (see
-    /// `MarkdownDocument.isRelativeReference`): in marsgen's content, to the site's root.
-    public static func isRelativeReference(_ url: String) -> Bool {
-        var url = url
-        return url.withUTF8 { MarkdownDocument.isRelativeReference(UnsafeRawBufferPointer($0)) }
     }
 
     /// `url` with every byte outside URLs' safe characters percent-escaped (`dust devil.svg`

@@ -307,6 +307,13 @@ public final class MarkdownDocument {
         return (fileLinks, siteLinks)
     }
 
+    /// Whether `url` is a path relative to the document it is in (see the next function):
+    /// in marsgen's content, to the site's root.
+    public static func isRelativeReference(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { isRelativeReference(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Whether `url` is a path relative to the document it is in: not empty, no scheme
     /// (`https:`, `mailto:`), not from the host's root (`/…`, `//…`), not within the page
     /// (`#…`, `?…`).

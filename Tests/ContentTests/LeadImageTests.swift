@@ -53,6 +53,7 @@ import Testing
         let checked = try #require(links.site.first { $0.line == 4 })
         #expect(checked.path == "img/landing shot.jpg" && checked.isImage && checked.column == 8)
         #expect(try entry("image: /log/img/a.png\n").0.image.text == "/log/img/a.png")
+        #expect(try entry("image: ' img/a.png '\n").0.image.text == "/log/img/a.png")
         #expect(try entry("image: https://cdn.example.org/a.png\n").0.image.text == "https://cdn.example.org/a.png")
         let (fromText, _, _) = try entry("")
         #expect(fromText.image.text == "/log/img/mast.jpg" && fromText.imageAlt.text == "From the mast")

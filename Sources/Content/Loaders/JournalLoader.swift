@@ -114,11 +114,12 @@ public enum JournalLoader {
     /// - Throws: A ``Diagnostic`` for an `image:` no preview could fetch (`data:`, `//host/…`).
     static func leadImage(_ fields: YAMLMapping, document: MarkdownDocument, basePath: String, links: inout LinkUses,
                           log: inout DiagnosticLog) throws(Diagnostic) -> (url: String, alt: String) {
-        guard let written = try fields.string("image"), !written.allSatisfy(\.isWhitespace) else {
+        // A quoted value may hold spaces around the URL.
+        guard let given = try fields.string("image"), case let written = String(given.trimmingSpaces), !written.isEmpty else {
             return document.leadImage().map { (LeadImage.escaped($0.url), $0.alt) } ?? ("", "")
         }
         let location = fields.location(of: "image")
-        let url = LeadImage.isRelativeReference(written) ? basePath + written : written
+        let url = MarkdownDocument.isRelativeReference(written) ? basePath + written : written
         guard LeadImage.isFetchable(url) else {
             throw Diagnostic.error("image '\(Diagnostic.excerpt(written))' is not an address a link preview can fetch", at: location,
                                    hint: "give a file of the site, like 'img/landing.jpg' (relative to the site's root, as in the text), or an https:// URL")

@@ -276,7 +276,8 @@ public struct YAMLMapping {
 }
 
 extension String {
-    var trimmingSpaces: Substring {
+    /// The string without the spaces at its ends (a quoted YAML value keeps them).
+    public var trimmingSpaces: Substring {
         var slice = Substring(self)
         while slice.first == " " { slice.removeFirst() }
         while slice.last == " " { slice.removeLast() }
