@@ -377,10 +377,9 @@ public struct PagePlanner {
                 hash.combine(Int64(bitPattern: index + 1 < entries.count ? stamps[index + 1] : 0))
             } page: {
                 var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol), "published": entry.instant.iso8601]
-                if case let image = entry.image.text, !image.isEmpty {
-                    extra["image"] = links.absolute(fromHostRoot: image)
-                    if case let alt = entry.imageAlt.text, !alt.isEmpty { extra["imageAlt"] = alt }
-                }
+                let (image, alt) = (entry.image.text, entry.imageAlt.text)
+                if !image.isEmpty { extra["image"] = links.absolute(fromHostRoot: image) }
+                if !alt.isEmpty { extra["imageAlt"] = alt }
                 var neighbours: Set<String> = []
                 if index > 0 {
                     let previous = entries[index - 1]

@@ -10,10 +10,6 @@ struct MediaTypeMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Media types by file name (`feed.xml`).
     let types: [String: String]
 
-    init(types: [String: String]) {
-        self.types = types
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         // Decoded only when encoded: this runs on every request.
