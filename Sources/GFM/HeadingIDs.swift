@@ -84,12 +84,14 @@ public enum HeadingIDs {
     /// of its own HTML (cmark-gfm writes no attributes on headings), as `render` writes it
     /// (a string `malloc` made, freed here).
     ///
-    /// - Returns: The ids given, prefixed.
+    /// - Returns: The ids given, prefixed, and the document's outline: its headings at the
+    ///   top level (not in a list, a quote or a footnote), in order.
     @discardableResult
-    static func assign(under root: OpaquePointer, prefix: String, render: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> Set<String> {
+    static func assign(under root: OpaquePointer, prefix: String,
+                       render: (OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> (ids: Set<String>, outline: [OutlineHeading]) {
         var headings: [OpaquePointer] = []
         var pageLinks: [OpaquePointer] = []
-        guard let iterator = cmark_iter_new(root) else { return [] }
+        guard let iterator = cmark_iter_new(root) else { return ([], []) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -102,14 +104,17 @@ public enum HeadingIDs {
             }
         }
         cmark_iter_free(iterator)
-        guard !headings.isEmpty else { return [] }
+        guard !headings.isEmpty else { return ([], []) }
 
         var taken: Set<String> = []
         var fragments: [String] = []
+        var outline: [OutlineHeading] = []
         var text: [UInt8] = []
         for heading in headings {
             text.removeAll(keepingCapacity: true)
             MarkdownDocument.appendPlainText(of: heading, to: &text)
+            // Before the fragment is made of the bytes, in place.
+            let shown = cmark_node_parent(heading) == root ? String(decoding: text, as: UTF8.self) : nil
             var base = fragment(forUTF8: &text)
             if base.isEmpty { base = "section" }
             var candidate = base
@@ -120,6 +125,9 @@ public enum HeadingIDs {
             }
             taken.insert(candidate)
             fragments.append(candidate)
+            if let shown {
+                outline.append(OutlineHeading(level: Int(cmark_node_get_heading_level(heading)), id: prefix + candidate, text: shown))
+            }
         }
 
         for link in pageLinks {
@@ -153,6 +161,6 @@ public enum HeadingIDs {
             cmark_node_insert_before(heading, block)
             cmark_node_free(heading)
         }
-        return Set(fragments.map { prefix + $0 })
+        return (Set(fragments.map { prefix + $0 }), outline)
     }
 }

@@ -9,13 +9,20 @@ public final class MarkdownDocument {
     /// The extensions every document uses, in a fixed order so output is deterministic.
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
-    private let parser: OpaquePointer
-    private let root: OpaquePointer
+    let parser: OpaquePointer
+    let root: OpaquePointer
+    /// The Markdown source, kept (not copied) for finding places cmark-gfm gets wrong.
+    let text: String
     /// The first line of the text within its file, so locations point into the user's file.
     public let firstLine: Int
     private let options: MarkdownOptions
     /// The ids given to headings (see ``HeadingIDs``), prefixed.
     private var headingIDs: Set<String> = []
+
+    /// The headings at the document's top level (not in a list, a quote or a footnote), in
+    /// order, with their ids: what a table of contents lists (see ``TableOfContents``). Empty
+    /// when headings get no ids (see ``MarkdownOptions/headingIDPrefix``).
+    public private(set) var outline: [OutlineHeading] = []
 
     /// Every link to another Markdown file in the document (see ``MarkdownFileLink``), in
     /// document order.
@@ -56,6 +63,7 @@ public final class MarkdownDocument {
         }
         self.parser = parser
         self.root = cmark_parser_finish(parser)
+        self.text = text
         if hasTilde { ExtensionRegistry.strikethroughLock.unlock() }
         self.firstLine = firstLine
         self.options = options
@@ -67,7 +75,7 @@ public final class MarkdownDocument {
         }
         if !options.headingIDPrefix.isEmpty {
             let (flags, extensions) = (Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser))
-            headingIDs = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { cmark_render_html($0, flags, extensions) }
+            (headingIDs, outline) = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { cmark_render_html($0, flags, extensions) }
         }
     }
 
@@ -333,12 +341,12 @@ public final class MarkdownDocument {
         return true
     }
 
-    private func fileLine(_ node: OpaquePointer) -> Int {
+    func fileLine(_ node: OpaquePointer) -> Int {
         InlinePlaces.startLine(ofBlock: node) + firstLine - 1
     }
 
     /// Moves `blocks` into a fresh document and renders it with this parser's extensions.
-    private func renderDetached(_ blocks: [OpaquePointer]) -> String {
+    func renderDetached(_ blocks: [OpaquePointer]) -> String {
         guard let document = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
         defer { cmark_node_free(document) }
         for block in blocks {
@@ -348,7 +356,7 @@ public final class MarkdownDocument {
         return render(document)
     }
 
-    private func render(_ node: OpaquePointer) -> String {
+    func render(_ node: OpaquePointer) -> String {
         guard let cString = cmark_render_html(node, Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }

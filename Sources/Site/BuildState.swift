@@ -11,7 +11,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 23
+    public static let formatVersion = 24
 
     /// The format version this state was written with.
     public var formatVersion: Int

@@ -393,13 +393,16 @@ extension SiteBuilder {
         let owned = uses.compactMap { use in TextIDs.owner(ofHeadingID: use.link.fragment).map { (use, $0) } }
         let owners = Set(owned.map(\.1))
         // Each owner linked to, with the pages showing its text (its own, its sol's) and its
-        // headings' ids.
-        var texts: [TextIDs.Owner: (pages: [String], ids: [String])] = [:]
-        func add(_ owner: TextIDs.Owner, pages: [String], html: String) {
-            texts[owner] = (pages.map(links.outputPath(for:)), HeadingIDs.ids(in: html, prefix: TextIDs.headingPrefix(of: owner)))
+        // headings' ids; an entry with a teaser shows on its sol's page only the teaser's.
+        var texts: [TextIDs.Owner: (pages: [String], ids: [String], teaserIDs: [String]?)] = [:]
+        func add(_ owner: TextIDs.Owner, pages: [String], html: String, teaser: String? = nil) {
+            let prefix = TextIDs.headingPrefix(of: owner)
+            texts[owner] = (pages.map(links.outputPath(for:)), HeadingIDs.ids(in: html, prefix: prefix),
+                            teaser.map { HeadingIDs.ids(in: $0, prefix: prefix) })
         }
         for entry in library.journalEntries where owners.contains(.journalEntry(slug: entry.slug)) {
-            add(.journalEntry(slug: entry.slug), pages: [links.journal(slug: entry.slug), links.sol(entry.sol)], html: entry.bodyHTML)
+            add(.journalEntry(slug: entry.slug), pages: [links.journal(slug: entry.slug), links.sol(entry.sol)], html: entry.bodyHTML,
+                teaser: entry.hasTeaser ? entry.teaser.text : nil)
         }
         for report in library.weatherReports where owners.contains(.weatherReport(sol: report.sol)) {
             add(.weatherReport(sol: report.sol), pages: [links.sol(report.sol)], html: report.notesHTML)
@@ -407,10 +410,15 @@ extension SiteBuilder {
         for ((path, link, target), owner) in owned.sorted(by: { ($0.0.path, $0.0.link.line, $0.0.link.column) < ($1.0.path, $1.0.link.line, $1.0.link.column) }) {
             guard let target else { continue }
             let place = texts[owner]
-            if let place, place.pages.contains(target), place.ids.contains(link.fragment) { continue }
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             let (written, prefix) = Self.shown(link, basePath: links.basePath)
             let page = prefix + target.dropLast("index.html".count)
+            if let place, place.pages.contains(target), place.ids.contains(link.fragment) {
+                guard target != place.pages[0], let teaserIDs = place.teaserIDs, !teaserIDs.contains(link.fragment) else { continue }
+                log.warn("link '\(written)' leads to a heading that \(page) does not show: it is after the entry's <!--more-->",
+                         at: location, hint: "link to the entry's own page, '\(prefix + place.pages[0].dropLast("index.html".count))#\(link.fragment)'")
+                continue
+            }
             if place == nil, case .journalEntry(let slug) = owner, let draft = drafts().bySlug[slug] {
                 log.warn("link '\(written)' leads to a heading of a draft: \(draft) is left out of the site", at: location,
                          hint: ContentLinks.draftHint)

@@ -199,6 +199,42 @@ def test_the_pages_a_reader_may_open_next_are_fetched_ahead(desktop, base_url):
         assert navigation["delivery"] == "cache" and navigation["transferred"] < navigation["body"], (start, target, navigation)
 
 
+def test_a_shortened_entry_goes_on_at_its_break(desktop, base_url):
+    """The front page shows an entry with <!--more--> up to the break, with a link on that
+    names the entry to a screen reader; it opens the entry's page at the break, below the
+    masthead, where the rest of the text follows."""
+    desktop.get(base_url)
+    section = desktop.find_element(By.ID, "entry-sol-14-two-weeks")
+    assert not section.find_elements(By.CSS_SELECTOR, ".prose h2")
+    link = section.find_element(By.CSS_SELECTOR, ".more a")
+    assert link.text == "Continue reading →"
+    assert link.accessible_name == "Continue reading: Two weeks"
+    link.click()
+    WebDriverWait(desktop, 10).until(lambda d: d.execute_script("return location.pathname") == "/journal/sol-14-two-weeks/")
+    assert desktop.execute_script("return location.hash") == "#continue-reading"
+    following = desktop.find_element(By.ID, "sol-14-two-weeks:what-we-have")
+    top = desktop.execute_script("return arguments[0].getBoundingClientRect().top", following)
+    masthead = desktop.execute_script("return document.querySelector('.masthead').getBoundingClientRect().bottom")
+    assert masthead <= top < desktop.execute_script("return innerHeight"), (top, masthead)
+
+
+def test_an_entry_lists_its_headings(desktop, phone, base_url):
+    """An entry with toc: true has a Contents box that folds shut and open; each of its
+    links scrolls to its heading."""
+    for browser in (desktop, phone):
+        browser.get(base_url + "journal/sol-14-two-weeks/")
+        contents = browser.find_element(By.CSS_SELECTOR, "nav.toc details")
+        links = contents.find_elements(By.TAG_NAME, "a")
+        assert [a.text for a in links] == ["What we have", "What we still owe", "Next fortnight"]
+        links[-1].click()
+        assert browser.execute_script("return location.hash") == "#sol-14-two-weeks:next-fortnight"
+        heading = browser.find_element(By.ID, "sol-14-two-weeks:next-fortnight")
+        assert browser.execute_script("return arguments[0].matches(':target')", heading)
+        browser.execute_script("scrollTo(0, 0)")
+        contents.find_element(By.TAG_NAME, "summary").click()
+        assert contents.get_attribute("open") is None and not links[0].is_displayed()
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

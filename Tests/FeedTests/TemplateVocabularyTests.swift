@@ -38,7 +38,7 @@ import Testing
     /// A site that gives every kind of value: entries with and without titles and tags, a
     /// draft, messages on two channels, weather with and without notes, a crew member with
     /// no role and one who wrote nothing, more objects than a feed page holds, a description,
-    /// an entry with a preview image.
+    /// an entry with a preview image, a teaser and a table of contents.
     func richSite() throws -> ContentLibrary {
         let quiet = CrewMember(id: "sato", name: "Aiko Sato", role: "")
         let crew = Crew(members: [FeedFixtures.vega, FeedFixtures.okoro, quiet])
@@ -46,7 +46,8 @@ import Testing
         entries.append(JournalEntry(sourcePath: "content/journal/draft.md", explicitTitle: "Draft", slug: "draft",
                                     author: quiet, instant: FeedFixtures.clock.instant(sol: 3, lmst: MarsClockTime(hours: 9)),
                                     sol: 3, lmst: MarsClockTime(hours: 9), tags: [], isDraft: true, bodyHTML: "<p>Soon</p>\n",
-                                    aliases: ["posts/draft/"], image: "/img/draft.png", imageAlt: "A draft's picture"))
+                                    aliases: ["posts/draft/"], image: "/img/draft.png", imageAlt: "A draft's picture",
+                                    teaser: "<p>So</p>\n", tableOfContents: "<ol>\n<li><a href=\"#draft:soon\">Soon</a></li>\n</ol>\n"))
         var messages = (0..<5).map { FeedFixtures.message(sol: 2 + $0, hour: 14) }
         messages.append(Message(sourcePath: "content/messages/ops.md", channel: "ops", author: FeedFixtures.vega,
                                 instant: FeedFixtures.clock.instant(sol: 4, lmst: MarsClockTime(hours: 15)), sol: 4,

@@ -120,6 +120,45 @@ import FoundationXML
         }
     }
 
+    @Test("an entry with <!--more--> shows the text before it on the pages listing it, with a link on to where it breaks on its own page")
+    func teasers() throws {
+        /// The entry's section on `page`.
+        func section(_ slug: String, on page: String) throws -> Substring {
+            let text = try html(page)
+            let start = try #require(text.range(of: "id=\"entry-\(slug)\""), "\(slug) on \(page)")
+            let end = try #require(text[start.upperBound...].range(of: "</section>"))
+            return text[start.lowerBound..<end.lowerBound]
+        }
+        let more = "href=\"/journal/sol-14-two-weeks/#continue-reading\""
+        for page in ["index.html", "sol/14/index.html", "crew/vega/index.html"] {
+            let listed = try section("sol-14-two-weeks", on: page)
+            #expect(listed.contains("Fourteen sols.") && !listed.contains("What we have") && listed.contains(more), "\(page)")
+            // The teaser's link to a heading after the break leads to the entry's page, where it is.
+            #expect(listed.contains("href=\"/journal/sol-14-two-weeks/#sol-14-two-weeks:next-fortnight\""), "\(page)")
+        }
+        let own = try html("journal/sol-14-two-weeks/index.html")
+        #expect(own.contains("What we have") && own.components(separatedBy: "id=\"continue-reading\"").count == 2 && !own.contains(more))
+        #expect(!own.contains("more-->") && !own.contains("raw HTML omitted"))
+        // The sample log's table is on its page only; its sol's page shows the first line.
+        let sample = try section("sol-04-sample-log", on: "sol/4/index.html")
+        #expect(sample.contains("Seven samples so far") && !sample.contains("<table>") && !sample.contains("footnote"))
+        #expect(try html("journal/sol-04-sample-log/index.html").contains("<table>"))
+        // Feed readers get the whole text.
+        let atom = String(decoding: try #require(files["feed.xml"]), as: UTF8.self)
+        #expect(atom.contains("What we have") && !atom.contains("Continue reading"))
+    }
+
+    @Test("an entry with toc: true lists its headings on its page, each a link to it; pages listing it do not")
+    func tableOfContents() throws {
+        let own = try html("journal/sol-14-two-weeks/index.html")
+        let start = try #require(own.range(of: "<nav class=\"toc\" aria-label=\"Contents\">"))
+        let end = try #require(own[start.upperBound...].range(of: "</nav>"))
+        let links = String(own[start.upperBound..<end.lowerBound]).attributeValues("href")
+        #expect(links == ["#sol-14-two-weeks:what-we-have", "#sol-14-two-weeks:what-we-still-owe", "#sol-14-two-weeks:next-fortnight"])
+        for link in links { #expect(own.contains(" id=\"\(link.dropFirst())\"")) }
+        #expect(try !html("index.html").contains("class=\"toc\"") && !html("journal/sol-04-sample-log/index.html").contains("class=\"toc\""))
+    }
+
     @Test("a site in a language written right to left says dir=\"rtl\" on every page; the stylesheet's sides follow it")
     func rightToLeft() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -17,6 +17,8 @@ struct GeneratedSite {
         var description: String?
         /// Its `image:`, which its page's link preview shows instead of its text's first image.
         var image: String?
+        /// Whether its page lists its headings (`toc: true`).
+        var hasContents = false
         /// Its old addresses (`aliases:`), one added at a slug's change now and then.
         var aliases: [String] = []
         /// Its tags, as written: spellings that share a slug among them (`EVA`, `eva`).
@@ -93,7 +95,7 @@ struct GeneratedSite {
         case 0: return "add entry \(try addEntry())"
         case 1:
             let sentence = randomSentence()
-            switch random.next(8) {
+            switch random.next(10) {
             case 0, 1:
                 // A description given, or taken away.
                 return try editEntry("description") { $0.description = $0.description == nil ? sentence : nil }
@@ -106,6 +108,25 @@ struct GeneratedSite {
                 counter += 1
                 let image = "\n\n![\(sentence)](img/photo-\(counter % 3).jpg)\n"
                 return try editEntry("body image") { $0.body += image }
+            case 4:
+                // A <!--more--> break made, after the first paragraph or at the end of the text
+                // (then with a sentence after it), or taken away.
+                let marker = "\n\n<!--more-->\n\n"
+                return try editEntry("more") { entry in
+                    if let found = entry.body.range(of: marker) {
+                        entry.body.replaceSubrange(found, with: "\n\n")
+                    } else if let paragraphEnd = entry.body.range(of: "\n\n") {
+                        entry.body.replaceSubrange(paragraphEnd, with: marker)
+                    } else {
+                        entry.body += marker + sentence
+                    }
+                }
+            case 5:
+                // Its headings listed on its page, or no longer; a heading added to list.
+                return try editEntry("toc") { entry in
+                    entry.hasContents.toggle()
+                    if entry.hasContents { entry.body += "\n\n## \(sentence)\n\nMore." }
+                }
             default:
                 return try editEntry("body") { $0.body += " " + sentence }
             }
@@ -342,6 +363,7 @@ struct GeneratedSite {
         if entry.isDraft { lines.append("draft: true") }
         if let description = entry.description { lines.append("description: \"\(description)\"") }
         if let image = entry.image { lines.append("image: \(image)") }
+        if entry.hasContents { lines.append("toc: true") }
         if !entry.aliases.isEmpty { lines.append("aliases: [\(entry.aliases.joined(separator: ", "))]") }
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }

@@ -624,6 +624,24 @@ import Testing
         #expect(report.written.count <= 6)
     }
 
+    @Test("an edit after an entry's <!--more--> rewrites only its page (and the Atom feed, were it among its newest); a break moved or removed, the pages listing it too")
+    func editAfterTheBreak() throws {
+        let path = "content/journal/sol-04-sample-log.md"
+        try edit(path) { $0.replacingOccurrences(of: "is the interesting one", with: "is the one that matters") }
+        let after = try build()
+        // (The entry, on sol 4, is older than the Atom feed's newest 50.)
+        #expect(after.written == ["journal/sol-04-sample-log/index.html"])
+        // The break moved below the table: the table reaches its sol's, its author's and the feed's pages.
+        try edit(path) { $0.replacingOccurrences(of: "<!-- more -->\n\n", with: "").replacingOccurrences(of: "\n\nThe cemented", with: "\n\n<!--more-->\n\nThe cemented") }
+        let moved = try build()
+        #expect(Set(["crew/lindqvist/index.html", "journal/sol-04-sample-log/index.html", "sol/4/index.html"]).isSubset(of: moved.written))
+        #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("sol/4/index.html")), as: UTF8.self).contains("KS-004-03"))
+        try edit(path) { $0.replacingOccurrences(of: "<!--more-->\n\n", with: "") }
+        let removed = try build()
+        #expect(removed.written.contains("sol/4/index.html") && removed.written.contains("journal/sol-04-sample-log/index.html"))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+    }
+
     @Test("changing a slug deletes the old page and its directory, and updates its neighbours' links")
     func slugChange() throws {
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "author: okoro", with: "author: okoro\nslug: sandbags") }

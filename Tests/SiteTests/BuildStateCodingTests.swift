@@ -36,7 +36,8 @@ struct BuildStateCodingTests {
                                                       author: crew, instant: Instant(unixMillis: Int64(random.next(1 << 40)) - (1 << 39)),
                                                       sol: random.next(900) - 3, lmst: MarsClockTime(secondsOfSol: Double(random.next(86_400)) + 0.25),
                                                       tags: [text(), text()], isDraft: index % 4 == 0, bodyHTML: text(), description: text(),
-                                                      image: index % 3 == 0 ? "" : text(), imageAlt: index % 3 == 1 ? text() : "")]
+                                                      image: index % 3 == 0 ? "" : text(), imageAlt: index % 3 == 1 ? text() : "",
+                                                      teaser: index % 5 == 0 ? text() : "", tableOfContents: index % 7 == 0 ? text() : "")]
             case 1:
                 record.messages = (0..<random.next(4)).map { ordinal in
                     // Authors and channels enough to fill a chunk's tables of repeated values, and to replace in them.
@@ -439,12 +440,13 @@ struct BuildStateCodingTests {
         let (path, state, loaded) = try Self.savedSample(seed: 15, sources: 900)
         defer { Self.remove(path) }
         // Every stored text: each entry's and message's identifier and body, each entry's
-        // description and image, and the object list's identifiers.
+        // description, image, teaser and table of contents, and the object list's identifiers.
         var expected = state.objects.reduce(0) { $0 + $1.diffIdentifier.utf8.count }
         for record in state.sources.values {
             for entry in record.journalEntries {
                 expected += entry.diffIdentifier.utf8.count + entry.bodyHTML.utf8.count + entry.description.text.utf8.count
-                    + entry.image.text.utf8.count + entry.imageAlt.text.utf8.count
+                    + entry.image.text.utf8.count + entry.imageAlt.text.utf8.count + entry.teaser.text.utf8.count
+                    + entry.tableOfContents.text.utf8.count
             }
             for message in record.messages { expected += message.diffIdentifier.utf8.count + message.bodyHTML.utf8.count }
         }

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from datetime import datetime, timezone
 from urllib.parse import urlparse
 
@@ -97,9 +98,12 @@ def write_hostile_site(site, unsafe_html):
         f'tags: ["{yaml_title}", "a&b"]\n'
         f'description: "{yaml_title}"\n'
         "aliases: [/posts/hostile/]\n"
+        "toc: true\n"
         "---\n"
         f"Text with {HOSTILE.replace('<', '&lt;')} written as entities, and "
         f"[a link](https://example.org/ \"{yaml_title}\").\n\n"
+        "<!--more-->\n\n"
+        f"## {HOSTILE.replace('<', '&lt;')}\n\n"
         "<b>raw</b> and <script>alert('raw')</script>\n\n"
         f"![{HOSTILE.replace('<', '&lt;')}](img/hostile%20photo.png)\n")
     (site / "static/img").mkdir(parents=True, exist_ok=True)
@@ -327,6 +331,10 @@ def test_hostile_strings_are_text_everywhere(hostile):
                     # tag's words, and nothing else.
                     if name in ("href", "content") and re.fullmatch(r"(https://[^/]+)?/tags/[a-z0-9_-]+/(feed\.xml)?", value):
                         continue
+                    # So is a heading's id (and a link to it): the entry's slug, then the words of
+                    # its text as a fragment.
+                    if name in ("href", "id") and re.fullmatch(r"(/journal/sol-14-hostile/)?#?sol-14-hostile:[^\s\"'<>&()=]+", value):
+                        continue
                     if "alert(" in value or "mustache" in value:
                         assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"
         if tree.find(".//meta[@http-equiv='refresh']") is not None:
@@ -352,6 +360,15 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert f"Text with {HOSTILE} written as entities, and a link." in tree.text_content()
     assert [a for a in tree.iter("a") if a.get("title") == HOSTILE], "the link title is not kept whole"
     assert tree.find(".//meta[@name='description']").get("content") == HOSTILE
+    # Its table of contents names its heading whole, as text, and leads to it.
+    contents = [(a.get("href"), a.text_content()) for a in tree.iterfind(".//nav[@class='toc']//a")]
+    assert [text for _, text in contents] == [HOSTILE]
+    assert tree.get_element_by_id(urllib.parse.unquote(contents[0][0][1:])).text_content() == HOSTILE
+    # Its sol's page shows the text before its <!--more-->, with a link on that names it whole.
+    sol = lxml.html.fromstring((hostile / "sol/14/index.html").read_text())
+    listed = sol.get_element_by_id("entry-sol-14-hostile")
+    assert f"Text with {HOSTILE} written as entities" in listed.text_content() and not listed.findall(".//h2//*[@id]")
+    assert [a.get("aria-label") for a in listed.iterfind(".//p[@class='more']/a")] == ["Continue reading: " + HOSTILE]
     # Its old address names it whole, as text, and leads to it.
     alias = lxml.html.fromstring((hostile / "posts/hostile/index.html").read_text())
     assert alias.findtext(".//title") == f"{HOSTILE} · {HOSTILE}"
@@ -391,3 +408,11 @@ def test_raw_html_is_dropped_unless_the_site_opts_in(hostile, hostile_unsafe):
 
     unsafe = lxml.html.fromstring((hostile_unsafe / "journal/sol-14-hostile/index.html").read_text())
     assert [b for b in unsafe.iter("b") if b.text == "raw"]
+    # The <!--more--> marker is written in neither, as a comment or as raw HTML left out (the
+    # safe site's entry page leaves out only its paragraph's four tags; its sol's page shows
+    # the text before the marker, without them).
+    for site in (hostile, hostile_unsafe):
+        for page in ("journal/sol-14-hostile/index.html", "sol/14/index.html"):
+            text = (site / page).read_text()
+            omitted = 4 if site == hostile and page.startswith("journal/") else 0
+            assert "more-->" not in text and text.count("raw HTML omitted") == omitted, (site, page)

@@ -13,10 +13,11 @@ import SiteConfig
 ///     description: Panels at 71% after the storm   # else the start of the text
 ///     image: img/panels.jpg                         # else the text's first image
 ///     aliases: [/posts/dust-on-the-panels/]         # old addresses, sent on here
+///     toc: true                                     # its page lists its headings
 ///     ---
 ///     Markdown body…
 public enum JournalLoader {
-    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "image", "aliases"]
+    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "image", "aliases", "toc"]
     /// Hugo's and Zola's names for keys an entry has, lowercased (`authors` is a likely
     /// misspelling already).
     static let otherGeneratorsKeys: [String: String] = [
@@ -87,6 +88,16 @@ public enum JournalLoader {
         let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)
         let image = try leadImage(fields, document: document, basePath: context.config.basePath, links: &links, log: &log)
+        var contents = ""
+        if try fields.bool("toc") == true {
+            contents = TableOfContents.html(document.outline)
+            if contents.isEmpty {
+                log.warn("toc: true, but this entry has no headings to list", at: fields.location(of: "toc"),
+                         hint: "its page lists the headings ('## Timeline') written outside lists and quotes; add some, or remove 'toc'")
+            }
+        }
+        let broken = document.htmlBreakingAtMore(anchor: JournalEntry.continueAnchorHTML)
+        for note in broken.notes { warn(about: note, in: file, log: &log) }
         return JournalEntry(
             sourcePath: file.path,
             explicitTitle: title.flatMap { $0.isEmpty ? nil : $0 },
@@ -97,12 +108,33 @@ public enum JournalLoader {
             lmst: moment.lmst,
             tags: tags,
             isDraft: try fields.bool("draft") ?? false,
-            bodyHTML: document.html(),
+            bodyHTML: broken.html,
             description: description.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? document.summary(),
             aliases: aliases,
             image: image.url,
-            imageAlt: image.alt
+            imageAlt: image.alt,
+            teaser: broken.teaser ?? "",
+            tableOfContents: contents
         )
+    }
+
+    /// Warns about a `<!--more-->` marker that made no break, or no other.
+    static func warn(about note: MoreMarkerNote, in file: SourceFile, log: inout DiagnosticLog) {
+        let location = file.location(line: note.line, column: note.column)
+        switch note {
+        case .nothingBefore:
+            log.warn("<!--more--> has nothing before it: the entry is shown whole everywhere", at: location,
+                     hint: "move it below the paragraphs that pages listing the entry should show, or remove it")
+        case .nothingAfter:
+            log.warn("<!--more--> has nothing after it: the entry is shown whole everywhere", at: location,
+                     hint: "move it above what only the entry's own page should show, or remove it")
+        case .repeated(_, _, let firstLine):
+            log.warn("a second <!--more--> is left out: only the first, on line \(firstLine), counts", at: location,
+                     hint: "keep one <!--more-->, on a line of its own")
+        case .notOnItsOwnLine:
+            log.warn("<!--more--> within a paragraph, list, quote or footnote breaks nothing", at: location,
+                     hint: "write it on a line of its own, with a blank line before and after, outside lists and quotes")
+        }
     }
 
     /// The image a link to the entry's page is previewed with: front matter's `image:`, a

@@ -40,6 +40,21 @@ public final class JournalEntry: FeedObject, Hashable {
     public let image: StoredText
     /// The image's alt text, plain; empty when it has none (an image given in front matter).
     public let imageAlt: StoredText
+    /// The part of its text before a `<!--more-->` line, as HTML: what pages listing the
+    /// entry show (the feed's, a sol's, its author's), with a link to the whole on its page,
+    /// where ``continueAnchorHTML`` takes the marker's place. Empty when the text has no
+    /// break (see `MarkdownDocument.htmlBreakingAtMore(anchor:)`).
+    public let teaser: StoredText
+    /// Its headings as nested lists of links, as HTML (see `TableOfContents`), which its
+    /// page shows when its front matter says `toc: true`; empty otherwise.
+    public let tableOfContents: StoredText
+    /// Whether pages listing the entry show only its ``teaser``.
+    public var hasTeaser: Bool { !teaser.isEmpty }
+    /// What takes a `<!--more-->` marker's place in the body: where a teaser's link leads
+    /// (``continueFragment``), as Zola's `continue-reading`.
+    public static let continueAnchorHTML = "<span id=\"\(continueFragment)\"></span>"
+    /// The id of ``continueAnchorHTML``.
+    public static let continueFragment = "continue-reading"
     /// Its old addresses within the site (`posts/2038/landing/`, `landing.html`; see
     /// ``Alias``), each a page that sends readers on to the entry's.
     public let aliases: [String]
@@ -54,7 +69,7 @@ public final class JournalEntry: FeedObject, Hashable {
     /// Creates an entry and computes its identifier and content hash.
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "",
-                aliases: [String] = [], image: String = "", imageAlt: String = "") {
+                aliases: [String] = [], image: String = "", imageAlt: String = "", teaser: String = "", tableOfContents: String = "") {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML, description] + tags {
@@ -65,11 +80,13 @@ public final class JournalEntry: FeedObject, Hashable {
         for alias in aliases { hash.combine(alias) }
         hash.combine(image)
         hash.combine(imageAlt)
+        hash.combine(teaser)
+        hash.combine(tableOfContents)
         hash.combine(instant.unixMillis)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
                   body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases, image: StoredText(image),
-                  imageAlt: StoredText(imageAlt))
+                  imageAlt: StoredText(imageAlt), teaser: StoredText(teaser), tableOfContents: StoredText(tableOfContents))
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -80,10 +97,12 @@ public final class JournalEntry: FeedObject, Hashable {
     public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                             isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], image: StoredText = StoredText(""),
-                            imageAlt: StoredText = StoredText(""), authorIDs: [String]? = nil) {
+                            imageAlt: StoredText = StoredText(""), teaser: StoredText = StoredText(""),
+                            tableOfContents: StoredText = StoredText(""), authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
-                  description: description, aliases: aliases, image: image, imageAlt: imageAlt, authorIDs: authorIDs)
+                  description: description, aliases: aliases, image: image, imageAlt: imageAlt, teaser: teaser,
+                  tableOfContents: tableOfContents, authorIDs: authorIDs)
     }
 
     /// The entry restored with its identifier as the state holds it, and its stamp when the
@@ -91,7 +110,7 @@ public final class JournalEntry: FeedObject, Hashable {
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                 isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], image: StoredText, imageAlt: StoredText,
-                authorIDs: [String]? = nil, stamp: UInt64? = nil) {
+                teaser: StoredText, tableOfContents: StoredText, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -110,6 +129,8 @@ public final class JournalEntry: FeedObject, Hashable {
         self.aliases = aliases
         self.image = image
         self.imageAlt = imageAlt
+        self.teaser = teaser
+        self.tableOfContents = tableOfContents
         var listing = ContentHash()
         listing.combine(explicitTitle ?? "\u{0}")
         listing.combine(slug)
@@ -139,6 +160,8 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.aliases == rhs.aliases
             && lhs.image == rhs.image
             && lhs.imageAlt == rhs.imageAlt
+            && lhs.teaser == rhs.teaser
+            && lhs.tableOfContents == rhs.tableOfContents
     }
 
     public func hash(into hasher: inout Hasher) {

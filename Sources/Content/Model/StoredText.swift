@@ -73,6 +73,15 @@ public struct StoredText: @unchecked Sendable {
         }
     }
 
+    /// Whether the text is empty: known from its length alone, so bytes held elsewhere are
+    /// not read (nor checked).
+    public var isEmpty: Bool {
+        switch storage {
+        case .text(let text): text.isEmpty
+        case .bytes(let bytes, _, _): bytes.isEmpty
+        }
+    }
+
     /// Calls `body` with the text's UTF-8 bytes, without making a string of bytes held elsewhere.
     public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {

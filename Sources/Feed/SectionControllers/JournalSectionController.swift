@@ -1,8 +1,10 @@
 import Content
+import Foundation
 
 /// A journal entry: a date cell (`SOL 452 · 14:02 LMST`, linking to the sol) and a text
 /// cell (title, author and rendered Markdown, linking to the entry's page; on that page,
-/// the title is the page's heading).
+/// the title is the page's heading). Elsewhere an entry with a `<!--more-->` shows the text
+/// before it, and a link on.
 public struct JournalSectionController: SectionController {
     public var kind: ObjectKind { .journal }
     public var cellTemplates: [String] { ["cell-journal-date", "cell-journal-text"] }
@@ -24,11 +26,64 @@ public struct JournalSectionController: SectionController {
         text["tags"] = entry.tags.map { ["name": $0, "url": context.links.tag(Slug.ofTag($0))] }
         text["hasTags"] = !entry.tags.isEmpty
         text["isDraft"] = entry.isDraft
-        text["body"] = entry.bodyHTML
+        // Pages listing the entry show the part before its <!--more-->, with a link on to
+        // where it breaks on its own page.
+        let isTeaser = entry.hasTeaser && !context.isOwnPage
+        text["body"] = isTeaser ? Self.teaser(entry.teaser.text, linkingOnTo: context.links.journal(slug: entry.slug)) : entry.bodyHTML
+        text["hasMore"] = isTeaser
+        if isTeaser { text["moreURL"] = context.links.journal(slug: entry.slug) + "#" + JournalEntry.continueFragment }
         text["isOwnPage"] = context.isOwnPage
-        return FeedSection(kind: kind, diffIdentifier: entry.diffIdentifier, contentHash: entry.contentHash,
+        // Its own page lists its headings, when its front matter asks.
+        let hasContents = context.isOwnPage && !entry.tableOfContents.isEmpty
+        text["hasTableOfContents"] = hasContents
+        if hasContents { text["tableOfContents"] = entry.tableOfContents.text }
+        return FeedSection(kind: kind, diffIdentifier: entry.diffIdentifier, contentHash: isTeaser ? Self.teaserHash(of: entry) : entry.contentHash,
                            anchor: context.links.anchor(for: entry), layout: .stacked,
                            cells: [RenderRequest(template: "cell-journal-date", context: time),
                                    RenderRequest(template: "cell-journal-text", context: text)])
+    }
+}
+
+extension JournalSectionController {
+    /// A hash of what a section showing `entry`'s teaser shows: everything its cells are
+    /// made of but the text after the break, so that an edit there leaves the pages listing
+    /// the entry as they were (their sections' `data-diff-hash` included).
+    static func teaserHash(of entry: JournalEntry) -> ContentHash {
+        var hash = ContentHash()
+        hash.combine(Int64(bitPattern: entry.listingStamp))
+        hash.combine(entry.author.role)
+        hash.combine(entry.isDraft ? "draft" : "")
+        hash.combine(Int64(entry.tags.count))
+        for tag in entry.tags { hash.combine(tag) }
+        entry.teaser.withUTF8 { hash.combine(buffer: $0) }
+        return hash
+    }
+
+    /// `teaser` with each link within the page (`href="#…"`) to an element it does not
+    /// hold (a heading or a footnote after the break) written after `page`, the entry's
+    /// own page, where the element is: on a page listing the entry, it would lead nowhere.
+    static func teaser(_ teaser: String, linkingOnTo page: String) -> String {
+        let linkStart = "href=\"#"
+        guard teaser.contains(linkStart) else { return teaser }
+        var held: Set<Substring> = []
+        var rest = teaser[...]
+        while let found = rest.firstRange(of: " id=\"") {
+            let value = rest[found.upperBound...].prefix { $0 != "\"" }
+            held.insert(value)
+            rest = rest[value.endIndex...]
+        }
+        var linked = ""
+        linked.reserveCapacity(teaser.utf8.count + 64)
+        rest = teaser[...]
+        while let found = rest.firstRange(of: linkStart) {
+            let fragment = rest[found.upperBound...].prefix { $0 != "\"" }
+            linked += rest[..<found.lowerBound]
+            // A heading's id is written percent-escaped in a link (`caf%C3%A9`).
+            let isHeld = held.contains(fragment) || fragment.removingPercentEncoding.map { held.contains(Substring($0)) } == true
+            linked += isHeld ? linkStart : "href=\"" + page + "#"
+            rest = rest[found.upperBound...]
+        }
+        linked += rest
+        return linked
     }
 }

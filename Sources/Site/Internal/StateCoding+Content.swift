@@ -76,6 +76,8 @@ extension StateWriter {
         write(entry.aliases)
         write(entry.image)
         write(entry.imageAlt)
+        write(entry.teaser)
+        write(entry.tableOfContents)
     }
 
     mutating func write(_ message: Message) {
@@ -310,7 +312,8 @@ extension StateReader {
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
                             description: try readStoredText(), aliases: try readStrings(), image: try readStoredText(),
-                            imageAlt: try readStoredText(), authorIDs: fields.authorIDs(author.id),
+                            imageAlt: try readStoredText(), teaser: try readStoredText(),
+                            tableOfContents: try readStoredText(), authorIDs: fields.authorIDs(author.id),
                             stamp: stamp)
     }
 

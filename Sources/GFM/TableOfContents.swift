@@ -1,0 +1,80 @@
+/// A heading at a document's top level, as its table of contents lists it.
+public struct OutlineHeading: Hashable, Sendable {
+    /// Its level, 1 to 6.
+    public var level: Int
+    /// Its element id, prefixed (`dust-storm:timeline`; see ``HeadingIDs``).
+    public var id: String
+    /// Its plain text.
+    public var text: String
+
+    public init(level: Int, id: String, text: String) {
+        (self.level, self.id, self.text) = (level, id, text)
+    }
+}
+
+/// A document's table of contents: its outline as nested ordered lists of links to the
+/// headings, as Hugo's `.TableOfContents` and Zola's `page.toc` give it.
+public enum TableOfContents {
+    /// `outline` as HTML: an `<ol>` of links (`<a href="#dust-storm:timeline">Timeline</a>`),
+    /// a heading one level deeper than the one before it in a list of its own inside that
+    /// one's item. A level skipped (`##` then `####`) nests one list, not two; a heading less
+    /// deep than the first closes every list back to the outermost. Empty for no headings.
+    public static func html(_ outline: [OutlineHeading]) -> String {
+        guard let first = outline.first else { return "" }
+        var html = "<ol>\n"
+        // The levels of the lists open, innermost last; an item is open in each.
+        var open = [first.level]
+        for (index, heading) in outline.enumerated() {
+            if index > 0 {
+                if heading.level > open[open.count - 1] {
+                    html += "\n<ol>\n"
+                    open.append(heading.level)
+                } else {
+                    html += "</li>\n"
+                    while open.count > 1, heading.level < open[open.count - 1], heading.level <= open[open.count - 2] {
+                        open.removeLast()
+                        html += "</ol>\n</li>\n"
+                    }
+                }
+            }
+            html += "<li><a href=\"#" + escapedURLFragment(heading.id) + "\">" + escapedText(heading.text) + "</a>"
+        }
+        html += "</li>\n"
+        for _ in open.dropFirst() { html += "</ol>\n</li>\n" }
+        return html + "</ol>\n"
+    }
+
+    /// `text` with `&`, `<`, `>` and `"` as character references.
+    static func escapedText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
+        else { return text }
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// An id as a link's fragment, as cmark-gfm writes links: bytes outside ASCII's letters,
+    /// digits and the URL's own punctuation percent-escaped (`caf%C3%A9`).
+    static func escapedURLFragment(_ id: String) -> String {
+        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~:".utf8)
+        guard !id.utf8.allSatisfy(kept.contains) else { return id }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in id.utf8 {
+            if kept.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
