@@ -49,7 +49,7 @@ let package = Package(
         // The adapter: objects → sections of cells → pages. Knows no template engine.
         .target(
             name: "Feed",
-            dependencies: ["Content", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            dependencies: ["Content", "GFM", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
             swiftSettings: strictSettings
         ),
 

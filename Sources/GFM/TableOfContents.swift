@@ -15,7 +15,8 @@ public struct OutlineHeading: Hashable, Sendable {
 /// A document's table of contents: its outline as nested ordered lists of links to the
 /// headings, as Hugo's `.TableOfContents` and Zola's `page.toc` give it.
 public enum TableOfContents {
-    /// `outline` as HTML: an `<ol>` of links (`<a href="#dust-storm:timeline">Timeline</a>`),
+    /// `outline` as HTML: an `<ol>` of links (`<a href="#dust-storm:timeline">Timeline</a>`,
+    /// the id escaped as a link's URL is: `caf%C3%A9`),
     /// a heading one level deeper than the one before it in a list of its own inside that
     /// one's item. A level skipped (`##` then `####`) nests one list, not two; a heading less
     /// deep than the first closes every list back to the outermost. Empty for no headings.
@@ -37,7 +38,7 @@ public enum TableOfContents {
                     }
                 }
             }
-            html += "<li><a href=\"#" + escapedURLFragment(heading.id) + "\">" + escapedText(heading.text) + "</a>"
+            html += "<li><a href=\"#" + LinkEscaping.escaped(heading.id) + "\">" + escapedText(heading.text) + "</a>"
         }
         html += "</li>\n"
         for _ in open.dropFirst() { html += "</ol>\n</li>\n" }
@@ -59,22 +60,5 @@ public enum TableOfContents {
             }
         }
         return escaped
-    }
-
-    /// An id as a link's fragment, as cmark-gfm writes links: bytes outside ASCII's letters,
-    /// digits and the URL's own punctuation percent-escaped (`caf%C3%A9`).
-    static func escapedURLFragment(_ id: String) -> String {
-        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~:".utf8)
-        guard !id.utf8.allSatisfy(kept.contains) else { return id }
-        let digits = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in id.utf8 {
-            if kept.contains(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

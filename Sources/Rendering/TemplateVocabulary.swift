@@ -16,7 +16,7 @@ public enum TemplateVocabulary {
     static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
-        "cssURL", "iconURL", "baseURL",
+        "cssURL", "iconURL", "baseURL", "image", "imageAlt",
     ]
 
     /// What every HTML page's template gets (the layout too).
@@ -74,7 +74,7 @@ public enum TemplateVocabulary {
         "cell-weather-notes": ["notes"],
         // A tag's feed also gets its `tag`, as the tag's pages do.
         "atom": site.union(["feedTitle", "feedID", "alternateURL", "selfURL", "subtitle", "updated", "entries", "id", "title", "link",
-                            "sol", "author", "authorURI", "hasAuthorURI", "categories", "term", "content", "html",
+                            "sol", "author", "authorURI", "hasAuthorURI", "categories", "term", "summary", "content", "html",
                             "tag", "name", "slug", "url", "hasFeed", "feedURL"]),
         "alias": site.union(["url", "canonical", "title"]),
         "sitemap": site.union(["urls", "loc"]),

@@ -237,8 +237,17 @@ extension SiteBuilder {
     /// incremental): whether such a link leads somewhere depends on other files. Only the
     /// files that hold such links are looked at, as "Resolve links" found them.
     func checkSiteLinks(_ context: inout BuildContext) throws(Diagnostic) {
-        guard !context.siteLinking.isEmpty else { return }
         let config = try context.requireConfig()
+        var linking = context.siteLinking
+        // The site's picture for link previews is checked as an entry's `image:` is, at its key.
+        if let location = config.imageLocation.value,
+           MarkdownDocument.isRelativeReference(config.image) || config.image.utf8.first == UInt8(ascii: "/"),
+           let link = MarkdownSiteLink(config.image, basePath: config.basePath, line: location.line, column: location.column, isImage: true) {
+            var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
+            record.siteLinks = [link]
+            linking.append((location.path, record))
+        }
+        guard !linking.isEmpty else { return }
         // Links are compared as their paths are held: percent-escapes decoded.
         let (basePath, unchecked) = (config.basePath, config.uncheckedLinks.map { $0.removingPercentEncoding ?? $0 })
         let (pages, files) = (context.state.pages, context.state.files)
@@ -246,7 +255,6 @@ extension SiteBuilder {
         // A site whose every entry shows an image has tens of thousands of these: each is
         // looked up as written when it can be, in runs on every core, and only the broken
         // ones are sorted.
-        let linking = context.siteLinking
         let runs = stride(from: 0, to: linking.count, by: 512).map { $0..<min($0 + 512, linking.count) }
         let isShown = self.isPublished
         typealias Use = (path: String, link: MarkdownSiteLink, target: String?)

@@ -43,6 +43,15 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// `/tags/<slug>/feed.xml`. Off by default: an entry's edit then rewrites the feed of
     /// each of its tags too.
     public var hasTagFeeds: Bool
+    /// The picture a link to a page without one of its own is previewed with (`image:`, for
+    /// `og:image`), as written: a path from the site's root (`img/patch.png`), from the host's
+    /// root, or an `http(s):` URL; empty when the site has none.
+    public var image: String
+    /// Its alt text (`image_alt:`).
+    public var imageAlt: String
+    /// Where `image:` is in `marsgen.yml`, for a warning when its file is not there. Not a
+    /// setting: a line added above it changes no page.
+    public var imageLocation: NotASetting<SourceLocation?>
     /// The mission the sols are counted for.
     public var mission: Mission
 
@@ -85,7 +94,8 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// Creates a configuration.
     public init(title: String, description: String = "", baseURL: String, language: String = "en", pageSize: Int = 20,
                 allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], sitemapMaxURLs: Int = sitemapURLLimit,
-                hasTagFeeds: Bool = false, mission: Mission) {
+                hasTagFeeds: Bool = false, image: String = "", imageAlt: String = "", imageLocation: SourceLocation? = nil,
+                mission: Mission) {
         self.title = title
         self.description = description
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -96,11 +106,14 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         self.uncheckedLinks = uncheckedLinks
         self.sitemapMaxURLs = sitemapMaxURLs
         self.hasTagFeeds = hasTagFeeds
+        self.image = image
+        self.imageAlt = imageAlt
+        self.imageLocation = NotASetting(imageLocation)
         self.mission = mission
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "tag_feeds", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "image", "image_alt", "mission"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
@@ -175,6 +188,8 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             throw Diagnostic.error("'first_sol' must be 0 or 1", at: missionYAML.location(of: "first_sol"),
                                    hint: "0 as for Curiosity and Perseverance, 1 as for Pathfinder and Spirit")
         }
+        let image = try siteImage(yaml, log: &log)
+        let imageAlt = String((try yaml.string("image_alt") ?? "").trimmingSpaces)
         return SiteConfiguration(
             title: title,
             description: try yaml.string("description") ?? "",
@@ -185,8 +200,30 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             uncheckedLinks: uncheckedLinks,
             sitemapMaxURLs: sitemapMaxURLs,
             hasTagFeeds: try yaml.bool("tag_feeds") ?? false,
+            image: image,
+            imageAlt: image.isEmpty ? "" : imageAlt,
+            imageLocation: image.isEmpty ? nil : yaml.location(of: "image"),
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
+    }
+
+    /// The site's `image:`, trimmed; empty when there is none.
+    ///
+    /// - Throws: A ``Diagnostic`` for a URL a link preview could not fetch (`data:`, `//host/…`).
+    static func siteImage(_ yaml: YAMLMapping, log: inout DiagnosticLog) throws(Diagnostic) -> String {
+        guard let given = try yaml.string("image"), case let written = String(given.trimmingSpaces), !written.isEmpty else { return "" }
+        let lowered = written.lowercased()
+        let scheme = lowered.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+        let hasScheme = scheme.count < lowered.count && lowered.dropFirst(scheme.count).hasPrefix(":")
+        guard !written.hasPrefix("//"), !hasScheme || scheme == "https" || scheme == "http" else {
+            throw Diagnostic.error("image '\(Diagnostic.excerpt(written))' is not an address a link preview can fetch", at: yaml.location(of: "image"),
+                                   hint: "give a file of the site, like 'img/mission-patch.png' (relative to the site's root), or an https:// URL")
+        }
+        if lowered.prefix(while: { $0 != "?" && $0 != "#" }).hasSuffix(".svg") {
+            log.warn("image '\(Diagnostic.excerpt(written))' is an SVG image, which link previews do not show", at: yaml.location(of: "image"),
+                     hint: "give a PNG, JPEG or WebP image for previews (about 1200 × 630 pixels shows well everywhere)")
+        }
+        return written
     }
 
     /// What is wrong with `url` (an `http://` or `https://` URL) as the start of every link
@@ -269,4 +306,19 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
+}
+
+/// A value a configuration holds that is not one of its settings (where a key was written):
+/// every two are equal, and it is encoded as nothing, so that ``SiteConfiguration/settingsDigest``
+/// and equality are the settings' alone.
+public struct NotASetting<Value: Sendable>: Hashable, Sendable, Encodable {
+    public var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+    public func encode(to encoder: any Encoder) throws {}
 }

@@ -28,10 +28,10 @@ import Testing
 
     @Test("URLs are escaped as the page writes links: spaces and other characters as percent-escapes, escapes kept")
     func escaping() {
-        #expect(LeadImage.escaped("/img/dust devil.png") == "/img/dust%20devil.png")
-        #expect(LeadImage.escaped("/img/é.png") == "/img/%C3%A9.png")
-        #expect(LeadImage.escaped("/img/a%20b.png?x=1&y=2#top") == "/img/a%20b.png?x=1&y=2#top")
-        #expect(LeadImage.escaped("/img/\"quoted\"<b>.png") == "/img/%22quoted%22%3Cb%3E.png")
+        #expect(LinkEscaping.escaped("/img/dust devil.png") == "/img/dust%20devil.png")
+        #expect(LinkEscaping.escaped("/img/é.png") == "/img/%C3%A9.png")
+        #expect(LinkEscaping.escaped("/img/a%20b.png?x=1&y=2#top") == "/img/a%20b.png?x=1&y=2#top")
+        #expect(LinkEscaping.escaped("/img/\"quoted\"<b>.png") == "/img/%22quoted%22%3Cb%3E.png")
         #expect(LeadImage.isFetchable("/a.png") && LeadImage.isFetchable("HTTPS://example.org/a.png"))
         #expect(!LeadImage.isFetchable("//example.org/a.png") && !LeadImage.isFetchable("data:image/png;base64,AA")
                 && !LeadImage.isFetchable("img/a.png") && !LeadImage.isFetchable("ftp://example.org/a.png"))

@@ -670,6 +670,7 @@ import Testing
         let changes = [
             "title: Other Log", "description: A log", "base_url: https://example.org/other/", "language: de",
             "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]", "sitemap_max_urls: 1000", "tag_feeds: true",
+            "image: img/patch.png", "image: img/patch.png\nimage_alt: The patch",
             "mission:\n  name: Other\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:01Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.25\n  first_sol: 1",
@@ -684,6 +685,34 @@ import Testing
             #expect(seen.insert(try digest(lines.joined(separator: "\n") + "\n" + change + "\n")).inserted, "\(change)")
         }
         #expect(log.warnings.isEmpty)
+    }
+
+    @Test("the site's picture for link previews: as written, where it is written (which is no setting), checked as an entry's image is")
+    func siteImage() throws {
+        var log = DiagnosticLog()
+        let config = try SiteConfiguration.parse(ContentFixtures.configText + "\nimage: ' img/patch.png '\nimage_alt: The mission patch\n", log: &log)
+        #expect(config.image == "img/patch.png" && config.imageAlt == "The mission patch")
+        #expect(config.imageLocation.value == SourceLocation(path: "marsgen.yml", line: 8, column: 8))
+        // Moved down a line: the same settings.
+        let moved = try SiteConfiguration.parse(ContentFixtures.configText + "\n\nimage: img/patch.png\nimage_alt: The mission patch\n", log: &log)
+        #expect(moved.imageLocation.value?.line == 9 && moved == config && moved.settingsDigest == config.settingsDigest)
+        for fetchable in ["/log/img/patch.png", "https://cdn.example.org/patch.png", "HTTP://cdn.example.org/p.png"] {
+            #expect(try SiteConfiguration.parse(ContentFixtures.configText + "\nimage: \(fetchable)\n", log: &log).image == fetchable)
+        }
+        #expect(log.entries.isEmpty)
+        for unfetchable in ["data:image/png;base64,AAAA", "//cdn.example.org/patch.png", "ftp://example.org/patch.png"] {
+            let error = expectDiagnostic { _ = try SiteConfiguration.parse(ContentFixtures.configText + "\nimage: '\(unfetchable)'\n", log: &log) }
+            #expect(error?.message == "image '\(unfetchable)' is not an address a link preview can fetch" && error?.location?.line == 8)
+            #expect(error?.hint?.contains("https://") == true)
+        }
+        var svg = DiagnosticLog()
+        _ = try SiteConfiguration.parse(ContentFixtures.configText + "\nimage: img/patch.SVG?v=2\n", log: &svg)
+        #expect(svg.warnings.map(\.message) == ["image 'img/patch.SVG?v=2' is an SVG image, which link previews do not show"])
+        // Hugo's list of them.
+        var hugo = DiagnosticLog()
+        _ = try SiteConfiguration.parse(ContentFixtures.configText + "\nimages: [img/patch.png]\n", log: &hugo)
+        #expect(hugo.warnings.first?.hint == "did you mean 'image'?")
+        #expect(try SiteConfiguration.parse(ContentFixtures.configText + "\nimage: '  '\nimage_alt: Nothing\n", log: &log).imageAlt == "")
     }
 
     @Test("unknown config keys warn; missing required keys fail")

@@ -88,6 +88,8 @@ import Testing
         let library = try richSite()
         var config = FeedFixtures.config(pageSize: 3)
         config.description = "A log <of> the mission"
+        config.image = "img/patch.png"
+        config.imageAlt = "The patch"
         try renderEveryPage(library, config: config, into: seen)
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5

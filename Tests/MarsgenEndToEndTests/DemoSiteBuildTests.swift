@@ -106,17 +106,21 @@ import FoundationXML
         #expect(described.count == entryPages.count)
     }
 
-    @Test("an entry's page names its first photo for link previews, with its alt text, as a large card; pages without one a small card")
+    @Test("an entry's page names its first photo for link previews, with its alt text, as a large card; pages without one the site's picture")
     func previewImages() throws {
         let entry = try html("journal/sol-01-touchdown/index.html")
         #expect(entry.contains("<meta property=\"og:image\" content=\"https://kasei-station.example.org/img/kasei-horizon.png\">"))
         #expect(entry.contains("<meta property=\"og:image:alt\" content=\"The far wall of Kasei Valles from the cabin window, late on sol 1\">"))
         #expect(entry.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
-        #expect(files["img/kasei-horizon.png"] != nil)
-        // The dust devil is an SVG drawing, which previews do not show; the feed has no image of its own.
-        for page in ["journal/sol-06-dust-devil/index.html", "index.html", "sol/1/index.html"] {
+        #expect(entry.components(separatedBy: "og:image\"").count == 2)
+        #expect(files["img/kasei-horizon.png"] != nil && files["img/kasei-station.jpg"] != nil)
+        // The dust devil is an SVG drawing, which previews do not show; the feed has no image
+        // of its own: both have the site's (marsgen.yml's image: and image_alt:).
+        for page in ["journal/sol-06-dust-devil/index.html", "index.html", "sol/1/index.html", "tags/index.html"] {
             let text = try html(page)
-            #expect(!text.contains("og:image") && text.contains("<meta name=\"twitter:card\" content=\"summary\">"), "\(page)")
+            #expect(text.contains("<meta property=\"og:image\" content=\"https://kasei-station.example.org/img/kasei-station.jpg\">"), "\(page)")
+            #expect(text.contains("<meta property=\"og:image:alt\" content=\"Kasei Station Log, an analog mission in Kasei Valles, beside an orange planet\">"), "\(page)")
+            #expect(text.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"), "\(page)")
         }
     }
 
@@ -143,9 +147,12 @@ import FoundationXML
         let sample = try section("sol-04-sample-log", on: "sol/4/index.html")
         #expect(sample.contains("Seven samples so far") && !sample.contains("<table>") && !sample.contains("footnote"))
         #expect(try html("journal/sol-04-sample-log/index.html").contains("<table>"))
-        // Feed readers get the whole text.
+        // Feed readers get the whole text, and the part before the break as its summary, whose
+        // link to a later heading leads to the entry's page.
         let atom = String(decoding: try #require(files["feed.xml"]), as: UTF8.self)
         #expect(atom.contains("What we have") && !atom.contains("Continue reading"))
+        #expect(atom.components(separatedBy: "<summary type=\"html\">").count == 2)
+        #expect(atom.contains("<summary type=\"html\">&lt;p&gt;Fourteen sols. A short account, then &lt;a href=&quot;/journal/sol-14-two-weeks/#sol-14-two-weeks:next-fortnight&quot;&gt;"))
     }
 
     @Test("an entry with toc: true lists its headings on its page, each a link to it; pages listing it do not")

@@ -81,12 +81,15 @@ def write_hostile_site(site, unsafe_html):
     copy_demo(site)
     (site / "content/crew.yml").write_text(
         (ROOT / "content/crew.yml").read_text().replace("name: Ines Vega", f"name: '{HOSTILE.replace(chr(39), chr(39) * 2)}'"))
-    # The site's title and description reach attributes (the feed link's title, the meta description).
+    # The site's title, description and picture's alt text reach attributes (the feed link's title, the
+    # meta description, og:image:alt).
     config = site / "marsgen.yml"
     quoted = HOSTILE.replace("'", "''")
     lines = [f"title: '{quoted}'" if line.startswith("title:") else
              f"description: '{quoted}'" if line.startswith("description:") else line
              for line in config.read_text().splitlines()]
+    lines = ["image: img/hostile photo.png" if line.startswith("image:") else
+             f"image_alt: '{quoted}'" if line.startswith("image_alt:") else line for line in lines]
     config.write_text("\n".join(lines) + "\ntag_feeds: true\n" + ("unsafe_html: true\n" if unsafe_html else ""))
     yaml_title = HOSTILE.replace("\\", "\\\\").replace('"', '\\"')
     (site / "content/journal/sol-14-hostile.md").write_text(
@@ -369,6 +372,10 @@ def test_hostile_strings_are_text_everywhere(hostile):
     listed = sol.get_element_by_id("entry-sol-14-hostile")
     assert f"Text with {HOSTILE} written as entities" in listed.text_content() and not listed.findall(".//h2//*[@id]")
     assert [a.get("aria-label") for a in listed.iterfind(".//p[@class='more']/a")] == ["Continue reading: " + HOSTILE]
+    # The site's picture previews the other pages, its alt text whole, its URL escaped.
+    front = lxml.html.fromstring((hostile / "index.html").read_text())
+    assert front.find(".//meta[@property='og:image:alt']").get("content") == HOSTILE
+    assert front.find(".//meta[@property='og:image']").get("content").endswith("/img/hostile%20photo.png")
     # Its old address names it whole, as text, and leads to it.
     alias = lxml.html.fromstring((hostile / "posts/hostile/index.html").read_text())
     assert alias.findtext(".//title") == f"{HOSTILE} · {HOSTILE}"
@@ -396,6 +403,9 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert "Static: " + "\ufffd " * 5 + "end." in static.content[0].value
     page = lxml.html.fromstring((hostile / "journal/sol-14-noncharacters/index.html").read_text())
     assert "Static: " + "\ufffd " * 5 + "end." in page.text_content()
+    # Its summary is its text before its <!--more-->, as text.
+    summary = [entry for entry in feed.entries if entry.title == HOSTILE][0].summary
+    assert f"Text with {HOSTILE} written as entities" in lxml.html.fromstring(summary).text_content() and "<h2" not in summary
     assert feed.feed.title == HOSTILE
     authors = {entry.author for entry in feed.entries if "author" in entry}
     assert HOSTILE in authors

@@ -148,7 +148,7 @@ public enum JournalLoader {
                           log: inout DiagnosticLog) throws(Diagnostic) -> (url: String, alt: String) {
         // A quoted value may hold spaces around the URL.
         guard let given = try fields.string("image"), case let written = String(given.trimmingSpaces), !written.isEmpty else {
-            return document.leadImage().map { (LeadImage.escaped($0.url), $0.alt) } ?? ("", "")
+            return document.leadImage().map { (LinkEscaping.escaped($0.url), $0.alt) } ?? ("", "")
         }
         let location = fields.location(of: "image")
         let url = MarkdownDocument.isRelativeReference(written) ? basePath + written : written
@@ -164,6 +164,6 @@ public enum JournalLoader {
            let link = MarkdownSiteLink(written, basePath: basePath, line: location.line, column: location.column, isImage: true) {
             links.site.append(link)
         }
-        return (LeadImage.escaped(url), "")
+        return (LinkEscaping.escaped(url), "")
     }
 }

@@ -1,5 +1,6 @@
 import Content
 import Dispatch
+import GFM
 import MarsTime
 import SiteConfig
 
@@ -238,7 +239,7 @@ public struct PagePlanner {
     // MARK: - Shared values
 
     static func siteContext(config: SiteConfiguration, links: SiteLinks) -> TemplateContext {
-        [
+        var context: TemplateContext = [
             "title": config.title,
             "description": config.description,
             "hasDescription": !config.description.isEmpty,
@@ -258,6 +259,14 @@ public struct PagePlanner {
             "iconURL": links.asset("theme/favicon.svg"),
             "baseURL": config.baseURL,
         ]
+        // The picture of pages without their own, for link previews: written and escaped as an
+        // entry's is (relative to the site's root, from the host's, or https:), and absolute.
+        if !config.image.isEmpty {
+            let fromHostRoot = MarkdownDocument.isRelativeReference(config.image) ? config.basePath + config.image : config.image
+            context["image"] = links.absolute(fromHostRoot: LinkEscaping.escaped(fromHostRoot))
+            if !config.imageAlt.isEmpty { context["imageAlt"] = config.imageAlt }
+        }
+        return context
     }
 
     /// The site's description, or what it is when it has none: its pages' description and
@@ -885,9 +894,10 @@ public struct PagePlanner {
         }
     }
 
-    /// An Atom entry's `content` (HTML, the template escapes it) and `categories` (each a
-    /// `term`) for `object`: an entry's text and tags, a message's text and channel, a weather
-    /// report's readings and notes. Everything here is in the object's content hash, which
+    /// An Atom entry's `content` (HTML, the template escapes it), `summary` (an entry's text
+    /// before its `<!--more-->`, when it has one) and `categories` (each a `term`) for
+    /// `object`: an entry's text and tags, a message's text and channel, a weather report's
+    /// readings and notes. Everything here is in the object's content hash, which
     /// the feed's inputs include.
     ///
     /// A link within the text (`#dust-storm:timeline`, a footnote's) is written after `page`,
@@ -896,10 +906,13 @@ public struct PagePlanner {
     static func atomContent(of object: any FeedObject, page: String) -> TemplateContext {
         let content: String
         var terms: [String] = []
+        var summary = ""
         switch object {
         case let entry as JournalEntry:
             content = entry.bodyHTML
             terms = entry.tags
+            // The part before its <!--more-->, which a reader listing the feed may show.
+            if entry.hasTeaser { summary = entry.teaser.text }
         case let message as Message:
             content = message.bodyHTML
             terms = [message.channel]
@@ -912,8 +925,12 @@ public struct PagePlanner {
         default:
             content = ""
         }
-        let linked = content.contains("href=\"#") ? content.replacingOccurrences(of: "href=\"#", with: "href=\"\(page)#") : content
-        return ["content": linked, "categories": terms.map { ["term": $0] }]
+        func linked(_ html: String) -> String {
+            html.contains("href=\"#") ? html.replacingOccurrences(of: "href=\"#", with: "href=\"\(page)#") : html
+        }
+        var context: TemplateContext = ["content": linked(content), "categories": terms.map { ["term": $0] }]
+        if !summary.isEmpty { context["summary"] = linked(summary) }
+        return context
     }
 
     /// The sitemap: `sitemap.xml` listing every page in the sitemap, or, when they are more
