@@ -18,7 +18,8 @@ public struct JournalSectionController: SectionController {
         var text = time
         text["title"] = entry.title
         text["hasExplicitTitle"] = entry.explicitTitle != nil
-        text["url"] = context.links.journal(slug: entry.slug)
+        let url = context.links.journal(slug: entry.slug)
+        text["url"] = url
         text["authorName"] = entry.author.name
         text["authorRole"] = entry.author.role
         text["hasAuthorRole"] = !entry.author.role.isEmpty
@@ -29,9 +30,9 @@ public struct JournalSectionController: SectionController {
         // Pages listing the entry show the part before its <!--more-->, with a link on to
         // where it breaks on its own page.
         let isTeaser = entry.hasTeaser && !context.isOwnPage
-        text["body"] = isTeaser ? Self.teaser(entry.teaser.text, linkingOnTo: context.links.journal(slug: entry.slug)) : entry.bodyHTML
+        text["body"] = isTeaser ? Self.teaser(entry.teaser.text, linkingOnTo: url) : entry.bodyHTML
         text["hasMore"] = isTeaser
-        if isTeaser { text["moreURL"] = context.links.journal(slug: entry.slug) + "#" + JournalEntry.continueFragment }
+        if isTeaser { text["moreURL"] = url + "#" + JournalEntry.continueFragment }
         text["isOwnPage"] = context.isOwnPage
         // Its own page lists its headings, when its front matter asks.
         let hasContents = context.isOwnPage && !entry.tableOfContents.isEmpty
