@@ -52,8 +52,18 @@ extension MarkdownDocument {
     ///
     /// - Warning: Moves nodes out of this document; call it once, instead of ``html()``.
     public func htmlBreakingAtMore(anchor: String) -> MoreBreak {
-        // Most texts have no comment at all: no walk.
-        guard text.utf8.firstRange(of: "<!--".utf8) != nil else { return MoreBreak(html: html(), teaser: nil, notes: []) }
+        // Most texts have no comment at all: no walk. (Searched for as bytes: a search of the
+        // String's UTF-8 view doubled the time it takes to load an entry.)
+        let mayHoldComment = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index + 3 < bytes.count {
+                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"), bytes[index + 2] == UInt8(ascii: "-"),
+                   bytes[index + 3] == UInt8(ascii: "-") { return true }
+                index += 1
+            }
+            return false
+        } ?? true
+        guard mayHoldComment else { return MoreBreak(html: html(), teaser: nil, notes: []) }
         var notes: [MoreMarkerNote] = []
         var markers: [OpaquePointer] = []
         var places: InlinePlaces?
