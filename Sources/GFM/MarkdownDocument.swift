@@ -9,7 +9,7 @@ public final class MarkdownDocument {
     /// The extensions every document uses, in a fixed order so output is deterministic.
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
-    let parser: OpaquePointer
+    private let parser: OpaquePointer
     let root: OpaquePointer
     /// The Markdown source, kept (not copied) for finding places cmark-gfm gets wrong.
     let text: String
