@@ -67,7 +67,7 @@ public enum TemplateVocabulary {
         "cell-journal-date": cell,
         "cell-journal-text": cell.union(["title", "hasExplicitTitle", "url", "body", "authorName", "authorRole", "hasAuthorRole",
                                          "authorURL", "tags", "name", "hasTags", "isDraft", "isOwnPage", "hasMore", "moreURL",
-                                         "hasTableOfContents", "tableOfContents"]),
+                                         "hasTableOfContents", "tableOfContents", "wordCount", "readingMinutes"]),
         "cell-message": cell.union(["sender", "senderID", "senderURL", "channel", "body"]),
         "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
         "cell-weather-detail": ["label", "value"],

@@ -164,6 +164,9 @@ import FoundationXML
         #expect(links == ["#sol-14-two-weeks:what-we-have", "#sol-14-two-weeks:what-we-still-owe", "#sol-14-two-weeks:next-fortnight"])
         for link in links { #expect(own.contains(" id=\"\(link.dropFirst())\"")) }
         #expect(try !html("index.html").contains("class=\"toc\"") && !html("journal/sol-04-sample-log/index.html").contains("class=\"toc\""))
+        // Its byline says how long it takes to read; the pages listing it do not.
+        let front = try html("index.html")
+        #expect(own.contains("Commander · 1 min read</p>") && !front.contains("min read"))
     }
 
     @Test("a site in a language written right to left says dir=\"rtl\" on every page; the stylesheet's sides follow it")

@@ -37,7 +37,8 @@ struct BuildStateCodingTests {
                                                       sol: random.next(900) - 3, lmst: MarsClockTime(secondsOfSol: Double(random.next(86_400)) + 0.25),
                                                       tags: [text(), text()], isDraft: index % 4 == 0, bodyHTML: text(), description: text(),
                                                       image: index % 3 == 0 ? "" : text(), imageAlt: index % 3 == 1 ? text() : "",
-                                                      teaser: index % 5 == 0 ? text() : "", tableOfContents: index % 7 == 0 ? text() : "")]
+                                                      teaser: index % 5 == 0 ? text() : "", tableOfContents: index % 7 == 0 ? text() : "",
+                                                      wordCount: random.next(100_000))]
             case 1:
                 record.messages = (0..<random.next(4)).map { ordinal in
                     // Authors and channels enough to fill a chunk's tables of repeated values, and to replace in them.

@@ -114,7 +114,8 @@ public enum JournalLoader {
             image: image.url,
             imageAlt: image.alt,
             teaser: broken.teaser ?? "",
-            tableOfContents: contents
+            tableOfContents: contents,
+            wordCount: ReadingTime.words(inHTML: broken.html)
         )
     }
 

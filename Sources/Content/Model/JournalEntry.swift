@@ -48,6 +48,8 @@ public final class JournalEntry: FeedObject, Hashable {
     /// Its headings as nested lists of links, as HTML (see `TableOfContents`), which its
     /// page shows when its front matter says `toc: true`; empty otherwise.
     public let tableOfContents: StoredText
+    /// The words of its text (see `ReadingTime.words(inHTML:)`), for its reading time.
+    public let wordCount: Int
     /// Whether pages listing the entry show only its ``teaser``.
     public var hasTeaser: Bool { !teaser.isEmpty }
     /// What takes a `<!--more-->` marker's place in the body: where a teaser's link leads
@@ -69,7 +71,8 @@ public final class JournalEntry: FeedObject, Hashable {
     /// Creates an entry and computes its identifier and content hash.
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "",
-                aliases: [String] = [], image: String = "", imageAlt: String = "", teaser: String = "", tableOfContents: String = "") {
+                aliases: [String] = [], image: String = "", imageAlt: String = "", teaser: String = "", tableOfContents: String = "",
+                wordCount: Int = 0) {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML, description] + tags {
@@ -82,11 +85,13 @@ public final class JournalEntry: FeedObject, Hashable {
         hash.combine(imageAlt)
         hash.combine(teaser)
         hash.combine(tableOfContents)
+        hash.combine(Int64(wordCount))
         hash.combine(instant.unixMillis)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
                   body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases, image: StoredText(image),
-                  imageAlt: StoredText(imageAlt), teaser: StoredText(teaser), tableOfContents: StoredText(tableOfContents))
+                  imageAlt: StoredText(imageAlt), teaser: StoredText(teaser), tableOfContents: StoredText(tableOfContents),
+                  wordCount: wordCount)
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -98,11 +103,11 @@ public final class JournalEntry: FeedObject, Hashable {
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                             isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], image: StoredText = StoredText(""),
                             imageAlt: StoredText = StoredText(""), teaser: StoredText = StoredText(""),
-                            tableOfContents: StoredText = StoredText(""), authorIDs: [String]? = nil) {
+                            tableOfContents: StoredText = StoredText(""), wordCount: Int = 0, authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
                   description: description, aliases: aliases, image: image, imageAlt: imageAlt, teaser: teaser,
-                  tableOfContents: tableOfContents, authorIDs: authorIDs)
+                  tableOfContents: tableOfContents, wordCount: wordCount, authorIDs: authorIDs)
     }
 
     /// The entry restored with its identifier as the state holds it, and its stamp when the
@@ -110,7 +115,7 @@ public final class JournalEntry: FeedObject, Hashable {
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                 isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], image: StoredText, imageAlt: StoredText,
-                teaser: StoredText, tableOfContents: StoredText, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
+                teaser: StoredText, tableOfContents: StoredText, wordCount: Int, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -131,6 +136,7 @@ public final class JournalEntry: FeedObject, Hashable {
         self.imageAlt = imageAlt
         self.teaser = teaser
         self.tableOfContents = tableOfContents
+        self.wordCount = wordCount
         var listing = ContentHash()
         listing.combine(explicitTitle ?? "\u{0}")
         listing.combine(slug)
@@ -162,6 +168,7 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.imageAlt == rhs.imageAlt
             && lhs.teaser == rhs.teaser
             && lhs.tableOfContents == rhs.tableOfContents
+            && lhs.wordCount == rhs.wordCount
     }
 
     public func hash(into hasher: inout Hasher) {

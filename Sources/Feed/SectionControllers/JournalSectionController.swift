@@ -1,5 +1,6 @@
 import Content
 import Foundation
+import GFM
 
 /// A journal entry: a date cell (`SOL 452 · 14:02 LMST`, linking to the sol) and a text
 /// cell (title, author and rendered Markdown, linking to the entry's page; on that page,
@@ -34,6 +35,8 @@ public struct JournalSectionController: SectionController {
         text["hasMore"] = isTeaser
         if isTeaser { text["moreURL"] = url + "#" + JournalEntry.continueFragment }
         text["isOwnPage"] = context.isOwnPage
+        text["wordCount"] = entry.wordCount
+        text["readingMinutes"] = ReadingTime.minutes(forWords: entry.wordCount)
         // Its own page lists its headings, when its front matter asks.
         let hasContents = context.isOwnPage && !entry.tableOfContents.isEmpty
         text["hasTableOfContents"] = hasContents

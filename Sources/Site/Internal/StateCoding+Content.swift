@@ -78,6 +78,7 @@ extension StateWriter {
         write(entry.imageAlt)
         write(entry.teaser)
         write(entry.tableOfContents)
+        write(entry.wordCount)
     }
 
     mutating func write(_ message: Message) {
@@ -313,7 +314,7 @@ extension StateReader {
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
                             description: try readStoredText(), aliases: try readStrings(), image: try readStoredText(),
                             imageAlt: try readStoredText(), teaser: try readStoredText(),
-                            tableOfContents: try readStoredText(), authorIDs: fields.authorIDs(author.id),
+                            tableOfContents: try readStoredText(), wordCount: try readInt(), authorIDs: fields.authorIDs(author.id),
                             stamp: stamp)
     }
 
