@@ -10,6 +10,13 @@ public enum LeadImage {
         return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
     }
 
+    /// `written`, an image's URL as marsgen's content and settings give it, from the host's
+    /// root: a path relative to the site's root (`img/landing.jpg`) after `basePath`, as the
+    /// text's links are written; any other URL as it is.
+    public static func url(written: String, basePath: String) -> String {
+        MarkdownDocument.isRelativeReference(written) ? basePath + written : written
+    }
+
     /// Whether `url` names an SVG image (its path ends in `.svg`), which link previews
     /// (Facebook's, X's, Mastodon's, chat apps') do not show.
     public static func isSVG(_ url: String) -> Bool {

@@ -241,7 +241,7 @@ extension SiteBuilder {
         var linking = context.siteLinking
         // The site's picture for link previews is checked as an entry's `image:` is, at its key.
         if let location = config.imageLocation.value,
-           MarkdownDocument.isRelativeReference(config.image) || config.image.utf8.first == UInt8(ascii: "/"),
+           LeadImage.url(written: config.image, basePath: config.basePath).utf8.first == UInt8(ascii: "/"),
            let link = MarkdownSiteLink(config.image, basePath: config.basePath, line: location.line, column: location.column, isImage: true) {
             var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
             record.siteLinks = [link]

@@ -152,7 +152,7 @@ public enum JournalLoader {
             return document.leadImage().map { (LinkEscaping.escaped($0.url), $0.alt) } ?? ("", "")
         }
         let location = fields.location(of: "image")
-        let url = MarkdownDocument.isRelativeReference(written) ? basePath + written : written
+        let url = LeadImage.url(written: written, basePath: basePath)
         guard LeadImage.isFetchable(url) else {
             throw Diagnostic.error("image '\(Diagnostic.excerpt(written))' is not an address a link preview can fetch", at: location,
                                    hint: "give a file of the site, like 'img/landing.jpg' (relative to the site's root, as in the text), or an https:// URL")

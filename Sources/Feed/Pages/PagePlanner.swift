@@ -262,8 +262,8 @@ public struct PagePlanner {
         // The picture of pages without their own, for link previews: written and escaped as an
         // entry's is (relative to the site's root, from the host's, or https:), and absolute.
         if !config.image.isEmpty {
-            let fromHostRoot = MarkdownDocument.isRelativeReference(config.image) ? config.basePath + config.image : config.image
-            context["image"] = links.absolute(fromHostRoot: LinkEscaping.escaped(fromHostRoot))
+            let url = LeadImage.url(written: config.image, basePath: config.basePath)
+            context["image"] = links.absolute(fromHostRoot: LinkEscaping.escaped(url))
             if !config.imageAlt.isEmpty { context["imageAlt"] = config.imageAlt }
         }
         return context
