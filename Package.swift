@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Rendering", "GFM", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
-            dependencies: ["Site", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]
+            dependencies: ["Site", "SiteConfig", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]
         ),
     ]
 )

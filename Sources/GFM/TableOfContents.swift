@@ -38,27 +38,10 @@ public enum TableOfContents {
                     }
                 }
             }
-            html += "<li><a href=\"#" + LinkEscaping.escaped(heading.id) + "\">" + escapedText(heading.text) + "</a>"
+            html += "<li><a href=\"#" + LinkEscaping.escaped(heading.id) + "\">" + TextEscaping.escaped(heading.text) + "</a>"
         }
         html += "</li>\n"
         for _ in open.dropFirst() { html += "</ol>\n</li>\n" }
         return html + "</ol>\n"
-    }
-
-    /// `text` with `&`, `<`, `>` and `"` as character references.
-    static func escapedText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
-        else { return text }
-        var escaped = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -52,7 +52,11 @@ enum MustacheValues {
         var values: [String: Any]
         /// The dictionary as given: printed as a value (`{{site}}`), it reads as it did.
         var plain: TemplateContext
-        func child(named name: String) -> Any? { values[name] }
+        /// The site's words, wrapped, in a template's outermost context (see
+        /// ``TemplateLibrary/words``): kept beside ``values`` rather than added to them, which
+        /// grew and rehashed the dictionary of every context rendered.
+        var words: Any?
+        func child(named name: String) -> Any? { values[name] ?? (name == "words" ? words : nil) }
         func transform(_ name: String) -> Any? { values.transform(name) }
         var description: String { String(describing: plain) }
         var debugDescription: String { String(reflecting: plain) }

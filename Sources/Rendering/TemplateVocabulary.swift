@@ -12,12 +12,15 @@ import SiteConfig
 /// `FeedTests` renders a site that gives every kind of value and checks that each
 /// template's contexts hold exactly the names listed for it here.
 public enum TemplateVocabulary {
+    /// `words.…`, the site's words (`words:`), in every template.
+    static let words: Set<String> = Set(["words"] + ThemeWords.Key.allCases.filter { !$0.isCounted }.map(\.rawValue))
+
     /// `site.…`, on every page and in the Atom feed, the sitemap and the sol index's rows.
-    static let site: Set<String> = [
+    static let site: Set<String> = Set([
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
         "cssURL", "iconURL", "baseURL", "image", "imageAlt",
-    ]
+    ])
 
     /// What every HTML page's template gets (the layout too).
     static let page: Set<String> = site.union([
@@ -31,28 +34,28 @@ public enum TemplateVocabulary {
     static let cell: Set<String> = ["sol", "lmst", "solURL", "utc", "earthDate", "earthTime", "permalink"]
 
     /// A row of the sol index.
-    static let solRow: Set<String> = site.union(["sol", "url", "earthDate", "entryCount", "messageCount", "weather",
+    static let solRow: Set<String> = site.union(["sol", "url", "earthDate", "entryCount", "messageCount", "entryCountText", "messageCountText", "weather",
                                                  "temperature", "condition"])
 
     /// A list of entries, a line each, and its pages: the journal's and each tag's.
     static let journalList: Set<String> = link.union(["entries", "title", "url", "author", "authorURL", "date", "sol", "solURL",
-                                                      "lmst", "entryCount", "isEmpty", "isFront", "hasPager", "newer", "older"])
+                                                      "lmst", "entryCount", "entryCountText", "isEmpty", "isFront", "hasPager", "newer", "older"])
 
     /// The pages' templates' own names.
     static let pages: [String: Set<String>] = [
         "page-feed": page.union(link).union(["sections", "pinned", "html", "isEmpty", "isFront", "pageNumber", "latestSol",
                                              "solRange", "hasPager", "newer", "older"]),
-        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "published", "image", "imageAlt", "hasPager",
+        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "solTitle", "published", "image", "imageAlt", "hasPager",
                                               "previous", "next"]),
         "page-sol": page.union(link).union(["sections", "html", "sol", "earthStart", "earthEnd", "earthRange", "entryCount",
-                                            "messageCount", "hasPager", "previous", "next"]),
+                                            "messageCount", "entryCountText", "messageCountText", "hasPager", "previous", "next"]),
         // `sols` holds each row's values and its `html`.
         "page-sols": page.union(solRow).union(["hasSols", "solsHTML", "html"]),
         "page-journal": page.union(journalList),
         "page-tag": page.union(journalList).union(["tag", "name", "slug", "hasFeed", "feedURL"]),
         "page-tags": page.union(["tags", "name", "slug", "url", "entryCount", "hasTags"]),
         "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "sections", "html", "entryCount",
-                                             "messageCount", "isFront", "hasPager", "newer", "older"]),
+                                             "messageCount", "entryCountText", "messageCountText", "isFront", "hasPager", "newer", "older"]),
         "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]),
         "page-404": page,
     ]
@@ -67,7 +70,7 @@ public enum TemplateVocabulary {
         "cell-journal-date": cell,
         "cell-journal-text": cell.union(["title", "hasExplicitTitle", "url", "body", "authorName", "authorRole", "hasAuthorRole",
                                          "authorURL", "tags", "name", "hasTags", "isDraft", "isOwnPage", "hasMore", "moreURL",
-                                         "hasTableOfContents", "tableOfContents", "wordCount", "readingMinutes"]),
+                                         "hasTableOfContents", "tableOfContents", "wordCount", "readingMinutes", "readingTime"]),
         "cell-message": cell.union(["sender", "senderID", "senderURL", "channel", "body"]),
         "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
         "cell-weather-detail": ["label", "value"],
@@ -79,7 +82,7 @@ public enum TemplateVocabulary {
         "alias": site.union(["url", "canonical", "title"]),
         "sitemap": site.union(["urls", "loc"]),
         "sitemap-index": site.union(["sitemaps", "loc"]),
-    ]) { first, _ in first }
+    ]) { first, _ in first }.mapValues { $0.union(words) }
 
     /// Where `template` comes in a hint naming the templates that get a value: the cells
     /// and pages first (what a site most often writes its own of), then the rest (the

@@ -230,7 +230,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.16.0"
+    public static let current = "0.17.0"
 }
 
 extension BuildState {

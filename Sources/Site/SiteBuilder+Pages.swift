@@ -29,10 +29,11 @@ extension SiteBuilder {
     /// (1.5-2 ms of compiling at 10,000 entries). "Load templates" takes the result.
     func startReadingTemplates(_ context: inout BuildContext) {
         let listed = context.inputListing["templates"]
+        let words = context.config?.words.templateValues ?? [:]
         context.pendingTemplates = BackgroundWork { [self] in
             do throws(Diagnostic) {
                 defer { TemplateLibrary.warmUpValueLookups() }
-                return .success(try readTemplates(listed: listed))
+                return .success(try readTemplates(listed: listed, words: words))
             } catch {
                 return .failure(error)
             }
@@ -40,8 +41,8 @@ extension SiteBuilder {
     }
 
     /// Reads every template file (those `listed`, or those found under `templates/`) and
-    /// compiles the library they override.
-    func readTemplates(listed: [String]?) throws(Diagnostic) -> ReadTemplates {
+    /// compiles the library they override, with the site's `words`.
+    func readTemplates(listed: [String]?, words: [String: String]) throws(Diagnostic) -> ReadTemplates {
         var overrides: [String: TemplateLibrary.Source] = [:]
         var records: [(path: String, record: BuildState.SourceRecord)] = []
         var names: [String] = []
@@ -61,11 +62,18 @@ extension SiteBuilder {
             overrides[name] = TemplateLibrary.Source(text: file.text, path: path)
             names.append(name)
         }
+        // The built-in templates are compiled with the words written in: other words, another library.
+        var wordsHash = ContentHash()
+        for (name, word) in words.sorted(by: { $0.key < $1.key }) {
+            wordsHash.combine(name)
+            wordsHash.combine(word)
+        }
+        key += "words=\(wordsHash)"
         let library: TemplateLibrary
         if let kept = options.memory?.templates(key: key) {
             library = kept
         } else {
-            library = try TemplateLibrary(overrides: overrides)
+            library = try TemplateLibrary(overrides: overrides, words: words)
         }
         return ReadTemplates(records: records, names: names, key: key, library: library, unread: unread)
     }
@@ -84,7 +92,7 @@ extension SiteBuilder {
             context.pendingTemplates = nil
             read = try pending.value().get()
         } else {
-            read = try readTemplates(listed: context.inputListing["templates"])
+            read = try readTemplates(listed: context.inputListing["templates"], words: try context.requireConfig().words.templateValues)
         }
         for (path, record) in read.records { context.state.sources[path] = record }
         let templates = read.library
@@ -166,7 +174,8 @@ extension SiteBuilder {
 
     func renderPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard context.library != nil, let templates = context.templates else { return }
-        let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: try context.requireConfig())))
+        let config = try context.requireConfig()
+        let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: config), words: config.words))
         var renderer = PageRenderer(templates: templates, sections: [])
         // The rows the last build left on disk, read only if a list is rendered (and, under
         // `watch` and `serve`, only by the first build that renders one). A full build

@@ -52,6 +52,8 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// Where `image:` is in `marsgen.yml`, for a warning when its file is not there. Not a
     /// setting: a line added above it changes no page.
     public var imageLocation: NotASetting<SourceLocation?>
+    /// The words the built-in theme shows readers (`words:`), English unless given.
+    public var words: ThemeWords
     /// The mission the sols are counted for.
     public var mission: Mission
 
@@ -95,7 +97,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     public init(title: String, description: String = "", baseURL: String, language: String = "en", pageSize: Int = 20,
                 allowsRawHTML: Bool = false, uncheckedLinks: [String] = [], sitemapMaxURLs: Int = sitemapURLLimit,
                 hasTagFeeds: Bool = false, image: String = "", imageAlt: String = "", imageLocation: SourceLocation? = nil,
-                mission: Mission) {
+                words: ThemeWords? = nil, mission: Mission) {
         self.title = title
         self.description = description
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -109,16 +111,18 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         self.image = image
         self.imageAlt = imageAlt
         self.imageLocation = NotASetting(imageLocation)
+        self.words = words ?? ThemeWords(language: language)
         self.mission = mission
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "tag_feeds", "image", "image_alt", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "image", "image_alt", "words", "mission"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
         "languagecode": "language", "defaultcontentlanguage": "language", "default_language": "language",
         "paginate": "page_size", "paginate_by": "page_size", "pagination": "page_size", "pagersize": "page_size",
+        "translations": "words",
     ]
     static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
 
@@ -190,6 +194,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         }
         let image = try siteImage(yaml, log: &log)
         let imageAlt = String((try yaml.string("image_alt") ?? "").trimmingSpaces)
+        let words = try ThemeWords.parse(try yaml.mapping("words"), language: language, log: &log)
         return SiteConfiguration(
             title: title,
             description: try yaml.string("description") ?? "",
@@ -203,6 +208,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             image: image,
             imageAlt: image.isEmpty ? "" : imageAlt,
             imageLocation: image.isEmpty ? nil : yaml.location(of: "image"),
+            words: words,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
     }

@@ -671,6 +671,7 @@ import Testing
             "title: Other Log", "description: A log", "base_url: https://example.org/other/", "language: de",
             "page_size: 5", "unsafe_html: true", "unchecked_links: [/downloads/]", "sitemap_max_urls: 1000", "tag_feeds: true",
             "image: img/patch.png", "image: img/patch.png\nimage_alt: The patch",
+            "words:\n  older: Plus anciens", "words:\n  older: Ältere", "words:\n  messages: {one: \"{count} msg\", other: \"{count} msgs\"}",
             "mission:\n  name: Other\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:01Z\n  longitude: -58.2\n  first_sol: 1",
             "mission:\n  name: Test\n  landing: 2038-11-02T14:17:00Z\n  longitude: -58.25\n  first_sol: 1",

@@ -67,12 +67,13 @@ import Testing
     func renderEveryPage(_ library: ContentLibrary, config: SiteConfiguration, into seen: SeenNames) throws {
         let sitemap = try #require(DefaultTheme.templates["sitemap"])
         let solIndex = try #require(DefaultTheme.templates["page-sols"])
+        // As a build gives them: every template gets the site's words.
         var templates = try TemplateLibrary(overrides: [
             "sitemap": .init(text: sitemap, path: "templates/sitemap.mustache"),
             "page-sols": .init(text: solIndex + "{{#sols}}{{/sols}}", path: "templates/page-sols.mustache"),
-        ])
+        ], words: config.words.templateValues)
         templates.renderObserver = { seen.record($0, $1) }
-        let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: config)))
+        let adapter = FeedAdapter.standard(context: FeedContext(links: SiteLinks(config: config), words: config.words))
         let objects = Dictionary(library.allObjects.map { ($0.diffIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         var renderer = PageRenderer(templates: templates) { key throws(Diagnostic) in
             try objects[key.objectID].map { object throws(Diagnostic) in try adapter.section(for: object, isOwnPage: key.isOwnPage) }

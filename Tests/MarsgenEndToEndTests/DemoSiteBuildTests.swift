@@ -1,5 +1,6 @@
 import Foundation
 import Site
+import SiteConfig
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -49,7 +50,8 @@ import FoundationXML
 
     @Test("every page is HTML5 with a language, a viewport and a title")
     func htmlBasics() throws {
-        for (path, data) in files where path.hasSuffix(".html") {
+        var englishShown: [String] = []
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             let page = String(decoding: data, as: UTF8.self)
             #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"), "\(path)")
             #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"), "\(path)")
@@ -179,7 +181,8 @@ import FoundationXML
         try Data(text.replacingOccurrences(of: "\nlanguage: en\n", with: "\nlanguage: ar-EG\n").utf8).write(to: config)
         _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
         let files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
-        for (path, data) in files where path.hasSuffix(".html") {
+        var englishShown: [String] = []
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             #expect(String(decoding: data, as: UTF8.self).hasPrefix("<!DOCTYPE html>\n<html lang=\"ar-EG\" dir=\"rtl\">"), "\(path)")
         }
         // The theme names no physical side (left, right): each is the line's start or end.
@@ -187,10 +190,73 @@ import FoundationXML
         #expect(css.range(of: #"\b(left|right)\b"#, options: .regularExpression) == nil)
     }
 
+    @Test("a site's words (words: in marsgen.yml) replace the theme's English wherever pages and the feed show it; counted words take the language's forms")
+    func words() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        // Every word marked with its key (placeholders kept); counted words in Polish forms.
+        var yaml = "words:\n"
+        for key in ThemeWords.Key.allCases {
+            let placeholders = key.placeholders.map { " {\($0)}" }.joined()
+            yaml += key.isCounted
+                ? "  \(key.rawValue):\n    one: \"{count} ⟦\(key.rawValue):one⟧\"\n    few: \"{count} ⟦\(key.rawValue):few⟧\"\n    other: \"{count} ⟦\(key.rawValue)⟧\"\n"
+                : "  \(key.rawValue): \"⟦\(key.rawValue)\(placeholders)⟧\"\n"
+        }
+        // The demo's own footer is its own words: the theme's is the one with words to give.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("templates/footer.mustache"))
+        let config = site.appendingPathComponent("marsgen.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try #require(text.contains("\nlanguage: en\n"))
+        try Data((text.replacingOccurrences(of: "\nlanguage: en\n", with: "\nlanguage: pl\n") + yaml).utf8).write(to: config)
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
+        func page(_ path: String) throws -> String { String(decoding: try #require(files[path], "no \(path)"), as: UTF8.self) }
+        // Each word is where the theme shows it.
+        #expect(try page("index.html").contains("<h1 class=\"page-heading\">⟦latest⟧</h1>"))
+        #expect(try page("index.html").contains("rel=\"next\" href=\"/page/4/\">⟦older⟧ →</a>"))
+        #expect(try page("page/1/index.html").contains("<title>⟦archive_title 1 ⟦sol_range 1 2⟧⟧ · Kasei Station Log</title>"))
+        #expect(try page("sol/5/index.html").contains("3 ⟦journal_entries:few⟧ · 1 ⟦messages:one⟧</p>"))
+        #expect(try page("sol/index.html").contains("2 ⟦entries:few⟧ · 1 ⟦messages:one⟧<"))
+        #expect(try page("tags/crew/index.html").contains("7 ⟦journal_entries⟧ ⟦tagged⟧ <span class=\"tag-name\">crew</span>, ⟦newest_first⟧"))
+        let entry = try page("journal/sol-14-two-weeks/index.html")
+        #expect(entry.contains("⟦by⟧ <a href=\"/crew/vega/\">Ines Vega</a>, Commander · 1 ⟦reading_time:one⟧</p>"))
+        #expect(entry.contains("<summary>⟦contents⟧</summary>"))
+        #expect(entry.contains("<a href=\"/sol/14/\">⟦sol_title 14⟧</a>"))
+        let feed = try page("feed.xml")
+        #expect(XMLParser(data: try #require(files["feed.xml"])).parse())
+        #expect(feed.contains("&lt;p&gt;⟦weather_text -38 ⟦dust_storm⟧ -22 -61 05:54 17:52⟧&lt;/p&gt;"))
+        #expect(feed.contains("<title>⟦weather_title "))
+        #expect(feed.contains("<title>⟦message_title "))
+        // Every word the demo has a place for is shown somewhere; the others are those of
+        // what the demo does not have (empty lists, drafts, tag feeds, an untitled entry).
+        let everything = files.values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+        let unshown: Set<String> = ["empty_feed", "empty_journal", "empty_sols", "empty_crew", "empty_tags", "draft", "tag_feed",
+                                    "tag_feed_subtitle", "mission_log", "untitled_entry", "clear", "cloudy", "windy", "snow", "fog"]
+        let shownNowhere = ThemeWords.Key.allCases.map(\.rawValue).filter { !unshown.contains($0) && !everything.contains("⟦\($0)") }
+        #expect(shownNowhere == [])
+        // And no page shows the theme's English, outside what the site's authors wrote.
+        let english = ["Older", "Newer", "Latest transmissions", "Continue reading", "min read", "journal entr", " messages", " message<",
+                       "Skip to content", "Built with marsgen", "SOL ", "LMST", "Signal lost", "Archive", "newest first", "by tag", "all tags",
+                       "WEATHER", "SUNRISE", "SUNSET", "HIGH", "LOW", "has moved", "landed ", "Earth ", "Contents", ">Sol ", "Sols "]
+        var englishShown: [String] = []
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
+            var html = String(decoding: data, as: UTF8.self)
+            // The texts authors wrote: entries', messages' and notes' bodies, titles, descriptions.
+            for pattern in [#"(?s)<div class="[^"]*prose">.*?</div>"#, #"<h[12] class="entry-title">.*?</h[12]>"#, #"<meta [^>]*>"#,
+                            #"<title>.*?</title>"#, #"<a class="journal-title"[^>]*>.*?</a>"#, #"rel="(prev|next)" href="/journal/[^"]*">.*?</a>"#] {
+                html = html.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+            }
+            englishShown += english.filter(html.contains).map { "\(path): \($0)" }
+        }
+        #expect(englishShown == [])
+    }
+
     @Test("every internal link and anchor resolves, relative ones from every page that shows them")
     func links() throws {
         let site = "https://site.invalid/"
-        for (path, data) in files where path.hasSuffix(".html") {
+        var englishShown: [String] = []
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             let page = String(decoding: data, as: UTF8.self)
             let pageURL = try #require(URL(string: site + path))
             for link in page.attributeValues("href") + page.attributeValues("src") {
@@ -216,7 +282,8 @@ import FoundationXML
     @Test("every page asks the browser to fetch the pages its pager leads to while the reader reads (Marslink's working range)")
     func prefetchedNeighbours() throws {
         var prefetching = 0
-        for (path, data) in files where path.hasSuffix(".html") {
+        var englishShown: [String] = []
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             let page = String(decoding: data, as: UTF8.self)
             let prefetched = page.attributeValues("rel=\"prefetch\" href")
             let pager = page.attributeValues("rel=\"prev\" href") + page.attributeValues("rel=\"next\" href")

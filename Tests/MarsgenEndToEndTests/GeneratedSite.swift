@@ -224,7 +224,7 @@ struct GeneratedSite {
                 return "rename crew \(id)"
             }
         case 13: return try editTemplate("cell-message") { $0.replacingOccurrences(of: "<div class=\"prose\">", with: "<div class=\"prose\" data-v=\"\($1)\">") }
-        case 14: return try editTemplate("footer") { $0.replacingOccurrences(of: "Built with marsgen", with: "Built with marsgen, take \($1)") }
+        case 14: return try editTemplate("footer") { $0.replacingOccurrences(of: "{{words.built_with}}", with: "{{words.built_with}}, take \($1)") }
         case 15: return try editTemplate("layout") { $0.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta name=\"variant\" content=\"\($1)\">") }
         case 16 where random.next(3) == 0:
             // A file marsgen does not read, in a content folder or templates/: a warning, no page.

@@ -60,13 +60,24 @@ import Testing
             var edit = try site.randomEdit()
             // Now and then a setting in marsgen.yml changes too (a URL prefix left unchecked,
             // which no page shows; every 50th, tag feeds turned on or off, so that the edits
-            // between are made with them one time in two): a full build, which must write
+            // between are made with them one time in two; every 75th, the theme's words given or
+            // taken back): a full build, which must write
             // only the files whose bytes the edit changed. Every 5th step a comment is added,
             // which is no reason for one.
             if step % 5 == 0 {
                 var lines = try String(contentsOf: root.appendingPathComponent("marsgen.yml"), encoding: .utf8)
                     .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if step % 50 == 0 {
+                if step % 75 == 0 {
+                    // The theme's words, given or taken back: every page's cells and frame change.
+                    if lines.contains("words:") {
+                        lines.removeAll { $0 == "words:" || $0.hasPrefix("  older: ") || $0.hasPrefix("  feed: ") || $0.hasPrefix("  sol_label: ")
+                            || $0.hasPrefix("  entries: ") }
+                    } else {
+                        // A pager's label (planned), the navigation's and the cells' (written into
+                        // the built-in templates), a sol row's count (counted).
+                        lines += ["words:", "  older: Ältere", "  feed: Verlauf", "  sol_label: Sol", "  entries: {one: \"{count} Eintrag\", other: \"{count} Einträge\"}"]
+                    }
+                } else if step % 50 == 0 {
                     if lines.contains("tag_feeds: true") { lines.removeAll { $0 == "tag_feeds: true" } } else { lines.append("tag_feeds: true") }
                 } else if step % 25 == 0 {
                     lines.removeAll { $0.hasPrefix("unchecked_links:") }

@@ -38,6 +38,8 @@ SCHEMA = etree.XMLSchema(etree.parse(str(pathlib.Path(__file__).with_name("sitem
 # The last part is a quote with a combining accent: one character to Swift, which swift-mustache's
 # own escaping compared whole and let through, ending the attribute it was in.
 HOSTILE = '<script>alert("x")</script> & "quotes" \'apostrophes\' {{mustache}} "\u0301 onmouseover=alert(2) x'
+# The theme's words (words: in marsgen.yml) take it without its braces, which a word reads as placeholders.
+HOSTILE_WORD = HOSTILE.replace("{{mustache}}", "mustache")
 
 
 def build(source, output, *extra):
@@ -90,7 +92,13 @@ def write_hostile_site(site, unsafe_html):
              for line in config.read_text().splitlines()]
     lines = ["image: img/hostile photo.png" if line.startswith("image:") else
              f"image_alt: '{quoted}'" if line.startswith("image_alt:") else line for line in lines]
-    config.write_text("\n".join(lines) + "\ntag_feeds: true\n" + ("unsafe_html: true\n" if unsafe_html else ""))
+    # Theme words reach text, attributes (the navigation's and a teaser link's names, the sol badge's
+    # title) and the feed (a message's title, a report's text).
+    word = HOSTILE_WORD.replace("'", "''")
+    words = "".join(f"\n  {key}: '{word}'" for key in ("site_navigation", "latest_sol", "continue_reading", "older", "message_title"))
+    words += "\n  weather_text: '{temperature} °C, " + word + "'"
+    config.write_text("\n".join(lines) + "\ntag_feeds: true\n" + ("unsafe_html: true\n" if unsafe_html else "")
+                      + "words:" + words + "\n")
     yaml_title = HOSTILE.replace("\\", "\\\\").replace('"', '\\"')
     (site / "content/journal/sol-14-hostile.md").write_text(
         "---\n"
@@ -339,7 +347,7 @@ def test_hostile_strings_are_text_everywhere(hostile):
                     if name in ("href", "id") and re.fullmatch(r"(/journal/sol-14-hostile/)?#?sol-14-hostile:[^\s\"'<>&()=]+", value):
                         continue
                     if "alert(" in value or "mustache" in value:
-                        assert HOSTILE in value, f"{path}: {element.tag} {name}={value!r}"
+                        assert HOSTILE in value or HOSTILE_WORD in value, f"{path}: {element.tag} {name}={value!r}"
         if tree.find(".//meta[@http-equiv='refresh']") is not None:
             # An entry's old address: a page of its own, without the layout.
             assert tree.findtext(".//title").endswith(" · " + HOSTILE), path
@@ -371,9 +379,14 @@ def test_hostile_strings_are_text_everywhere(hostile):
     sol = lxml.html.fromstring((hostile / "sol/14/index.html").read_text())
     listed = sol.get_element_by_id("entry-sol-14-hostile")
     assert f"Text with {HOSTILE} written as entities" in listed.text_content() and not listed.findall(".//h2//*[@id]")
-    assert [a.get("aria-label") for a in listed.iterfind(".//p[@class='more']/a")] == ["Continue reading: " + HOSTILE]
+    assert [a.get("aria-label") for a in listed.iterfind(".//p[@class='more']/a")] == [HOSTILE_WORD + ": " + HOSTILE]
+    assert [a.text_content() for a in listed.iterfind(".//p[@class='more']/a")] == [HOSTILE_WORD + " →"]
     # The site's picture previews the other pages, its alt text whole, its URL escaped.
     front = lxml.html.fromstring((hostile / "index.html").read_text())
+    # The theme's words arrive whole, as text and in attributes.
+    assert front.find(".//nav[@class='nav']").get("aria-label") == HOSTILE_WORD
+    assert front.find(".//span[@class='sol-badge']").get("title") == HOSTILE_WORD
+    assert [a.text_content() for a in front.iterfind(".//a[@class='pager-older']")] == [HOSTILE_WORD + " →"]
     assert front.find(".//meta[@property='og:image:alt']").get("content") == HOSTILE
     assert front.find(".//meta[@property='og:image']").get("content").endswith("/img/hostile%20photo.png")
     # Its old address names it whole, as text, and leads to it.
@@ -407,6 +420,10 @@ def test_hostile_strings_are_text_everywhere(hostile):
     summary = [entry for entry in feed.entries if entry.title == HOSTILE][0].summary
     assert f"Text with {HOSTILE} written as entities" in lxml.html.fromstring(summary).text_content() and "<h2" not in summary
     assert feed.feed.title == HOSTILE
+    # A message's title and a report's text in the site's words, as text.
+    assert HOSTILE_WORD in titles
+    reports = [entry for entry in feed.entries if "#w-" in entry.link]
+    assert reports and all(f"°C, {HOSTILE_WORD}" in lxml.html.fromstring(entry.content[0].value).text_content() for entry in reports)
     authors = {entry.author for entry in feed.entries if "author" in entry}
     assert HOSTILE in authors
 

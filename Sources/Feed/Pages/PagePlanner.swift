@@ -238,6 +238,9 @@ public struct PagePlanner {
 
     // MARK: - Shared values
 
+    /// The words pages show readers (`words:`).
+    var words: ThemeWords { config.words }
+
     static func siteContext(config: SiteConfiguration, links: SiteLinks) -> TemplateContext {
         var context: TemplateContext = [
             "title": config.title,
@@ -272,7 +275,7 @@ public struct PagePlanner {
     /// The site's description, or what it is when it has none: its pages' description and
     /// its feed's subtitle.
     var siteDescription: String {
-        config.description.isEmpty ? "\(config.mission.name) mission log" : config.description
+        config.description.isEmpty ? words.phrase(.missionLog, ["mission": config.mission.name]) : config.description
     }
 
     /// The values every HTML page has.
@@ -295,7 +298,8 @@ public struct PagePlanner {
     func solRange(of objects: some Collection<any FeedObject>) -> String {
         let sols = objects.map(\.sol)
         guard let low = sols.min(), let high = sols.max() else { return "" }
-        return low == high ? "Sol \(low)" : "Sols \(low)–\(high)"
+        return low == high ? words.phrase(.solTitle, ["sol": String(low)])
+            : words.phrase(.solRange, ["first": String(low), "last": String(high)])
     }
 
     // MARK: - Feed
@@ -321,10 +325,10 @@ public struct PagePlanner {
             for position in front { hash.combine(Int64(bitPattern: feedStamps[position])) }
             hash.combine(Int64(olderPage ?? -1))
         } page: {
-            var frontContext = context(title: config.title, url: links.home, heading: "Latest transmissions", section: "feed",
+            var frontContext = context(title: config.title, url: links.home, heading: words[.latest], section: "feed",
                                        extra: ["isFront": true, "isEmpty": feedOrder.isEmpty])
             frontContext["latestSol"] = feedOrder.first.map { String(object($0).sol) }
-            let older = olderPage.map { link(links.feedPage($0), "Older") }
+            let older = olderPage.map { link(links.feedPage($0), words[.older]) }
             frontContext["older"] = older
             frontContext["hasPager"] = older != nil
             return Page(kind: .front, url: links.home, outputPath: "index.html", template: "page-feed",
@@ -345,14 +349,14 @@ public struct PagePlanner {
                 let items = paging.archivePage(number).map(object)
                 let range = solRange(of: items)
                 var extra: TemplateContext = ["isFront": false, "pageNumber": number, "solRange": range]
-                extra["newer"] = number < count ? link(links.feedPage(number + 1), "Newer") : link(links.home, "Newer")
-                if number > 1 { extra["older"] = link(links.feedPage(number - 1), "Older") }
+                extra["newer"] = number < count ? link(links.feedPage(number + 1), words[.newer]) : link(links.home, words[.newer])
+                if number > 1 { extra["older"] = link(links.feedPage(number - 1), words[.older]) }
                 extra["hasPager"] = true
                 let url = address.url
                 return Page(kind: .feedArchive, url: url, outputPath: address.outputPath, template: "page-feed",
                             slots: ["sections": items.map { Page.SlotItem(object: $0) }],
-                            context: context(title: "Archive page \(number), \(range)", url: url,
-                                             heading: "Archive · \(range)", section: "feed", extra: extra))
+                            context: context(title: words.phrase(.archiveTitle, ["number": String(number), "range": range]), url: url,
+                                             heading: words.phrase(.archiveHeading, ["range": range]), section: "feed", extra: extra))
             })
         }
         return plans
@@ -385,26 +389,27 @@ public struct PagePlanner {
                 hash.combine(Int64(bitPattern: index > 0 ? stamps[index - 1] : 0))
                 hash.combine(Int64(bitPattern: index + 1 < entries.count ? stamps[index + 1] : 0))
             } page: {
-                var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol), "published": entry.instant.iso8601]
+                var extra: TemplateContext = ["sol": entry.sol, "solURL": links.sol(entry.sol), "published": entry.instant.iso8601,
+                                               "solTitle": words.phrase(.solTitle, ["sol": String(entry.sol)])]
                 let (image, alt) = (entry.image.text, entry.imageAlt.text)
                 if !image.isEmpty { extra["image"] = links.absolute(fromHostRoot: image) }
                 if !alt.isEmpty { extra["imageAlt"] = alt }
                 var neighbours: Set<String> = []
                 if index > 0 {
                     let previous = entries[index - 1]
-                    extra["previous"] = link(links.journal(slug: previous.slug), previous.title)
+                    extra["previous"] = link(links.journal(slug: previous.slug), words.title(of: previous))
                     neighbours.insert(previous.diffIdentifier)
                 }
                 if index + 1 < entries.count {
                     let next = entries[index + 1]
-                    extra["next"] = link(links.journal(slug: next.slug), next.title)
+                    extra["next"] = link(links.journal(slug: next.slug), words.title(of: next))
                     neighbours.insert(next.diffIdentifier)
                 }
                 extra["hasPager"] = !neighbours.isEmpty
                 let url = address.url
                 return Page(kind: .journal, url: url, outputPath: address.outputPath, template: "page-entry",
                             slots: ["sections": [Page.SlotItem(object: entry, isOwnPage: true)]],
-                            context: context(title: entry.title, url: url, heading: entry.title, section: "journal",
+                            context: context(title: words.title(of: entry), url: url, heading: words.title(of: entry), section: "journal",
                                              description: entry.description.text, extra: extra),
                             objectIDs: neighbours)
             }
@@ -424,7 +429,7 @@ public struct PagePlanner {
     /// (see ``JournalEntry/listingStamp``).
     func journalIndexPages() -> [PagePlan] {
         entryListPages(Array(journalInTimeOrder.reversed()), kind: .journalIndex, template: "page-journal",
-                       address: links.journalIndexAddress, archive: links.journalIndexAddress(page:), name: "Journal")
+                       address: links.journalIndexAddress, archive: links.journalIndexAddress(page:), name: words[.journal])
     }
 
     /// A list of entries, one line each, newest first, on a front page at `address` and
@@ -445,7 +450,7 @@ public struct PagePlanner {
         func rows(_ positions: some Sequence<Int>) -> [TemplateContext] {
             positions.map { position in
                 let entry = newestFirst[position]
-                return ["title": entry.title, "url": links.journal(slug: entry.slug), "sol": entry.sol, "solURL": links.sol(entry.sol),
+                return ["title": words.title(of: entry), "url": links.journal(slug: entry.slug), "sol": entry.sol, "solURL": links.sol(entry.sol),
                         "lmst": entry.lmst.hourMinute, "date": entry.instant.isoDate, "author": entry.author.name,
                         "authorURL": links.crew(entry.author.id)]
             }
@@ -459,10 +464,11 @@ public struct PagePlanner {
             var extra = base
             extra["isFront"] = true
             extra["entryCount"] = newestFirst.count
+            extra["entryCountText"] = words.counted(.journalEntries, newestFirst.count)
             extra["isEmpty"] = newestFirst.isEmpty
             extra["entries"] = rows(newestFirst.indices.prefix(pageSize))
             if let olderPage {
-                extra["older"] = link(archive(olderPage).url, "Older")
+                extra["older"] = link(archive(olderPage).url, words[.older])
                 extra["hasPager"] = true
             }
             return Page(kind: kind, url: url, outputPath: address.outputPath, template: template,
@@ -484,8 +490,8 @@ public struct PagePlanner {
                 extra["isFront"] = false
                 extra["hasPager"] = true
                 extra["entries"] = rows(positions)
-                extra["newer"] = link(number < count ? archive(number + 1).url : url, "Newer")
-                if number > 1 { extra["older"] = link(archive(number - 1).url, "Older") }
+                extra["newer"] = link(number < count ? archive(number + 1).url : url, words[.newer])
+                if number > 1 { extra["older"] = link(archive(number - 1).url, words[.older]) }
                 let pageURL = pageAddress.url
                 return Page(kind: kind, url: pageURL, outputPath: pageAddress.outputPath, template: template,
                             context: context(title: "\(name), \(range)", url: pageURL, heading: "\(name) · \(range)", section: "journal",
@@ -518,16 +524,21 @@ public struct PagePlanner {
                     "sol": sol,
                     "earthStart": start.iso8601, "earthEnd": end.iso8601,
                     "earthRange": start.isoDate == end.isoDate ? start.isoDate : "\(start.isoDate) – \(end.isoDate)",
-                    "entryCount": objects.filter { $0.kind == .journal }.count,
-                    "messageCount": objects.filter { $0.kind == .message }.count,
                 ]
-                if let previous { extra["previous"] = link(links.sol(previous), "Sol \(previous)") }
-                if let next { extra["next"] = link(links.sol(next), "Sol \(next)") }
+                let entryCount = objects.filter { $0.kind == .journal }.count
+                let messageCount = objects.filter { $0.kind == .message }.count
+                extra["entryCount"] = entryCount
+                extra["messageCount"] = messageCount
+                extra["entryCountText"] = words.counted(.journalEntries, entryCount)
+                extra["messageCountText"] = words.counted(.messages, messageCount)
+                if let previous { extra["previous"] = link(links.sol(previous), words.phrase(.solTitle, ["sol": String(previous)])) }
+                if let next { extra["next"] = link(links.sol(next), words.phrase(.solTitle, ["sol": String(next)])) }
                 extra["hasPager"] = sols.count > 1
                 let url = address.url
                 return Page(kind: .sol, url: url, outputPath: address.outputPath, template: "page-sol",
                             slots: ["sections": objects.map { Page.SlotItem(object: $0) }],
-                            context: context(title: "Sol \(sol)", url: url, heading: "Sol \(sol)", section: "sols", extra: extra))
+                            context: context(title: words.phrase(.solTitle, ["sol": String(sol)]), url: url,
+                                             heading: words.phrase(.solTitle, ["sol": String(sol)]), section: "sols", extra: extra))
             }
         }
     }
@@ -576,6 +587,7 @@ public struct PagePlanner {
             }
             let links = links
             let clock = config.mission.clock
+            let words = words
             let values: @Sendable (Int) -> TemplateContext = { index in
                 let row = rows[index]
                 var context: TemplateContext = [
@@ -583,16 +595,18 @@ public struct PagePlanner {
                     "earthDate": clock.start(ofSol: row.sol).isoDate,
                     "entryCount": row.entryCount,
                     "messageCount": row.messageCount,
+                    "entryCountText": words.counted(.entries, row.entryCount),
+                    "messageCountText": words.counted(.messages, row.messageCount),
                 ]
                 if let weather = row.weather {
-                    context["weather"] = ["temperature": formatCelsius(weather.temperature), "condition": weather.condition.displayName]
+                    context["weather"] = ["temperature": formatCelsius(weather.temperature), "condition": words[weather.condition]]
                 }
                 return context
             }
             let url = address.url
             return Page(kind: .solIndex, url: url, outputPath: address.outputPath, template: "page-sols",
                         rows: ["sols": Page.Rows(template: "sol-row", hashes: hashes, values: values)],
-                        context: context(title: "Sols", url: url, heading: "Sols", section: "sols",
+                        context: context(title: words[.sols], url: url, heading: words[.sols], section: "sols",
                                          extra: ["hasSols": !rows.isEmpty]))
         }
     }
@@ -649,8 +663,10 @@ public struct PagePlanner {
                 front["isFront"] = true
                 front["entryCount"] = entryCount
                 front["messageCount"] = messageCount
+                front["entryCountText"] = words.counted(.journalEntries, entryCount)
+                front["messageCountText"] = words.counted(.messages, messageCount)
                 if let olderPage {
-                    front["older"] = link(links.crew(member.id, page: olderPage), "Older")
+                    front["older"] = link(links.crew(member.id, page: olderPage), words[.older])
                     front["hasPager"] = true
                 }
                 let url = address.url
@@ -669,8 +685,8 @@ public struct PagePlanner {
                     let items = paging.archivePage(number).map(feedObject)
                     var extra = base
                     extra["isFront"] = false
-                    extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), "Newer") : link(address.url, "Newer")
-                    if number > 1 { extra["older"] = link(links.crew(member.id, page: number - 1), "Older") }
+                    extra["newer"] = number < count ? link(links.crew(member.id, page: number + 1), words[.newer]) : link(address.url, words[.newer])
+                    if number > 1 { extra["older"] = link(links.crew(member.id, page: number - 1), words[.older]) }
                     extra["hasPager"] = true
                     let range = solRange(of: items)
                     let pageURL = pageAddress.url
@@ -706,7 +722,7 @@ public struct PagePlanner {
             if config.hasTagFeeds { values["feedURL"] = links.tagFeed(tag.slug) }
             let base: TemplateContext = ["tag": values]
             plans += entryListPages(tag.entries, kind: .tag, template: "page-tag", address: links.tagAddress(tag.slug),
-                                    archive: { links.tagAddress(tag.slug, page: $0) }, name: "Tag: \(tag.name)", base: base) { hash in
+                                    archive: { links.tagAddress(tag.slug, page: $0) }, name: words.phrase(.tagTitle, ["tag": tag.name]), base: base) { hash in
                 hash.combine(tag.name)
             }
             if config.hasTagFeeds { plans.append(tagFeedPage(tag, base: base)) }
@@ -774,7 +790,7 @@ public struct PagePlanner {
             let url = address.url
             let rows: [TemplateContext] = tags.map { ["name": $0.name, "slug": $0.slug, "url": links.tag($0.slug), "entryCount": $0.entries.count] }
             return Page(kind: .tagIndex, url: url, outputPath: address.outputPath, template: "page-tags",
-                        context: context(title: "Tags", url: url, heading: "Tags", section: "journal",
+                        context: context(title: words[.tags], url: url, heading: words[.tags], section: "journal",
                                          extra: ["tags": rows, "hasTags": !rows.isEmpty]))
         }
     }
@@ -791,7 +807,7 @@ public struct PagePlanner {
             }
             let url = address.url
             return Page(kind: .crewIndex, url: url, outputPath: address.outputPath, template: "page-crew-index",
-                        context: context(title: "Crew", url: url, heading: "Crew", section: "crew",
+                        context: context(title: words[.crew], url: url, heading: words[.crew], section: "crew",
                                          extra: ["members": rows, "hasMembers": !rows.isEmpty]))
         }
     }
@@ -804,7 +820,7 @@ public struct PagePlanner {
         return plan(.notFound, at: address, inSitemap: false) { _ in
         } page: {
             Page(kind: .notFound, url: url, outputPath: "404.html", template: "page-404",
-                 context: context(title: "Signal lost", url: url, heading: "Signal lost", section: ""))
+                 context: context(title: words[.notFound], url: url, heading: words[.notFound], section: ""))
         }
     }
 
@@ -819,10 +835,10 @@ public struct PagePlanner {
                 let address = links.aliasAddress(alias)
                 plans.append(plan(.alias, at: address, inSitemap: false) { hash in
                     hash.combine(target)
-                    hash.combine(entry.title)
+                    hash.combine(words.title(of: entry))
                 } page: {
                     Page(kind: .alias, url: address.url, outputPath: address.outputPath, template: "alias", layout: nil,
-                         context: ["url": target, "canonical": links.absolute(target), "title": entry.title],
+                         context: ["url": target, "canonical": links.absolute(target), "title": words.title(of: entry)],
                          objectIDs: [entry.diffIdentifier])
                 })
             }
@@ -847,7 +863,7 @@ public struct PagePlanner {
         values["feedTitle"] = "\(config.title): \(tag.name)"
         values["feedID"] = page
         values["alternateURL"] = page
-        values["subtitle"] = "Journal entries tagged \(tag.name)"
+        values["subtitle"] = words.phrase(.tagFeedSubtitle, ["tag": tag.name])
         return atomFeed(at: links.tagFeedAddress(tag.slug), newest: newest, stamps: newest.map(\.stamp), values: values) { hash in
             hash.combine(tag.name)
         }
@@ -869,7 +885,7 @@ public struct PagePlanner {
             let entries = newest.map { object -> Page.SlotItem in
                 let member = library.crew.member(id: object.authorIDs.first ?? "")
                 var extra: TemplateContext = [
-                    "title": object.title,
+                    "title": words.title(of: object),
                     "link": links.absolute(links.permalink(for: object)),
                     "id": links.absolute(links.permalink(for: object)),
                     "updated": object.instant.iso8601,
@@ -881,7 +897,7 @@ public struct PagePlanner {
                 // What a feed reader shows under the entry's own title and author: the text,
                 // not the page's section around it (title, byline, date cell).
                 let permalink = links.permalink(for: object)
-                extra.merge(Self.atomContent(of: object, page: String(permalink.prefix { $0 != "#" }))) { _, new in new }
+                extra.merge(Self.atomContent(of: object, page: String(permalink.prefix { $0 != "#" }), words: words)) { _, new in new }
                 return Page.SlotItem(object: object, extra: extra)
             }
             let updated = newest.first?.instant ?? config.mission.clock.landing
@@ -903,7 +919,7 @@ public struct PagePlanner {
     /// A link within the text (`#dust-storm:timeline`, a footnote's) is written after `page`,
     /// the page the object is shown on (its slug and sol are in its hash too): a feed reader
     /// reads it against the feed's `xml:base`, the site's root, where that anchor is not.
-    static func atomContent(of object: any FeedObject, page: String) -> TemplateContext {
+    static func atomContent(of object: any FeedObject, page: String, words: ThemeWords) -> TemplateContext {
         let content: String
         var terms: [String] = []
         var summary = ""
@@ -918,9 +934,7 @@ public struct PagePlanner {
             terms = [message.channel]
         case let report as WeatherReport:
             // Numbers and the condition's fixed names: nothing here needs escaping.
-            content = "<p>\(formatCelsius(report.temperature)) °C, \(report.condition.displayName). "
-                + "High \(formatCelsius(report.high)) °C, low \(formatCelsius(report.low)) °C. "
-                + "Sunrise \(report.sunrise.hourMinute), sunset \(report.sunset.hourMinute) LMST.</p>\n" + report.notesHTML
+            content = "<p>" + TextEscaping.escaped(words.sentence(for: report)) + "</p>\n" + report.notesHTML
             terms = ["weather"]
         default:
             content = ""

@@ -1,4 +1,5 @@
 import Content
+import SiteConfig
 import Foundation
 import GFM
 
@@ -17,7 +18,7 @@ public struct JournalSectionController: SectionController {
         guard let entry = object as? JournalEntry else { return nil }
         let time = context.timeContext(for: entry)
         var text = time
-        text["title"] = entry.title
+        text["title"] = context.words.title(of: entry)
         text["hasExplicitTitle"] = entry.explicitTitle != nil
         let url = context.links.journal(slug: entry.slug)
         text["url"] = url
@@ -36,7 +37,9 @@ public struct JournalSectionController: SectionController {
         if isTeaser { text["moreURL"] = url + "#" + JournalEntry.continueFragment }
         text["isOwnPage"] = context.isOwnPage
         text["wordCount"] = entry.wordCount
-        text["readingMinutes"] = ReadingTime.minutes(forWords: entry.wordCount)
+        let minutes = ReadingTime.minutes(forWords: entry.wordCount)
+        text["readingMinutes"] = minutes
+        text["readingTime"] = context.words.counted(.readingTime, minutes)
         // Its own page lists its headings, when its front matter asks.
         let hasContents = context.isOwnPage && !entry.tableOfContents.isEmpty
         text["hasTableOfContents"] = hasContents

@@ -1,4 +1,5 @@
 import Content
+import SiteConfig
 
 /// Turns one kind of feed object into the cells of its section, as IGListKit's section
 /// controllers do for a collection view.
@@ -28,10 +29,13 @@ public struct FeedContext: Sendable {
     /// Whether the section is rendered for the object's own page (an entry's page), where
     /// its title is the page's heading (`<h1>`), not a link to the page it is on.
     public var isOwnPage: Bool
+    /// The words cells show readers (`words:`).
+    public let words: ThemeWords
 
     /// Creates a context.
-    public init(links: SiteLinks, isOwnPage: Bool = false) {
+    public init(links: SiteLinks, words: ThemeWords = ThemeWords(), isOwnPage: Bool = false) {
         self.links = links
+        self.words = words
         self.isOwnPage = isOwnPage
     }
 

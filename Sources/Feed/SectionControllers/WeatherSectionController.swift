@@ -1,4 +1,5 @@
 import Content
+import SiteConfig
 
 /// A weather report: a summary cell (temperature and condition) that expands to four
 /// detail cells (`SUNRISE`, `SUNSET`, `HIGH 13 C`, `LOW -69 C`) and, when the report has
@@ -14,15 +15,16 @@ public struct WeatherSectionController: SectionController {
         guard let report = object as? WeatherReport else { return nil }
         var summary = context.timeContext(for: report)
         summary["temperature"] = formatCelsius(report.temperature)
-        summary["condition"] = report.condition.displayName
+        summary["condition"] = context.words[report.condition]
         summary["conditionClass"] = report.condition.rawValue.replacingSpaces
         summary["notes"] = report.notesHTML
         summary["hasNotes"] = !report.notesHTML.isEmpty
+        let words = context.words
         let details: [(String, String)] = [
-            ("SUNRISE", report.sunrise.hourMinute),
-            ("SUNSET", report.sunset.hourMinute),
-            ("HIGH", "\(formatCelsius(report.high)) C"),
-            ("LOW", "\(formatCelsius(report.low)) C"),
+            (words[.sunrise], report.sunrise.hourMinute),
+            (words[.sunset], report.sunset.hourMinute),
+            (words[.high], "\(formatCelsius(report.high)) C"),
+            (words[.low], "\(formatCelsius(report.low)) C"),
         ]
         var detailCells = details.map { label, value in
             RenderRequest(template: "cell-weather-detail", context: ["label": label, "value": value])

@@ -1,0 +1,115 @@
+import Diagnostics
+
+/// The words the built-in theme shows readers (`Older`, `Continue reading`, `3 messages`),
+/// in English unless `marsgen.yml`'s `words:` gives others, as Hugo's `i18n/` files and
+/// Zola's `translations` do:
+///
+///     language: fr
+///     words:
+///       older: Plus anciens
+///       continue_reading: Lire la suite
+///       messages: {one: "{count} message", other: "{count} messages"}
+///
+/// A word is plain text (pages escape it). Some hold placeholders in braces (`Sol {sol}`),
+/// filled in where the word is used; a counted word (``Key/isCounted``) gives a form for
+/// each plural category its language has (see ``PluralCategory``), or one text for all.
+public struct ThemeWords: Hashable, Sendable, Encodable {
+    /// A word's text as `words:` gives it: one text, or one for each plural category.
+    public enum Given: Hashable, Sendable, Encodable {
+        case text(String)
+        case forms([PluralCategory: String])
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .text(let text): try container.encode(text)
+            case .forms(let forms): try container.encode(Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) }))
+            }
+        }
+    }
+
+    /// The language whose plural rules pick a counted word's form.
+    public let language: String
+    /// The words `words:` gives, by key; the others are English.
+    public let given: [Key: Given]
+
+    /// The built-in English words, counted as `language` counts.
+    public init(language: String = "en", given: [Key: Given] = [:]) {
+        self.language = language
+        self.given = given
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Dictionary(uniqueKeysWithValues: given.map { ($0.key.rawValue, $0.value) }))
+    }
+
+    /// The word `key`, its placeholders as they are.
+    public subscript(key: Key) -> String {
+        switch given[key] {
+        case .text(let text): text
+        case .forms(let forms): forms[.other] ?? key.defaultText
+        case nil: key.defaultText
+        }
+    }
+
+    /// The word `key` with its placeholders filled in from `values` (`["sol": "12"]` makes
+    /// `Sol {sol}` `Sol 12`).
+    public func phrase(_ key: Key, _ values: [String: String]) -> String {
+        Self.filling(self[key], with: values)
+    }
+
+    /// The counted word `key` in the form `count` takes in the site's language, `{count}`
+    /// filled in (`3 messages`). A form the words do not give is the `other` one.
+    public func counted(_ key: Key, _ count: Int) -> String {
+        let form: String
+        switch given[key] {
+        case .text(let text):
+            form = text
+        case .forms(let forms):
+            form = forms[PluralCategory.of(count, language: language)] ?? forms[.other] ?? key.defaultText
+        case nil:
+            form = count == 1 ? key.defaultOne : key.defaultText
+        }
+        return Self.filling(form, with: ["count": String(count)])
+    }
+
+    /// Every word that is not counted, by key, placeholders and all: what templates get as
+    /// `words` (`{{words.older}}`).
+    public var templateValues: [String: String] {
+        var values: [String: String] = [:]
+        for key in Key.allCases where !key.isCounted { values[key.rawValue] = self[key] }
+        return values
+    }
+
+    /// `text` with each `{name}` that `values` names replaced; other braces stay as written.
+    static func filling(_ text: String, with values: [String: String]) -> String {
+        guard text.contains("{") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[afterOpen...]
+            }
+        }
+        return result + rest
+    }
+
+    /// The placeholders `text` names: each `{name}` of letters and `_`.
+    static func placeholders(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            rest = rest[rest.index(after: open)...]
+            let name = rest.prefix { $0.isLetter || $0 == "_" }
+            if !name.isEmpty, rest.dropFirst(name.count).first == "}" { names.append(String(name)) }
+        }
+        return names
+    }
+}
