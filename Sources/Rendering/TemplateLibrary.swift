@@ -320,7 +320,7 @@ public struct TemplateLibrary: Sendable {
     /// `context` with the site's ``words``.
     private func withWords(_ context: TemplateContext) -> TemplateContext {
         var context = context
-        context["words"] = words
+        context["words"] = words as TemplateContext
         return context
     }
 

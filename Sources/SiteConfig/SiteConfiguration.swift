@@ -194,6 +194,10 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         }
         let image = try siteImage(yaml, log: &log)
         let imageAlt = String((try yaml.string("image_alt") ?? "").trimmingSpaces)
+        if image.isEmpty, !imageAlt.isEmpty {
+            log.warn("'image_alt' describes no picture: the site has no 'image'", at: yaml.location(of: "image_alt"),
+                     hint: "add 'image:' with the picture link previews show (like 'image: img/mission-patch.png'), or remove 'image_alt'")
+        }
         let words = try ThemeWords.parse(try yaml.mapping("words"), language: language, log: &log)
         return SiteConfiguration(
             title: title,

@@ -49,6 +49,19 @@ import Testing
         #expect(header.contains(">S\u{FFFD}ls</a>"))
     }
 
+    @Test("a site's own template looks the words up, a site with dynamic partials too (whose contexts are not wrapped)")
+    func lookedUp() throws {
+        let words = ["older": "Ältere & <mehr>"]
+        let plain = try TemplateLibrary(overrides: ["extra": .init(text: "[{{words.older}}]", path: "templates/extra.mustache")],
+                                        words: words)
+        #expect(try plain.render("extra", context: [:]) == "[Ältere &amp; &lt;mehr&gt;]")
+        let dynamic = try TemplateLibrary(overrides: [
+            "extra": .init(text: "{{>*part}}[{{words.older}}]", path: "templates/extra.mustache"),
+            "part": .init(text: "P", path: "templates/part.mustache"),
+        ], words: words)
+        #expect(try dynamic.render("extra", context: ["part": "part"]) == "P[Ältere &amp; &lt;mehr&gt;]")
+    }
+
     @Test("a word is written in only where its tag is whole; other text stays as it is")
     func writingIn() {
         let words = ["a": "A", "b": "{b}"]

@@ -373,6 +373,9 @@ import FoundationXML
         let feed = String(decoding: data, as: UTF8.self)
         #expect(feed.occurrences(of: "<entry>") == 50)
         #expect(feed.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://kasei-station.example.org/feed.xml\"/>"))
+        // Feed readers show the theme's icon and the site's picture beside the feed's name.
+        #expect(feed.contains("  <icon>https://kasei-station.example.org/theme/favicon.svg</icon>\n"
+                              + "  <logo>https://kasei-station.example.org/img/kasei-station.jpg</logo>\n"))
         for link in feed.attributeValues("href") { #expect(link.hasPrefix("https://kasei-station.example.org/")) }
         // Each entry carries its object's own text, not the page's section around it.
         #expect(!feed.contains("data-diff") && !feed.contains("&lt;section"))

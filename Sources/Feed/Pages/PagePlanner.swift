@@ -260,6 +260,7 @@ public struct PagePlanner {
             "atomAbsoluteURL": links.absolute(links.atom),
             "cssURL": links.asset("theme/marsgen.css"),
             "iconURL": links.asset("theme/favicon.svg"),
+            "iconAbsoluteURL": links.absolute(links.asset("theme/favicon.svg")),
             "baseURL": config.baseURL,
         ]
         // The picture of pages without their own, for link previews: written and escaped as an
