@@ -164,6 +164,26 @@ def test_expanded_weather_stays_expanded_through_an_update(browser, serve):
     assert marker_kept(browser)
 
 
+def test_a_cell_template_change_updates_the_sections_that_show_it_without_a_reload(browser, serve):
+    open_live(browser, serve.url)
+    browser.execute_script(
+        "document.querySelectorAll('.feed > section[data-diff-id]').forEach(s => s.__kept = true)")
+    # Expanded weather stays expanded; the weather's sections are not made with the template.
+    browser.find_element(By.CSS_SELECTOR, ".pinned details summary").click()
+    cell = (REPO / "Sources/Rendering/Theme/cell-message.mustache").read_text()
+    serve.write("templates/cell-message.mustache", cell.replace('<p class="sender">', '<p class="sender" data-live="edited">'))
+    wait_for(browser, lambda: browser.execute_script(
+        "return document.querySelectorAll('.section-message [data-live=\"edited\"]').length") > 0)
+    replaced = browser.execute_script(
+        "return [...document.querySelectorAll('.feed > section[data-diff-id]')]"
+        ".filter(s => !s.__kept).map(s => s.dataset.diffId)")
+    assert marker_kept(browser), "the page reloaded"
+    assert replaced and all(diff_id.startswith("message:") for diff_id in replaced), replaced
+    assert not browser.execute_script(
+        "return [...document.querySelectorAll('.section-message')].some(s => !s.querySelector('[data-live]'))")
+    assert browser.execute_script("return document.querySelector('.pinned details').open")
+
+
 def test_a_broken_template_shows_an_overlay_until_fixed(browser, serve):
     open_live(browser, serve.url)
     footer = serve.path("templates/footer.mustache").read_text()

@@ -159,7 +159,7 @@
     const newIds = new Set(newSections.map((section) => section.dataset.diffId));
     const unchangedOrder = oldSections.length === newSections.length
       && oldSections.every((section, index) => section.dataset.diffId === newSections[index].dataset.diffId
-        && section.dataset.diffHash === newSections[index].dataset.diffHash);
+        && sameSection(section, newSections[index]));
     if (unchangedOrder) return;
 
     // First: where every section is now.
@@ -191,7 +191,7 @@
     const updated = new Set();
     for (const next of newSections) {
       const old = oldById.get(next.dataset.diffId);
-      if (old && old.dataset.diffHash === next.dataset.diffHash) {
+      if (old && sameSection(old, next)) {
         order.push(old);
         continue;
       }
@@ -232,6 +232,19 @@
           { duration: 900, easing: "ease-out" });
       }
     }
+  }
+
+  // Whether a section shows the same as before. Its hash is its object's: a cell template
+  // or the site's words changed shows the same objects otherwise, so the markup decides
+  // too, with every <details> closed as the reader may have opened some.
+  function sameSection(old, next) {
+    return old.dataset.diffHash === next.dataset.diffHash && markup(old) === markup(next);
+  }
+
+  function markup(section) {
+    const copy = section.cloneNode(true);
+    copy.querySelectorAll("details").forEach((details) => details.removeAttribute("open"));
+    return copy.outerHTML;
   }
 
   function fadeOut(section) {
