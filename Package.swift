@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "MarsgenCLI",
             dependencies: [
-                "Site", "SiteConfig", "MarsTime", "Diagnostics", "Watch", "Server",
+                "Site", "Content", "SiteConfig", "MarsTime", "Diagnostics", "Watch", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -66,7 +66,8 @@ public enum JournalLoader {
         }
         let title = try fields.string("title")
         let description = try fields.string("description")
-        if matter.body.allSatisfy(\.isWhitespace) {
+        // A draft is not for readers yet: one just started (`marsgen new entry`) has no text.
+        if matter.body.allSatisfy(\.isWhitespace), try fields.bool("draft") != true {
             log.warn("this entry has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
                      hint: "write the entry below the closing '---', or add 'draft: true' until it is ready")
         }

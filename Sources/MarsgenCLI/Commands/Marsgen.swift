@@ -12,7 +12,7 @@ public struct Marsgen: AsyncParsableCommand {
             per sol and per crew member, and an Atom feed.
             """,
         version: MarsgenVersion.current,
-        subcommands: [BuildCommand.self, WatchCommand.self, ServeCommand.self, SolCommand.self, InitCommand.self]
+        subcommands: [BuildCommand.self, WatchCommand.self, ServeCommand.self, NewCommand.self, SolCommand.self, InitCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,107 @@
+import MarsTime
+
+/// A journal entry's file as `marsgen new entry` starts it: its front matter, dated by sol
+/// and local time, and an empty text to write.
+public struct NewJournalEntry: Sendable {
+    public var title: String
+    /// The author's crew id.
+    public var author: String
+    public var sol: Int
+    public var time: MarsClockTime
+    public var tags: [String]
+    public var isDraft: Bool
+    /// Its slug: the file's name, and its page's (`/journal/<slug>/`).
+    public var slug: String
+
+    /// An entry whose slug is made from `title` unless `slug` is given.
+    public init(title: String, author: String, sol: Int, time: MarsClockTime, tags: [String] = [], isDraft: Bool = false,
+                slug: String? = nil) {
+        self.title = title
+        self.author = author
+        self.sol = sol
+        self.time = time
+        self.tags = tags
+        self.isDraft = isDraft
+        self.slug = slug ?? Slug.derive(from: title)
+    }
+
+    /// Where it is written, relative to the site's folder.
+    public var path: String { "content/journal/\(slug).md" }
+
+    /// The file's text.
+    public var text: String {
+        var lines = ["---", "title: \(YAMLText.quoted(title))", "author: \(author)", "sol: \(sol)", "time: \"\(time.hourMinute)\""]
+        if !tags.isEmpty { lines.append("tags: [" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
+        if isDraft { lines.append("draft: true") }
+        lines += ["---", "", ""]
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A message as `marsgen new message` adds it to a log: its heading (`## Sol 14 21:05 vega`)
+/// and its text.
+public struct NewMessage: Sendable {
+    public var author: String
+    public var sol: Int
+    public var time: MarsClockTime
+    public var text: String
+
+    public init(author: String, sol: Int, time: MarsClockTime, text: String) {
+        self.author = author
+        self.sol = sol
+        self.time = time
+        self.text = text
+    }
+
+    /// The path of the log named `log` (`habitat`), relative to the site's folder.
+    public static func path(ofLog log: String) -> String { "content/messages/\(log).md" }
+
+    /// The front matter a new log named `log` starts with: its channel.
+    public static func logHeader(_ log: String) -> String { "---\nchannel: \(log)\n---\n" }
+
+    /// What is appended to a log whose text is `existing`: the heading and the text, a blank
+    /// line before them (a line break first when the log's last line has none).
+    public func appended(to existing: String) -> String {
+        var added = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+        if !existing.isEmpty, !existing.hasSuffix("---\n") { added += "\n" }
+        added += "## Sol \(sol) \(time.hourMinute) \(author)\n"
+        let body = text.trimmingLineBreaks
+        return added + (body.isEmpty ? "" : body + "\n")
+    }
+}
+
+/// Text written as a YAML value.
+enum YAMLText {
+    /// `text` in double quotes, with what YAML would read otherwise escaped: a title holding
+    /// `: `, quotes, a backslash, `#` or a line break is read back as it was.
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                quoted += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+
+    /// The text without the line breaks at its ends.
+    fileprivate var trimmingLineBreaks: String {
+        var slice = Substring(self)
+        while slice.first?.isNewline == true { slice.removeFirst() }
+        while slice.last?.isNewline == true { slice.removeLast() }
+        return String(slice)
+    }
+}

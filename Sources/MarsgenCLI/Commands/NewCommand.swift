@@ -1,0 +1,215 @@
+import ArgumentParser
+import Content
+import Diagnostics
+import Foundation
+import MarsTime
+import Site
+import SiteConfig
+
+/// `marsgen new entry|message`: starts a journal entry's file, or adds a message to a log,
+/// dated now on the mission clock (or at `--sol` and `--time`), as Hugo's `hugo new` does.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Start a journal entry, or add a message to a log, dated now on the mission clock.",
+        subcommands: [NewEntryCommand.self, NewMessageCommand.self]
+    )
+}
+
+/// What both `new` commands take: the site, the author and when.
+struct NewContentOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The crew id of the author (default: the crew's only member).", valueName: "id"))
+    var author: String?
+
+    @Option(name: .long, help: ArgumentHelp("The sol (default: the sol it is now on the mission clock).", valueName: "n"))
+    var sol: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The local mean solar time HH:MM, with --sol (default: now).", valueName: "time"))
+    var time: String?
+
+    @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
+    var source = "."
+
+    func validate() throws {
+        if sol == nil, time != nil { throw ValidationError("--time needs --sol: the local time on which sol?") }
+        if let time, MarsClockTime(parsing: time) == nil { throw ValidationError("--time must be HH:MM on the 24-hour clock, like 14:05") }
+    }
+
+    /// The site's configuration, the author (checked against the crew) and the sol and time.
+    func resolve() throws(Diagnostic) -> (config: SiteConfiguration, author: String, sol: Int, time: MarsClockTime) {
+        guard let config = try SiteBuilder.configuration(ofSiteIn: source) else {
+            throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(source)",
+                                   hint: "run it in a site's folder, or pass --source with it ('marsgen init' starts one)")
+        }
+        let author = try resolveAuthor()
+        let clock = config.mission.clock
+        if let sol {
+            let time = time.flatMap { MarsClockTime(parsing: $0) } ?? MarsClockTime(secondsOfSol: 12 * 3600)
+            return (config, author, sol, time)
+        }
+        let now = Instant(unixMillis: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        let sol = clock.sol(containing: now)
+        guard sol >= clock.firstSol else {
+            throw Diagnostic.error("it is not yet sol \(clock.firstSol) on the mission clock: the landing is \(clock.landing.iso8601)",
+                                   at: SourceLocation(path: SiteConfiguration.fileName),
+                                   hint: "give the sol and time it is in the story, like '--sol 12 --time 14:05'")
+        }
+        return (config, author, sol, clock.localMeanSolarTime(at: now))
+    }
+
+    private func resolveAuthor() throws(Diagnostic) -> String {
+        let path = (source as NSString).appendingPathComponent(CrewLoader.path)
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic.error("no crew file, so no author", at: SourceLocation(path: CrewLoader.path),
+                                   hint: "add content/crew.yml with one entry per crew member")
+        }
+        var log = DiagnosticLog()
+        let crew = try CrewLoader.load(try SourceFile(path: CrewLoader.path, bytes: Array(bytes)), log: &log)
+        let ids = crew.members.map(\.id)
+        guard let author else {
+            if ids.count == 1, let only = ids.first { return only }
+            throw Diagnostic.error("whose is it? give --author", hint: "the crew's ids: \(ids.joined(separator: ", "))")
+        }
+        guard crew.member(id: author) != nil else {
+            let near = author.closestMatch(among: ids) ?? crew.members.first { $0.name.lowercased().contains(author.lowercased()) }?.id
+            throw Diagnostic.error("unknown crew id '\(author)'",
+                                   hint: near.map { "did you mean '\($0)'?" } ?? "the crew's ids: \(ids.joined(separator: ", "))")
+        }
+        return author
+    }
+
+    /// `relative` in the site's folder.
+    func path(_ relative: String) -> String { (source as NSString).appendingPathComponent(relative) }
+}
+
+/// `marsgen new entry TITLE`: writes `content/journal/<slug>.md` with its front matter.
+struct NewEntryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entry",
+        abstract: "Start a journal entry: content/journal/<slug>.md, its front matter filled in.",
+        discussion: """
+              marsgen new entry "Dust devil at noon" --author vega --tag eva
+              marsgen new entry "Sol 12 report" --sol 12 --time 17:40 --no-draft
+            """
+    )
+
+    @Argument(help: "The entry's title.")
+    var title: String
+
+    @OptionGroup var options: NewContentOptions
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeat for more).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Its slug (default: made from the title).", valueName: "slug"))
+    var slug: String?
+
+    /// A draft by default, as `hugo new` makes one: an entry just started is not for readers yet.
+    @Flag(inversion: .prefixedNo, help: "Mark it 'draft: true' (built only with --drafts until you remove it).")
+    var draft = true
+
+    func validate() throws {
+        if let slug, !Slug.isValid(slug) { throw ValidationError("--slug may use only lowercase letters, digits, '-' and '_'") }
+    }
+
+    func run() throws {
+        do throws(Diagnostic) {
+            let (_, author, sol, time) = try options.resolve()
+            let entry = NewJournalEntry(title: title, author: author, sol: sol, time: time, tags: tags, isDraft: draft, slug: slug)
+            try NewContentFile.create(entry.path, text: entry.text, in: options)
+            Console.out("Created \(entry.path) (sol \(sol), \(time.hourMinute) LMST\(draft ? "; a draft until you remove 'draft: true'" : ""))")
+        } catch {
+            Console.report(error, shownAfter: Console.shownFolder(options.source))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// `marsgen new message LOG TEXT`: adds `## Sol N HH:MM author` and the text to a log.
+struct NewMessageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "message",
+        abstract: "Add a message to content/messages/<log>.md (a new log when there is none), dated now.",
+        discussion: """
+              marsgen new message habitat "Cabin pressure steady at 70.3 kPa." --author okoro
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The log's name: content/messages/<log>.md.", valueName: "log"))
+    var log: String
+
+    @Argument(help: "The message's text (Markdown).")
+    var text: String
+
+    @OptionGroup var options: NewContentOptions
+
+    func validate() throws {
+        guard Slug.isValid(log) else { throw ValidationError("the log's name may use only lowercase letters, digits, '-' and '_'") }
+    }
+
+    func run() throws {
+        do throws(Diagnostic) {
+            let (_, author, sol, time) = try options.resolve()
+            let message = NewMessage(author: author, sol: sol, time: time, text: text)
+            let relative = NewMessage.path(ofLog: log)
+            let path = options.path(relative)
+            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            if let existing {
+                guard let handle = FileHandle(forWritingAtPath: path) else {
+                    throw Diagnostic.error("cannot write to the log", at: SourceLocation(path: relative), hint: "check that you may write in it")
+                }
+                defer { try? handle.close() }
+                do {
+                    try handle.seekToEnd()
+                    try handle.write(contentsOf: Data(message.appended(to: existing).utf8))
+                } catch {
+                    throw Diagnostic.error("cannot write to the log: \(error.localizedDescription)", at: SourceLocation(path: relative),
+                                           hint: "check that you may write in it and the disk has room")
+                }
+            } else {
+                let header = NewMessage.logHeader(log)
+                try NewContentFile.create(relative, text: header + message.appended(to: header), in: options)
+            }
+            Console.out("Added a message to \(relative) (sol \(sol), \(time.hourMinute) LMST)")
+        } catch {
+            Console.report(error, shownAfter: Console.shownFolder(options.source))
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// Writing a new file of the site's content, never over one that is there.
+enum NewContentFile {
+    static func create(_ relative: String, text: String, in options: NewContentOptions) throws(Diagnostic) {
+        let path = options.path(relative)
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic.error("cannot write \(relative)", at: SourceLocation(path: relative),
+                                   hint: "check that the folder exists and you may write in it")
+        }
+        // Created here or not at all: never over a file that is there, or was made meanwhile.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST {
+                throw Diagnostic.error("\(relative) is already there", at: SourceLocation(path: relative),
+                                       hint: "edit it, or give the new one another name (--slug)")
+            }
+            throw Diagnostic.error("cannot write \(relative): \(String(cString: strerror(code)))", at: SourceLocation(path: relative),
+                                   hint: "check that the folder exists and you may write in it")
+        }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else {
+                throw Diagnostic.error("cannot write \(relative): \(String(cString: strerror(errno)))", at: SourceLocation(path: relative),
+                                       hint: "check that the disk has room")
+            }
+            written += count
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MarsTime
+import Site
+import Testing
+
+/// `marsgen new entry` and `marsgen new message`, run as an author runs them, on a copy of
+/// the demo site: the files they write build into the pages they should.
+@Suite(.serialized) struct NewCommandTests {
+    func text(_ relative: String, in site: URL) throws -> String {
+        try String(contentsOf: site.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    @Test("a new entry: its front matter from the options, a title YAML would misread quoted, a draft unless --no-draft; it builds")
+    func entry() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let title = #"Dust "devil": at noon \ #1"#
+        let created = try SiteFixture.run(["new", "entry", title, "--author", "vega", "--tag", "eva", "--tag", "dust storm",
+                                           "--sol", "14", "--time", "21:30", "--no-draft"], in: site)
+        #expect(created.status == 0, "\(created.err)")
+        #expect(created.out == "Created content/journal/dust-devil-at-noon-1.md (sol 14, 21:30 LMST)\n")
+        #expect(try text("content/journal/dust-devil-at-noon-1.md", in: site) == """
+            ---
+            title: "Dust \\"devil\\": at noon \\\\ #1"
+            author: vega
+            sol: 14
+            time: "21:30"
+            tags: ["eva", "dust storm"]
+            ---
+
+
+            """)
+        let draft = try SiteFixture.run(["new", "entry", "Notes", "--author", "okoro", "--sol", "3", "--slug", "sol-03-notes"], in: site)
+        #expect(draft.out.hasPrefix("Created content/journal/sol-03-notes.md (sol 3, 12:00 LMST; a draft"), "\(draft.out)")
+        #expect(try text("content/journal/sol-03-notes.md", in: site).contains("\ndraft: true\n"))
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let page = try text("public/journal/dust-devil-at-noon-1/index.html", in: site)
+        #expect(page.contains("<h1 class=\"entry-title\">Dust &quot;devil&quot;: at noon \\ #1</h1>"))
+        #expect(page.contains("<a href=\"/tags/dust-storm/\" rel=\"tag\">dust storm</a>"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/journal/sol-03-notes").path))
+        // An entry with no text yet is a warning at it, until it is written.
+        #expect(report.warnings.map(\.location?.path) == ["content/journal/dust-devil-at-noon-1.md"])
+    }
+
+    @Test("without --sol, an entry is dated now on the mission clock")
+    func now() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        // A mission that landed in the past, so that now is one of its sols.
+        let config = site.appendingPathComponent("marsgen.yml")
+        try Data(try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: "landing: 2038-11-02T14:17:00Z", with: "landing: 2021-02-18T20:55:00Z").utf8).write(to: config)
+        let clock = MissionClock(landing: try #require(Instant(iso8601: "2021-02-18T20:55:00Z")), eastLongitude: -58.2, firstSol: 1)
+        let before = clock.sol(containing: Instant(unixMillis: Int64(Date().timeIntervalSince1970 * 1000)))
+        let result = try SiteFixture.run(["new", "entry", "Today", "--author", "vega"], in: site)
+        let after = clock.sol(containing: Instant(unixMillis: Int64(Date().timeIntervalSince1970 * 1000)))
+        #expect(result.status == 0, "\(result.err)")
+        let file = try text("content/journal/today.md", in: site)
+        #expect((before...after).contains { file.contains("\nsol: \($0)\n") }, "\(file)")
+        #expect(file.range(of: #"\ntime: "\d\d:\d\d"\n"#, options: .regularExpression) != nil)
+    }
+
+    @Test("a message is added to its log under its heading, or starts a new log; both build")
+    func message() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let log = try text("content/messages/habitat.md", in: site)
+        let added = try SiteFixture.run(["new", "message", "habitat", "Liftoff in 3.", "--author", "okoro", "--sol", "14",
+                                         "--time", "21:40"], in: site)
+        #expect(added.status == 0, "\(added.err)")
+        #expect(added.out == "Added a message to content/messages/habitat.md (sol 14, 21:40 LMST)\n")
+        let separator = log.hasSuffix("\n") ? "\n" : "\n\n"
+        #expect(try text("content/messages/habitat.md", in: site) == log + separator + "## Sol 14 21:40 okoro\nLiftoff in 3.\n")
+        let started = try SiteFixture.run(["new", "message", "rover", "First drive.", "--author", "arden", "--sol", "14", "--time", "21:45"],
+                                          in: site)
+        #expect(started.status == 0, "\(started.err)")
+        #expect(try text("content/messages/rover.md", in: site) == "---\nchannel: rover\n---\n## Sol 14 21:45 arden\nFirst drive.\n")
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let sol = try text("public/sol/14/index.html", in: site)
+        #expect(sol.contains("Liftoff in 3.") && sol.contains("First drive."))
+    }
+
+    @Test("an unknown or missing author, a file already there, a time without a sol, and a sol before the landing are errors that say what to do",
+          arguments: [
+              (["new", "entry", "X", "--author", "vgea", "--sol", "3"], "error: unknown crew id 'vgea'\n  hint: did you mean 'vega'?\n"),
+              (["new", "entry", "X", "--sol", "3"], "error: whose is it? give --author\n  hint: the crew's ids: vega, okoro, lindqvist, tanaka, arden\n"),
+              (["new", "entry", "Touchdown", "--author", "vega", "--sol", "1", "--slug", "sol-01-touchdown"],
+               "content/journal/sol-01-touchdown.md: error: content/journal/sol-01-touchdown.md is already there\n"
+                  + "  hint: edit it, or give the new one another name (--slug)\n"),
+              (["new", "entry", "X", "--author", "vega"],
+               "marsgen.yml: error: it is not yet sol 1 on the mission clock: the landing is 2038-11-02T14:17:00Z\n"
+                  + "  hint: give the sol and time it is in the story, like '--sol 12 --time 14:05'\n"),
+              (["new", "message", "habitat", "Hi", "--author", "vega", "--time", "10:00"], "Error: --time needs --sol: the local time on which sol?\n"),
+          ] as [([String], String)])
+    func errors(arguments: [String], expected: String) throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let before = try SiteFixture.snapshot(site.appendingPathComponent("content"))
+        let result = try SiteFixture.run(arguments, in: site)
+        #expect(result.status != 0)
+        #expect(result.err.hasPrefix(expected), "\(result.err)")
+        #expect(try SiteFixture.snapshot(site.appendingPathComponent("content")) == before, "content changed")
+    }
+}
