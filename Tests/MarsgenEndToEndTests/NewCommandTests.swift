@@ -81,6 +81,36 @@ import Testing
         #expect(sol.contains("Liftoff in 3.") && sol.contains("First drive."))
     }
 
+    @Test("a weather report: its readings as given (temperatures below zero too), the condition as written in any case, its notes; one a sol")
+    func weather() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let arguments = ["new", "weather", "--temperature", "-41.5", "--high", "-20", "--low", "-70", "--sunrise", "05:50",
+                         "--sunset", "17:55", "--condition", "Dust Storm", "--sol", "15", "Opacity τ 1.9."]
+        let created = try SiteFixture.run(arguments, in: site)
+        #expect(created.status == 0, "\(created.err)")
+        #expect(created.out == "Created content/weather/sol-15.md (sol 15)\n")
+        #expect(try text("content/weather/sol-15.md", in: site) == """
+            ---
+            sol: 15
+            temperature: -41.5
+            high: -20
+            low: -70
+            sunrise: "05:50"
+            sunset: "17:55"
+            condition: dust storm
+            ---
+            Opacity τ 1.9.
+
+            """)
+        let again = try SiteFixture.run(arguments, in: site)
+        #expect(again.status == 1 && again.err.contains("content/weather/sol-15.md is already there\n  hint: a sol has one report: edit it"))
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(report.weatherReports == 15)
+        #expect(try text("public/index.html", in: site).contains("-41.5 °C"))
+    }
+
     @Test("an unknown or missing author, a file already there, a time without a sol, and a sol before the landing are errors that say what to do",
           arguments: [
               (["new", "entry", "X", "--author", "vgea", "--sol", "3"], "error: unknown crew id 'vgea'\n  hint: did you mean 'vega'?\n"),
@@ -92,6 +122,8 @@ import Testing
                "marsgen.yml: error: it is not yet sol 1 on the mission clock: the landing is 2038-11-02T14:17:00Z\n"
                   + "  hint: give the sol and time it is in the story, like '--sol 12 --time 14:05'\n"),
               (["new", "message", "habitat", "Hi", "--author", "vega", "--time", "10:00"], "Error: --time needs --sol: the local time on which sol?\n"),
+              (["new", "weather", "--temperature", "-1", "--high", "0", "--low", "-2", "--sunrise", "05:50", "--sunset", "17:55",
+                "--condition", "sunny", "--sol", "15"], "Error: --condition must be one of: clear, cloudy, dust storm, windy, snow, fog\n"),
           ] as [([String], String)])
     func errors(arguments: [String], expected: String) throws {
         let site = try SiteFixture.copyOfDemoSite()

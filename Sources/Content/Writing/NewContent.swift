@@ -70,6 +70,48 @@ public struct NewMessage: Sendable {
     }
 }
 
+/// A weather report's file as `marsgen new weather` writes it: one a sol.
+public struct NewWeatherReport: Sendable {
+    public var sol: Int
+    public var temperature: Double
+    public var high: Double
+    public var low: Double
+    public var sunrise: MarsClockTime
+    public var sunset: MarsClockTime
+    public var condition: WeatherCondition
+    /// Notes in Markdown; empty for none.
+    public var notes: String
+    /// Its local time; nil for the start of the sol, where a report dated by its sol alone is.
+    public var time: MarsClockTime?
+
+    public init(sol: Int, temperature: Double, high: Double, low: Double, sunrise: MarsClockTime, sunset: MarsClockTime,
+                condition: WeatherCondition, notes: String = "", time: MarsClockTime? = nil) {
+        self.sol = sol
+        self.temperature = temperature
+        self.high = high
+        self.low = low
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.condition = condition
+        self.notes = notes
+        self.time = time
+    }
+
+    /// Where it is written, relative to the site's folder (`content/weather/sol-07.md`).
+    public var path: String { "content/weather/sol-\(String(sol).leftPadded(to: 2)).md" }
+
+    /// The file's text.
+    public var text: String {
+        // As given: whole degrees without a fraction, others to their last digit.
+        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
+        let lines = ["---", "sol: \(sol)"] + (time.map { ["time: \"\($0.hourMinute)\""] } ?? []) + ["temperature: \(number(temperature))", "high: \(number(high))",
+                     "low: \(number(low))", "sunrise: \"\(sunrise.hourMinute)\"", "sunset: \"\(sunset.hourMinute)\"",
+                     "condition: \(condition.rawValue)", "---"]
+        let body = notes.trimmingLineBreaks
+        return lines.joined(separator: "\n") + "\n" + (body.isEmpty ? "" : body + "\n")
+    }
+}
+
 /// Text written as a YAML value.
 enum YAMLText {
     /// `text` in double quotes, with what YAML would read otherwise escaped: a title holding

@@ -11,20 +11,18 @@ import SiteConfig
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Start a journal entry, or add a message to a log, dated now on the mission clock.",
-        subcommands: [NewEntryCommand.self, NewMessageCommand.self]
+        abstract: "Start a journal entry, add a message to a log, or write a sol's weather report, dated now on the mission clock.",
+        subcommands: [NewEntryCommand.self, NewMessageCommand.self, NewWeatherCommand.self]
     )
 }
 
-/// What both `new` commands take: the site, the author and when.
-struct NewContentOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The crew id of the author (default: the crew's only member).", valueName: "id"))
-    var author: String?
-
+/// Where and when: the site, and the sol and time (now on the mission clock by default).
+struct NewContentWhen: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The sol (default: the sol it is now on the mission clock).", valueName: "n"))
     var sol: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The local mean solar time HH:MM, with --sol (default: now).", valueName: "time"))
+    @Option(name: .long, help: ArgumentHelp("The local mean solar time HH:MM, with --sol (default: now; with --sol, noon).",
+                                            valueName: "time"))
     var time: String?
 
     @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
@@ -35,17 +33,16 @@ struct NewContentOptions: ParsableArguments {
         if let time, MarsClockTime(parsing: time) == nil { throw ValidationError("--time must be HH:MM on the 24-hour clock, like 14:05") }
     }
 
-    /// The site's configuration, the author (checked against the crew) and the sol and time.
-    func resolve() throws(Diagnostic) -> (config: SiteConfiguration, author: String, sol: Int, time: MarsClockTime) {
+    /// The site's configuration, and the sol and time.
+    func resolve() throws(Diagnostic) -> (config: SiteConfiguration, sol: Int, time: MarsClockTime) {
         guard let config = try SiteBuilder.configuration(ofSiteIn: source) else {
             throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(source)",
                                    hint: "run it in a site's folder, or pass --source with it ('marsgen init' starts one)")
         }
-        let author = try resolveAuthor()
         let clock = config.mission.clock
         if let sol {
             let time = time.flatMap { MarsClockTime(parsing: $0) } ?? MarsClockTime(secondsOfSol: 12 * 3600)
-            return (config, author, sol, time)
+            return (config, sol, time)
         }
         let now = Instant(unixMillis: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
         let sol = clock.sol(containing: now)
@@ -54,12 +51,30 @@ struct NewContentOptions: ParsableArguments {
                                    at: SourceLocation(path: SiteConfiguration.fileName),
                                    hint: "give the sol and time it is in the story, like '--sol 12 --time 14:05'")
         }
-        return (config, author, sol, clock.localMeanSolarTime(at: now))
+        return (config, sol, clock.localMeanSolarTime(at: now))
+    }
+
+    /// `relative` in the site's folder.
+    func path(_ relative: String) -> String { (source as NSString).appendingPathComponent(relative) }
+}
+
+/// What an entry and a message take besides: their author.
+struct NewContentOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The crew id of the author (default: the crew's only member).", valueName: "id"))
+    var author: String?
+
+    @OptionGroup var when: NewContentWhen
+
+    var source: String { when.source }
+
+    /// The site's configuration, the author (checked against the crew) and the sol and time.
+    func resolve() throws(Diagnostic) -> (config: SiteConfiguration, author: String, sol: Int, time: MarsClockTime) {
+        let (config, sol, time) = try when.resolve()
+        return (config, try resolveAuthor(), sol, time)
     }
 
     private func resolveAuthor() throws(Diagnostic) -> String {
-        let path = (source as NSString).appendingPathComponent(CrewLoader.path)
-        guard let bytes = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileManager.default.contents(atPath: path(CrewLoader.path)) else {
             throw Diagnostic.error("no crew file, so no author", at: SourceLocation(path: CrewLoader.path),
                                    hint: "add content/crew.yml with one entry per crew member")
         }
@@ -79,7 +94,7 @@ struct NewContentOptions: ParsableArguments {
     }
 
     /// `relative` in the site's folder.
-    func path(_ relative: String) -> String { (source as NSString).appendingPathComponent(relative) }
+    func path(_ relative: String) -> String { when.path(relative) }
 }
 
 /// `marsgen new entry TITLE`: writes `content/journal/<slug>.md` with its front matter.
@@ -116,7 +131,7 @@ struct NewEntryCommand: ParsableCommand {
         do throws(Diagnostic) {
             let (_, author, sol, time) = try options.resolve()
             let entry = NewJournalEntry(title: title, author: author, sol: sol, time: time, tags: tags, isDraft: draft, slug: slug)
-            try NewContentFile.create(entry.path, text: entry.text, in: options)
+            try NewContentFile.create(entry.path, text: entry.text, in: options.when)
             Console.out("Created \(entry.path) (sol \(sol), \(time.hourMinute) LMST\(draft ? "; a draft until you remove 'draft: true'" : ""))")
         } catch {
             Console.report(error, shownAfter: Console.shownFolder(options.source))
@@ -168,7 +183,7 @@ struct NewMessageCommand: ParsableCommand {
                 }
             } else {
                 let header = NewMessage.logHeader(log)
-                try NewContentFile.create(relative, text: header + message.appended(to: header), in: options)
+                try NewContentFile.create(relative, text: header + message.appended(to: header), in: options.when)
             }
             Console.out("Added a message to \(relative) (sol \(sol), \(time.hourMinute) LMST)")
         } catch {
@@ -178,9 +193,72 @@ struct NewMessageCommand: ParsableCommand {
     }
 }
 
+/// `marsgen new weather`: writes `content/weather/sol-NN.md`, the sol's one report.
+struct NewWeatherCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "weather",
+        abstract: "Write a sol's weather report: content/weather/sol-<sol>.md.",
+        discussion: """
+              marsgen new weather --temperature -38 --high -22 --low -61 --sunrise 05:54 --sunset 17:52 --condition "dust storm"
+            """
+    )
+
+    // Unconditional: a Martian temperature is mostly below zero, `--low -61`, not an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The temperature now, °C.", valueName: "c"))
+    var temperature: Double
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The sol's high, °C.", valueName: "c"))
+    var high: Double
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The sol's low, °C.", valueName: "c"))
+    var low: Double
+
+    @Option(name: .long, help: ArgumentHelp("Sunrise, LMST HH:MM.", valueName: "time"))
+    var sunrise: String
+
+    @Option(name: .long, help: ArgumentHelp("Sunset, LMST HH:MM.", valueName: "time"))
+    var sunset: String
+
+    @Option(name: .long, help: ArgumentHelp("The sky: clear, cloudy, dust storm, windy, snow or fog.", valueName: "sky"))
+    var condition: String
+
+    @Argument(help: "Notes in Markdown (optional).")
+    var notes: String = ""
+
+    @OptionGroup var when: NewContentWhen
+
+    func validate() throws {
+        for (name, value) in [("--sunrise", sunrise), ("--sunset", sunset)] where MarsClockTime(parsing: value) == nil {
+            throw ValidationError("\(name) must be HH:MM on the 24-hour clock, like 05:54")
+        }
+        guard WeatherCondition(rawValue: condition.lowercased()) != nil else {
+            throw ValidationError("--condition must be one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if low > high { throw ValidationError("--low is above --high") }
+    }
+
+    func run() throws {
+        do throws(Diagnostic) {
+            let (_, sol, time) = try when.resolve()
+            guard let rise = MarsClockTime(parsing: sunrise), let set = MarsClockTime(parsing: sunset),
+                  let sky = WeatherCondition(rawValue: condition.lowercased()) else {
+                throw Diagnostic.error("internal: --sunrise, --sunset or --condition unread after they were checked")
+            }
+            let report = NewWeatherReport(sol: sol, temperature: temperature, high: high, low: low, sunrise: rise, sunset: set,
+                                          condition: sky, notes: notes, time: when.time == nil ? nil : time)
+            try NewContentFile.create(report.path, text: report.text, in: when, ifThere: "a sol has one report: edit it")
+            Console.out("Created \(report.path) (sol \(sol))")
+        } catch {
+            Console.report(error, shownAfter: Console.shownFolder(when.source))
+            throw ExitCode.failure
+        }
+    }
+}
+
 /// Writing a new file of the site's content, never over one that is there.
 enum NewContentFile {
-    static func create(_ relative: String, text: String, in options: NewContentOptions) throws(Diagnostic) {
+    static func create(_ relative: String, text: String, in options: NewContentWhen,
+                       ifThere hint: String = "edit it, or give the new one another name (--slug)") throws(Diagnostic) {
         let path = options.path(relative)
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
@@ -194,8 +272,7 @@ enum NewContentFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == EEXIST {
-                throw Diagnostic.error("\(relative) is already there", at: SourceLocation(path: relative),
-                                       hint: "edit it, or give the new one another name (--slug)")
+                throw Diagnostic.error("\(relative) is already there", at: SourceLocation(path: relative), hint: hint)
             }
             throw Diagnostic.error("cannot write \(relative): \(String(cString: strerror(code)))", at: SourceLocation(path: relative),
                                    hint: "check that the folder exists and you may write in it")
