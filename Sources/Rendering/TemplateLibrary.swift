@@ -80,6 +80,9 @@ public struct TemplateLibrary: Sendable {
     /// contexts a large site renders (which made a clean build a quarter slower). Strings
     /// alone, in values no one changes once made: safe to share between threads.
     nonisolated(unsafe) private let wrappedWords: MustacheValues.Object
+    /// ``words`` as a context's value, for the sites whose contexts are not wrapped (see
+    /// ``render(_:context:)``), made once too.
+    nonisolated(unsafe) private let plainWords: TemplateContext
 
     /// A template's source text and where it came from.
     public struct Source: Sendable {
@@ -104,7 +107,8 @@ public struct TemplateLibrary: Sendable {
     /// - Throws: A ``Diagnostic`` for a syntax error or a missing partial.
     public init(overrides: [String: Source] = [:], words: [String: String] = ThemeWords().templateValues) throws(Diagnostic) {
         self.words = words
-        self.wrappedWords = MustacheValues.wrapping(words as TemplateContext)
+        self.plainWords = words
+        self.wrappedWords = MustacheValues.wrapping(plainWords)
         var sources: [String: Source] = [:]
         for (name, text) in DefaultTheme.templates {
             sources[name] = Source(text: text, path: "(built-in)/\(name).mustache")
@@ -320,7 +324,7 @@ public struct TemplateLibrary: Sendable {
     /// `context` with the site's ``words``.
     private func withWords(_ context: TemplateContext) -> TemplateContext {
         var context = context
-        context["words"] = words as TemplateContext
+        context["words"] = plainWords
         return context
     }
 

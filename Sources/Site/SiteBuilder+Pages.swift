@@ -4,6 +4,7 @@ import Feed
 import Foundation
 import ListDiff
 import Rendering
+import SiteConfig
 
 // The page steps: templates, the plan of every page, the object list's diff, and rendering
 // the pages whose inputs changed, each with its reason for --explain.
@@ -29,7 +30,7 @@ extension SiteBuilder {
     /// (1.5-2 ms of compiling at 10,000 entries). "Load templates" takes the result.
     func startReadingTemplates(_ context: inout BuildContext) {
         let listed = context.inputListing["templates"]
-        let words = context.config?.words.templateValues ?? [:]
+        let words = (context.config?.words ?? ThemeWords()).templateValues
         context.pendingTemplates = BackgroundWork { [self] in
             do throws(Diagnostic) {
                 defer { TemplateLibrary.warmUpValueLookups() }
