@@ -16,11 +16,11 @@ public enum TemplateVocabulary {
     static let words: Set<String> = Set(["words"] + ThemeWords.Key.allCases.filter { !$0.isCounted }.map(\.rawValue))
 
     /// `site.…`, on every page and in the Atom feed, the sitemap and the sol index's rows.
-    static let site: Set<String> = Set([
+    static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
         "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "image", "imageAlt",
-    ])
+    ]
 
     /// What every HTML page's template gets (the layout too).
     static let page: Set<String> = site.union([

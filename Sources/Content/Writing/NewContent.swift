@@ -59,8 +59,9 @@ public struct NewMessage: Sendable {
     /// The front matter a new log named `log` starts with: its channel.
     public static func logHeader(_ log: String) -> String { "---\nchannel: \(log)\n---\n" }
 
-    /// What is appended to a log whose text is `existing`: the heading and the text, a blank
-    /// line before them (a line break first when the log's last line has none).
+    /// What is appended to a log whose text ends with `existing` (its last few characters
+    /// are enough): the heading and the text, a blank line before them (a line break first
+    /// when the log's last line has none), none right after the front matter.
     public func appended(to existing: String) -> String {
         var added = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
         if !existing.isEmpty, !existing.hasSuffix("---\n") { added += "\n" }

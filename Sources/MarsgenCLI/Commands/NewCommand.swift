@@ -44,7 +44,7 @@ struct NewContentWhen: ParsableArguments {
             let time = time.flatMap { MarsClockTime(parsing: $0) } ?? MarsClockTime(secondsOfSol: 12 * 3600)
             return (config, sol, time)
         }
-        let now = Instant(unixMillis: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        let now = Instant.now
         let sol = clock.sol(containing: now)
         guard sol >= clock.firstSol else {
             throw Diagnostic.error("it is not yet sol \(clock.firstSol) on the mission clock: the landing is \(clock.landing.iso8601)",
@@ -56,6 +56,17 @@ struct NewContentWhen: ParsableArguments {
 
     /// `relative` in the site's folder.
     func path(_ relative: String) -> String { (source as NSString).appendingPathComponent(relative) }
+
+    /// Runs `body`; an error it throws is reported, paths shown from where marsgen runs, and
+    /// the command exits with status 1.
+    func reportingFailure(_ body: () throws(Diagnostic) -> Void) throws {
+        do {
+            try body()
+        } catch {
+            Console.report(error, shownAfter: Console.shownFolder(source))
+            throw ExitCode.failure
+        }
+    }
 }
 
 /// What an entry and a message take besides: their author.
@@ -128,14 +139,11 @@ struct NewEntryCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(Diagnostic) {
+        try options.when.reportingFailure { () throws(Diagnostic) in
             let (_, author, sol, time) = try options.resolve()
             let entry = NewJournalEntry(title: title, author: author, sol: sol, time: time, tags: tags, isDraft: draft, slug: slug)
             try NewContentFile.create(entry.path, text: entry.text, in: options.when)
             Console.out("Created \(entry.path) (sol \(sol), \(time.hourMinute) LMST\(draft ? "; a draft until you remove 'draft: true'" : ""))")
-        } catch {
-            Console.report(error, shownAfter: Console.shownFolder(options.source))
-            throw ExitCode.failure
         }
     }
 }
@@ -163,20 +171,22 @@ struct NewMessageCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(Diagnostic) {
+        try options.when.reportingFailure { () throws(Diagnostic) in
             let (_, author, sol, time) = try options.resolve()
             let message = NewMessage(author: author, sol: sol, time: time, text: text)
             let relative = NewMessage.path(ofLog: log)
             let path = options.path(relative)
-            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-            if let existing {
-                guard let handle = FileHandle(forWritingAtPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                guard let handle = FileHandle(forUpdatingAtPath: path) else {
                     throw Diagnostic.error("cannot write to the log", at: SourceLocation(path: relative), hint: "check that you may write in it")
                 }
                 defer { try? handle.close() }
                 do {
-                    try handle.seekToEnd()
-                    try handle.write(contentsOf: Data(message.appended(to: existing).utf8))
+                    // Only the log's end decides what goes before the heading: it is not read whole.
+                    let size = try handle.seekToEnd()
+                    try handle.seek(toOffset: size - min(size, 4))
+                    let end = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+                    try handle.write(contentsOf: Data(message.appended(to: end).utf8))
                 } catch {
                     throw Diagnostic.error("cannot write to the log: \(error.localizedDescription)", at: SourceLocation(path: relative),
                                            hint: "check that you may write in it and the disk has room")
@@ -186,9 +196,6 @@ struct NewMessageCommand: ParsableCommand {
                 try NewContentFile.create(relative, text: header + message.appended(to: header), in: options.when)
             }
             Console.out("Added a message to \(relative) (sol \(sol), \(time.hourMinute) LMST)")
-        } catch {
-            Console.report(error, shownAfter: Console.shownFolder(options.source))
-            throw ExitCode.failure
         }
     }
 }
@@ -238,7 +245,7 @@ struct NewWeatherCommand: ParsableCommand {
     }
 
     func run() throws {
-        do throws(Diagnostic) {
+        try when.reportingFailure { () throws(Diagnostic) in
             let (_, sol, time) = try when.resolve()
             guard let rise = MarsClockTime(parsing: sunrise), let set = MarsClockTime(parsing: sunset),
                   let sky = WeatherCondition(rawValue: condition.lowercased()) else {
@@ -248,9 +255,6 @@ struct NewWeatherCommand: ParsableCommand {
                                           condition: sky, notes: notes, time: when.time == nil ? nil : time)
             try NewContentFile.create(report.path, text: report.text, in: when, ifThere: "a sol has one report: edit it")
             Console.out("Created \(report.path) (sol \(sol))")
-        } catch {
-            Console.report(error, shownAfter: Console.shownFolder(when.source))
-            throw ExitCode.failure
         }
     }
 }

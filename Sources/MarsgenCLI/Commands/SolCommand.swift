@@ -110,7 +110,7 @@ struct SolCommand: ParsableCommand {
             }
             instant = parsed
         } else {
-            instant = Instant(unixMillis: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+            instant = .now
         }
         let msd = Mars24.marsSolDate(at: instant)
         let mtc = Mars24.coordinatedMarsTime(at: instant)
