@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "ListDiff", swiftSettings: strictSettings),
         .target(name: "MarsTime", swiftSettings: strictSettings),
         .target(name: "Diagnostics", swiftSettings: strictSettings),
+        // What size an image file's bytes give it.
+        .target(name: "Images", swiftSettings: strictSettings),
 
         // Markdown: cmark-gfm from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
         .systemLibrary(
@@ -32,7 +34,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
-        .target(name: "GFM", dependencies: ["CCmarkGFM", "Diagnostics"], swiftSettings: strictSettings),
+        .target(name: "GFM", dependencies: ["CCmarkGFM", "Diagnostics", "Images"], swiftSettings: strictSettings),
 
         // Site configuration and content: knows files' text, never HTML templates.
         .target(
@@ -42,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "Content",
-            dependencies: ["GFM", "SiteConfig", "MarsTime", "ListDiff", "Diagnostics", "Yams"],
+            dependencies: ["GFM", "Images", "SiteConfig", "MarsTime", "ListDiff", "Diagnostics", "Yams"],
             swiftSettings: strictSettings
         ),
 
@@ -65,7 +67,7 @@ let package = Package(
         .target(name: "CSystemCalls"),
         .target(
             name: "Site",
-            dependencies: ["CSystemCalls", "Rendering", "Feed", "Content", "GFM", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            dependencies: ["CSystemCalls", "Rendering", "Feed", "Content", "GFM", "Images", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
             swiftSettings: strictSettings
         ),
 
@@ -116,13 +118,14 @@ let package = Package(
 
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "SiteConfig", "Diagnostics", "MarsTime", "MarsgenTesting"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "Images", "SiteConfig", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(name: "FeedTests", dependencies: [
             "Feed", "Rendering", "Content", "SiteConfig", "MarsTime", "MarsgenTesting", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Rendering", "GFM", "Diagnostics", "MarsTime", "MarsgenTesting"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Rendering", "GFM", "Images", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(
             name: "MarsgenEndToEndTests",
             dependencies: ["Site", "SiteConfig", "MarsgenCLI", "Rendering", "Diagnostics", "MarsTime", "MarsgenTesting"]

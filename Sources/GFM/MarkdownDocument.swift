@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import Images
 
 /// A GitHub-flavoured Markdown document parsed by cmark-gfm.
 ///
@@ -9,15 +10,20 @@ public final class MarkdownDocument {
     /// The extensions every document uses, in a fixed order so output is deterministic.
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
-    private let parser: OpaquePointer
+    let parser: OpaquePointer
     let root: OpaquePointer
     /// The Markdown source, kept (not copied) for finding places cmark-gfm gets wrong.
     let text: String
     /// The first line of the text within its file, so locations point into the user's file.
     public let firstLine: Int
-    private let options: MarkdownOptions
+    let options: MarkdownOptions
     /// The ids given to headings (see ``HeadingIDs``), prefixed.
     private var headingIDs: Set<String> = []
+    /// The size each image node is written with (see ``MarkdownOptions/defersImages``).
+    var imageSizes: [OpaquePointer: ImageSize] = [:]
+    /// Whether the document has an image, when known: most have none, and a render need not
+    /// look for them.
+    var hasImages: Bool?
 
     /// The headings at the document's top level (not in a list, a quote or a footnote), in
     /// order, with their ids: what a table of contents lists (see ``TableOfContents``). Empty
@@ -43,10 +49,14 @@ public final class MarkdownDocument {
     ///   - text: The Markdown source.
     ///   - firstLine: The line of the file that `text` starts on (after front matter).
     ///   - options: How to render.
+    ///   - imageSize: The size of the image at a path from the site's root (`img/crater.png`),
+    ///     a static file's, when known: asked of each image whose URL is relative to the
+    ///     site's root or within its base path (see ``MarkdownSiteLink``), with
+    ///     ``MarkdownOptions/defersImages`` on.
     ///   - resolveFileLink: The URL a link to another Markdown file is written as, or nil to
     ///     write it as any other relative URL. Called once for each such link.
     public init(parsing text: String, firstLine: Int = 1, options: MarkdownOptions = MarkdownOptions(),
-                resolveFileLink: ((MarkdownFileLink) -> String?)? = nil) {
+                imageSize: ((String) -> ImageSize?)? = nil, resolveFileLink: ((MarkdownFileLink) -> String?)? = nil) {
         let parser = cmark_parser_new(Self.cmarkOptions(options))!
         var text = text
         // See ExtensionRegistry: only documents with a `~` need strikethrough, and its lock.
@@ -69,13 +79,23 @@ public final class MarkdownDocument {
         self.options = options
         // Once, on the whole tree: its parts may be rendered more than once.
         if !options.relativeURLBase.isEmpty || resolveFileLink != nil {
-            (fileLinks, siteLinks) = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
-                                                              text: text, rawHTML: options.allowsRawHTML,
-                                                              resolveFileLink: resolveFileLink)
+            (fileLinks, siteLinks, imageSizes, hasImages) = Self.resolveRelativeURLs(under: root, against: options.relativeURLBase, firstLine: firstLine,
+                                                                          text: text, rawHTML: options.allowsRawHTML,
+                                                                          resolveFileLink: resolveFileLink,
+                                                                          imageSize: options.defersImages ? imageSize : nil)
         }
         if !options.headingIDPrefix.isEmpty {
             let (flags, extensions) = (Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser))
-            (headingIDs, outline) = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { cmark_render_html($0, flags, extensions) }
+            (headingIDs, outline) = HeadingIDs.assign(under: root, prefix: options.headingIDPrefix) { heading in
+                // A heading becomes its HTML now: its images are written as a render writes them.
+                guard options.defersImages, self.hasImages != false, let marked = self.markImages(under: heading) else {
+                    return cmark_render_html(heading, flags, extensions)
+                }
+                defer { self.restore(marked) }
+                guard let cString = cmark_render_html(heading, flags, extensions) else { return nil }
+                defer { free(cString) }
+                return strdup(Self.writeImages(marked, in: String(cString: cString)))
+            }
         }
     }
 
@@ -248,14 +268,20 @@ public final class MarkdownDocument {
     /// - Parameters:
     ///   - text: The text `root` was parsed from, where places cmark-gfm gets wrong are found.
     ///   - rawHTML: Whether raw HTML is kept in the output, so that its URLs are links too.
+    ///   - imageSize: The size of an image of the site, by its path from the site's root.
     /// - Returns: The links to other Markdown files, and the other links and images that
-    ///   name a place of the site (only when `base` is set): relative, or from the host's root.
+    ///   name a place of the site (only when `base` is set): relative, or from the host's
+    ///   root; the size `imageSize` gave each image node of the site; and whether there is
+    ///   an image at all.
     static func resolveRelativeURLs(under root: OpaquePointer, against base: String, firstLine: Int = 1, text: String,
-                                    rawHTML: Bool = false, resolveFileLink: ((MarkdownFileLink) -> String?)? = nil)
-        -> (fileLinks: [MarkdownFileLink], siteLinks: [MarkdownSiteLink]) {
+                                    rawHTML: Bool = false, resolveFileLink: ((MarkdownFileLink) -> String?)? = nil,
+                                    imageSize: ((String) -> ImageSize?)? = nil)
+        -> (fileLinks: [MarkdownFileLink], siteLinks: [MarkdownSiteLink], imageSizes: [OpaquePointer: ImageSize], hasImages: Bool?) {
         var fileLinks: [MarkdownFileLink] = []
         var siteLinks: [MarkdownSiteLink] = []
-        guard let iterator = cmark_iter_new(root) else { return (fileLinks, siteLinks) }
+        var imageSizes: [OpaquePointer: ImageSize] = [:]
+        var hasImages = false
+        guard let iterator = cmark_iter_new(root) else { return (fileLinks, siteLinks, imageSizes, nil) }
         defer { cmark_iter_free(iterator) }
         var places = InlinePlaces(text: text)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -287,15 +313,24 @@ public final class MarkdownDocument {
                 if resolved != html { _ = cmark_node_set_literal(node, resolved) }
                 continue
             }
+            if type == CMARK_NODE_IMAGE { hasImages = true }
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { continue }
             let bytes = UnsafeRawBufferPointer(start: url, count: strlen(url))
             let (line, column) = start()
+            /// `link` with the size of the image it is, when it is one of the site's.
+            func sized(_ link: MarkdownSiteLink) -> MarkdownSiteLink {
+                guard link.isImage, link.origin != .outsideBasePath, let size = imageSize?(link.path) else { return link }
+                imageSizes[node] = size
+                var link = link
+                link.imageSize = size
+                return link
+            }
             guard isRelativeReference(bytes) else {
                 // From the host's root: left as written, and checked like the others.
                 if !base.isEmpty, bytes.first == UInt8(ascii: "/"),
                    let link = MarkdownSiteLink(String(decoding: bytes, as: UTF8.self), basePath: base, line: line, column: column,
                                                isImage: type == CMARK_NODE_IMAGE) {
-                    siteLinks.append(link)
+                    siteLinks.append(sized(link))
                 }
                 continue
             }
@@ -308,11 +343,11 @@ public final class MarkdownDocument {
                 }
             } else if !base.isEmpty, let link = MarkdownSiteLink(written, basePath: base, line: line, column: column,
                                                                   isImage: type == CMARK_NODE_IMAGE) {
-                siteLinks.append(link)
+                siteLinks.append(sized(link))
             }
             if !base.isEmpty { _ = cmark_node_set_url(node, base + written) }
         }
-        return (fileLinks, siteLinks)
+        return (fileLinks, siteLinks, imageSizes, hasImages)
     }
 
     /// Whether `url` is a path relative to the document it is in (see the next function):
@@ -357,11 +392,22 @@ public final class MarkdownDocument {
     }
 
     func render(_ node: OpaquePointer) -> String {
+        // The tree stays as parsed for what reads it after (a lead image, a summary).
+        let marked = options.defersImages && hasImages != false ? markImages(under: node) : nil
+        defer { restore(marked) }
         guard let cString = cmark_render_html(node, Self.cmarkOptions(options), cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
         defer { free(cString) }
-        let bytes = UnsafeRawBufferPointer(start: cString, count: strlen(cString))
+        let rendered = UnsafeRawBufferPointer(start: cString, count: strlen(cString))
+        guard let marked else { return finished(rendered) }
+        var written = Self.writeImages(marked, in: String(decoding: rendered, as: UTF8.self))
+        return written.withUTF8 { finished(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `bytes`, HTML as cmark-gfm rendered it, with forbidden code points replaced and
+    /// footnotes prefixed.
+    private func finished(_ bytes: UnsafeRawBufferPointer) -> String {
         // A numeric character reference (`&#1;`, `&#xFFFF;`) comes out of cmark-gfm as the
         // code point itself, which would make the page invalid and an Atom feed not XML.
         let html = ForbiddenCodePoints.replaced(in: bytes).map { String(decoding: $0, as: UTF8.self) }
@@ -551,6 +597,9 @@ public struct MarkdownSiteLink: Hashable, Sendable {
     /// For a link to another content file, the link as written (`sol-04.md#timeline`),
     /// percent-escapes decoded; empty otherwise.
     public var fileLink: String = ""
+    /// For an image of the site, the size it was written with (`width` and `height`; see
+    /// ``MarkdownOptions/defersImages``); nil when not known, or not asked.
+    public var imageSize: ImageSize?
 
     /// Creates a link as it would be found.
     public init(path: String, line: Int = 1, column: Int = 1, isImage: Bool = false, element: String = "", origin: Origin = .relative,

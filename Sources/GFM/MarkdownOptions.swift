@@ -24,12 +24,21 @@ public struct MarkdownOptions: Hashable, Sendable {
     /// it points at one place everywhere. URLs with a scheme (`https:`, `mailto:`), from the
     /// host's root (`/…`, `//…`), and within the page (`#…`, `?…`) are left as written.
     public var relativeURLBase: String
+    /// Whether each image (`![…](…)`; not raw HTML's `<img>`, whose attributes are the
+    /// author's) is written with `loading="lazy"` and `decoding="async"`, and with its
+    /// `width` and `height` when the document is given its size (see
+    /// ``MarkdownDocument/init(parsing:firstLine:options:imageSize:resolveFileLink:)``): a
+    /// page of many entries then fetches only the images a reader scrolls to, and keeps
+    /// each one's place before it arrives.
+    public var defersImages: Bool
 
     /// Creates options.
-    public init(allowsRawHTML: Bool = false, footnotePrefix: String = "", headingIDPrefix: String = "", relativeURLBase: String = "") {
+    public init(allowsRawHTML: Bool = false, footnotePrefix: String = "", headingIDPrefix: String = "", relativeURLBase: String = "",
+                defersImages: Bool = false) {
         self.allowsRawHTML = allowsRawHTML
         self.footnotePrefix = footnotePrefix
         self.headingIDPrefix = headingIDPrefix
         self.relativeURLBase = relativeURLBase
+        self.defersImages = defersImages
     }
 }

@@ -1,6 +1,8 @@
 import Content
 import Diagnostics
 import Feed
+import GFM
+import Images
 import ListDiff
 import Rendering
 import SiteConfig
@@ -148,7 +150,8 @@ public struct BuildContext {
     /// files it reads again; nil before (see ``ContentLinks``).
     var contentLinks: ContentLinks?
     /// The files "Resolve links" parsed again because one of their links now leads elsewhere,
-    /// with which link and where, for `--explain`.
+    /// and those read again because one of their images changed size, with which and how,
+    /// for `--explain`.
     var relinked: [String: String] = [:]
     /// The content files `--keep-going` left out for their errors: a link to one is a warning
     /// (it leads nowhere until they are fixed), not a second error that leaves out the file
@@ -157,6 +160,18 @@ public struct BuildContext {
     /// The content files with links or images to the site's pages and files, which "Check
     /// site links" looks at (found by "Resolve links").
     var siteLinking: [(path: String, record: BuildState.SourceRecord)] = []
+
+    /// The size of each image of the site (see ``ImageSize``), by its path from the site's
+    /// root (`img/crater.png`): the static files', and the theme's where no static file takes
+    /// its place (after "Read static files").
+    var imageSizes: [String: ImageSize] = [:]
+    /// The paths (from the site's root) of the images whose size may differ from the previous
+    /// build's: a static image added, changed or gone. A content file with an image of one is
+    /// parsed again when the size it was written with is not the size now (see ``mayReuse(_:)``).
+    var resizedImages: Set<String> = []
+    /// The record of each static file, by its path in the site (`static/img/crater.png`), as
+    /// "Read static files" found it, for "Collect static files" to copy what changed.
+    var staticRecords: [(path: String, record: BuildState.SourceRecord)] = []
 
     var journalEntries: [JournalEntry] = []
     var messages: [Message] = []
@@ -177,14 +192,26 @@ public struct BuildContext {
         previous == nil ? nil : state.sources[path]
     }
 
-    /// Whether what was parsed from a file holds for this build's crew: the crew did not
-    /// change, or every author `record` names is still the member it was (same name and
-    /// role). A file by a renamed member is parsed again; those by the others are not, as
-    /// adding a member changes none of them. Nothing else a loader reads depends on the crew.
+    /// Whether what was parsed from a file holds for this build's crew and images: each of
+    /// its images of the site was written with the size its file now gives (see
+    /// ``resizedImages``), and the crew did not change, or every author `record` names is
+    /// still the member it was (same name and role). A file by a renamed member is parsed
+    /// again; those by the others are not, as adding a member changes none of them. Nothing
+    /// else a loader reads depends on the crew or the static files.
     func mayReuse(_ record: BuildState.SourceRecord) -> Bool {
+        if resizedImage(in: record) != nil { return false }
         guard crewChanged else { return true }
         let isCurrent = { (author: CrewMember) in crew.member(id: author.id) == author }
         return record.journalEntries.allSatisfy { isCurrent($0.author) } && record.messages.allSatisfy { isCurrent($0.author) }
+    }
+
+    /// The first image of the site in `record` that was written with another size than its
+    /// file now gives it (see ``resizedImages``).
+    func resizedImage(in record: BuildState.SourceRecord) -> MarkdownSiteLink? {
+        guard !resizedImages.isEmpty, record.holdsLinks else { return nil }
+        return record.siteLinks.first { link in
+            link.isImage && link.origin != .outsideBasePath && resizedImages.contains(link.path) && link.imageSize != imageSizes[link.path]
+        }
     }
 
     init(options: BuildOptions) {
@@ -230,7 +257,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.17.0"
+    public static let current = "0.18.0"
 }
 
 extension BuildState {

@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import GFM
+import Images
 import Foundation
 
 /// What a successful build leaves for the next one, in `.marsgen/` in the site root.
@@ -11,7 +12,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 24
+    public static let formatVersion = 25
 
     /// The format version this state was written with.
     public var formatVersion: Int
@@ -108,6 +109,9 @@ public struct BuildState: Sendable, Equatable {
                 get { linkUses.site }
                 set { linkUses.site = newValue }
             }
+            /// For a static file that is an image, the size its bytes give it (see
+            /// ``ImageSize``), which the text's images of it are written with.
+            public var imageSize: ImageSize?
         }
 
         private final class Box: Sendable {

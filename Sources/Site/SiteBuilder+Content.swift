@@ -2,6 +2,7 @@ import Content
 import Diagnostics
 import Feed
 import Foundation
+import Images
 
 // The content steps: the crew, the logs, entries and reports (reusing what the last build
 // parsed of the files that did not change), and the library they make.
@@ -36,6 +37,8 @@ extension SiteBuilder {
         let config = try context.requireConfig()
         var content = ContentContext(config: config, crew: context.crew)
         content.links = context.contentLinks
+        let imageSizes = context.imageSizes
+        content.imageSize = { imageSizes[$0] }
         if content.links == nil {
             // Most entries take their slug from their file's name, and most reports are named
             // after their sol: a link to one is written right the first time. So is a link to
@@ -124,6 +127,7 @@ extension SiteBuilder {
         // Not after `--drafts` was turned on or off (the first build of `watch --drafts` on
         // an output built without): the objects come from the records, with this setting.
         if let previous = context.previous, let changed = context.changedInputs, !context.crewChanged, !context.draftsToggled,
+           context.resizedImages.isEmpty,
            let taken = options.memory?.keptContent(stateToken: previous.token)?[keyPath: kept],
            // The same files as the state's records (a file added would be among the changed
            // inputs, one gone among the gone ones), none of them changed.
@@ -210,7 +214,13 @@ extension SiteBuilder {
                     old = byPosition?[position] ?? recorded?.item(at: path) ?? context.state.sources[path]
                     assert(old == context.state.sources[path], "the previous state's chunks differ from its sources at \(path)")
                 }
-                if context.crewChanged, let record = old, !context.mayReuse(record) { old = nil }
+                if context.crewChanged || !context.resizedImages.isEmpty, let record = old, !context.mayReuse(record) {
+                    if let image = context.resizedImage(in: record) {
+                        context.relinked[path] = "its image \(image.path) is now "
+                            + (context.imageSizes[image.path].map { "\($0)" } ?? "of no size marsgen can read, or gone")
+                    }
+                    old = nil
+                }
                 if old == nil { toRead.append(path) }
                 reused.append(old)
             }

@@ -80,7 +80,7 @@ extension SiteBuilder {
         guard !linking.isEmpty else { return }
         // The files this build read recorded where their links likely lead, not where the
         // last build wrote them: that such a guess was wrong is nothing to explain.
-        let changed = context.isIncremental && !context.crewChanged ? context.changedInputs : nil
+        let changed = context.isIncremental && !context.crewChanged && context.resizedImages.isEmpty ? context.changedInputs : nil
         func wasRead(_ path: String) -> Bool { changed.map { $0.sortedIndex(of: path) != nil } ?? true }
         while true {
             let links = try contentLinks(context)

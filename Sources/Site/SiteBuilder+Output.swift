@@ -2,15 +2,56 @@ import Content
 import Diagnostics
 import Feed
 import Foundation
+import Images
 import Rendering
 
 // The last steps: static files, writing the output through a staging folder, and saving the
 // state and index for the next build.
 
 extension SiteBuilder {
+    /// Reads the static files' records (a changed file is read and hashed, and an image's
+    /// size read from its bytes) before the content, whose images are written with their
+    /// sizes: into ``BuildContext/imageSizes``, with the theme's, and, for an incremental
+    /// build, the images whose size may have changed into ``BuildContext/resizedImages``.
+    func readStaticFiles(_ context: inout BuildContext) throws(Diagnostic) {
+        var sizes = Self.themeImageSizes
+        var records: [(path: String, record: BuildState.SourceRecord)] = []
+        for path in try files(under: "static", context: context) {
+            let relative = String(path.dropFirst("static/".count))
+            var record: BuildState.SourceRecord
+            switch try readIfChanged(path, context: context) {
+            case .unchanged(let old, _):
+                record = old
+            case .changed(let bytes, let fresh, _):
+                record = fresh
+                if ImageSize.mayRead(fileNamed: relative) { record.imageSize = ImageSize(ofFileNamed: relative, bytes: bytes) }
+            }
+            // A static file takes the theme's file's place, size or none.
+            sizes[relative] = record.imageSize
+            if context.isIncremental, context.previousRecord(of: path)?.imageSize != record.imageSize {
+                context.resizedImages.insert(relative)
+            }
+            if context.state.sources.updateValue(record, forKey: path) != record { context.stateChanged = true }
+            records.append((path, record))
+        }
+        for path in context.goneInputs where path.hasPrefix("static/") {
+            context.resizedImages.insert(String(path.dropFirst("static/".count)))
+        }
+        (context.imageSizes, context.staticRecords) = (sizes, records)
+    }
+
+    /// The size of each image among the theme's files (see ``DefaultTheme/assets``).
+    static let themeImageSizes: [String: ImageSize] = {
+        var sizes: [String: ImageSize] = [:]
+        for (path, bytes) in DefaultTheme.assets where ImageSize.mayRead(fileNamed: path) {
+            sizes[path] = ImageSize(ofFileNamed: path, bytes: bytes)
+        }
+        return sizes
+    }()
+
     func collectStatic(_ context: inout BuildContext) throws(Diagnostic) {
         var produced: Set<String> = []
-        let staticPaths = try files(under: "static", context: context)
+        let staticPaths = context.staticRecords.map(\.path)
         let names = StaticNames(files: staticPaths.map { String($0.dropFirst("static/".count)) })
         let themeFiles = DefaultTheme.assets.keys.filter { !names.files.contains($0) }.sorted()
         // Files the previous build wrote beside these static files did not clash with them.
@@ -18,15 +59,9 @@ extension SiteBuilder {
         let clashes = names.clashes(pages: context.state.pages, themeFiles: themeFiles,
                                     added: sameStaticFiles ? context.pagesAdded : nil)
         if !clashes.isEmpty { throw StaticNames.diagnostic(for: clashes) }
-        for path in staticPaths {
+        for (path, record) in context.staticRecords {
             let relative = String(path.dropFirst("static/".count))
             produced.insert(relative)
-            let record: BuildState.SourceRecord
-            switch try readIfChanged(path, context: context) {
-            case .unchanged(let old, _): record = old
-            case .changed(_, let fresh, _): record = fresh
-            }
-            if context.state.sources.updateValue(record, forKey: path) != record { context.stateChanged = true }
             context.state.files[relative] = BuildState.FileRecord(bytes: record.hash)
             guard context.previous?.files[relative]?.bytes != record.hash else { continue }
             context.copies[relative] = SitePaths.join(options.sourceDirectory, path)

@@ -52,6 +52,8 @@ public struct SiteBuilder: Sendable {
             BuildStep(named: "Load build index", body: loadBuildIndex),
             BuildStep(named: "Check for changes", body: checkForChanges),
             BuildStep(named: "Load build state", body: loadBuildState),
+            // Before the content: its images are written with their files' sizes.
+            BuildStep(named: "Read static files", body: readStaticFiles),
             BuildStep(named: "Load crew", body: loadCrew),
             // Logs first: links to a log from the entries and reports are then written right
             // the first time (see `contentContext(_:)`).

@@ -235,6 +235,49 @@ def test_an_entry_lists_its_headings(desktop, phone, base_url):
         assert contents.get_attribute("open") is None and not links[0].is_displayed()
 
 
+def test_images_keep_their_place_before_they_arrive(desktop, phone, base_url):
+    """An entry's image holds its room in the page, at its shape, before its file arrives
+    (the text below does not jump when it does), and is loaded lazily: on a desktop and on a
+    phone, where it is scaled down to the column."""
+    images = {"journal/sol-06-dust-devil/": (640, 260), "journal/sol-01-touchdown/": (1200, 630)}
+    for browser in (desktop, phone):
+        column = None
+        for blocked in (True, False):
+            # As on a slow network: the requests for the page's images are held, unanswered
+            # (none comes from the cache either).
+            browser.execute_cdp_cmd("Network.enable", {})
+            browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": blocked})
+            if blocked:
+                browser.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*/img/*"}]})
+            try:
+                for page, (width, height) in images.items():
+                    browser.get(base_url + page)
+                    image = browser.find_element(By.CSS_SELECTOR, ".prose img")
+                    assert image.get_dom_attribute("loading") == "lazy" and image.get_dom_attribute("decoding") == "async"
+                    assert (image.get_dom_attribute("width"), image.get_dom_attribute("height")) == (str(width), str(height))
+                    browser.execute_script("arguments[0].scrollIntoView()", image)
+                    if not blocked:
+                        WebDriverWait(browser, 10).until(lambda d: d.execute_script("return arguments[0].complete", image))
+                    box = browser.execute_script(
+                        "const r = arguments[0].getBoundingClientRect(), c = arguments[0].closest('.prose').getBoundingClientRect();"
+                        "return {width: r.width, height: r.height, column: c.width, natural: [arguments[0].naturalWidth, arguments[0].naturalHeight]}",
+                        image)
+                    if blocked:
+                        assert box["natural"] == [0, 0], "the image was held"
+                    else:
+                        assert box["natural"] == [width, height], page
+                    # Its own width, or the column's when narrower, at the file's shape.
+                    assert box["width"] == pytest.approx(min(width, box["column"]), abs=1), (page, box)
+                    assert box["height"] == pytest.approx(box["width"] * height / width, abs=1.5), (page, box)
+                    column = box["column"]
+            finally:
+                browser.execute_cdp_cmd("Fetch.disable", {})
+                browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+                # The held requests' messages are this test's, not the next page's.
+                console_errors(browser)
+        assert column < 640 if browser is phone else column > 640
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

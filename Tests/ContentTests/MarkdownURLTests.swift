@@ -77,10 +77,10 @@ import Testing
 
             """
         var asked: [MarkdownFileLink] = []
-        let document = MarkdownDocument(parsing: text, firstLine: 7, options: MarkdownOptions(relativeURLBase: "/m/")) { link in
+        let document = MarkdownDocument(parsing: text, firstLine: 7, options: MarkdownOptions(relativeURLBase: "/m/"), resolveFileLink: { link in
             asked.append(link)
             return link.path == "sol-04.md" ? "/m/journal/dust/" : nil
-        }
+        })
         #expect(asked == document.fileLinks)
         #expect(document.fileLinks.map(\.path) == ["sol-04.md", "../storms/Dust Devil.MD", "b.md", "deep/c.md"])
         #expect(document.fileLinks.map(\.suffix) == ["", "#forecast", "?x=1", ""])

@@ -244,6 +244,14 @@ struct GeneratedSite {
                 return "remove static \(file)"
             }
             counter += 1
+            if random.next(2) == 0 {
+                // An image the entries' texts show (`img/photo-N.jpg`): added, or its size
+                // changed, or made one whose size cannot be read.
+                let file = "img/photo-\(counter % 3).jpg"
+                staticFiles.insert(file)
+                try write(random.next(4) == 0 ? "not an image \(counter)" : gifHeader(), to: "static/\(file)")
+                return "add or change static \(file)"
+            }
             let file = "assets/file-\(counter % 4).txt"
             staticFiles.insert(file)
             try write("asset \(counter)", to: "static/\(file)")
@@ -437,6 +445,13 @@ struct GeneratedSite {
         let sorted = collection.sorted()
         guard !sorted.isEmpty else { return nil }
         return sorted[Int(random.next(sorted.count))]
+    }
+
+    /// The first bytes of a GIF of a random size (from 64×64 to 127×127, or those with 256
+    /// more, ASCII bytes all): what marsgen reads of an image.
+    mutating func gifHeader() -> String {
+        let sides = (0..<4).map { index in Character(Unicode.Scalar(UInt8(index % 2 == 0 ? 64 + random.next(64) : random.next(2)))) }
+        return "GIF89a" + String(sides) + "\0\0\0;"
     }
 
     func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -1348,6 +1348,57 @@ import Testing
         #expect(try siteLinkWarnings(build()) == Array(expected.prefix(2)))
     }
 
+    @Test("an image's file given another size, made unreadable, removed or added: the pages showing it are written again with its size, from the command line and under watch")
+    func imageSizes() throws {
+        let page = "journal/sol-06-dust-devil/index.html"
+        func image() throws -> String {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            guard let start = html.range(of: "<img src=\"/img/dust-devil.svg\""), let end = html[start.upperBound...].range(of: "/>") else { return "" }
+            return String(html[start.lowerBound..<end.upperBound])
+        }
+        let alt = "alt=\"The dust devil over the solar field, from the east camera\""
+        #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt) width=\"640\" height=\"260\" loading=\"lazy\" decoding=\"async\" />")
+        let svg = site.appendingPathComponent("static/img/dust-devil.svg")
+        let original = try String(contentsOf: svg, encoding: .utf8)
+        func resize(_ size: String) throws {
+            try Data(original.replacingOccurrences(of: "width=\"640\" height=\"260\"", with: size).utf8).write(to: svg)
+        }
+        let shown = Set(["journal/sol-06-dust-devil/index.html", "sol/6/index.html", "crew/arden/index.html"])
+        // From the command line: each build incremental, the entry's pages written and no other, as a clean build writes them.
+        for (size, expected) in [("width=\"320\" height=\"130\"", " width=\"320\" height=\"130\""), ("width=\"50%\" height=\"50%\"", "")] {
+            try resize(size)
+            let report = try build()
+            #expect(!report.isFullBuild)
+            #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt)\(expected) loading=\"lazy\" decoding=\"async\" />")
+            #expect(Set(report.written).isSuperset(of: shown), "\(report.written)")
+            // Every page written shows the image; so does the feed.
+            for path in report.written where path != "img/dust-devil.svg" {
+                #expect(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8).contains("/img/dust-devil.svg"), "\(path)")
+            }
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(size)")
+        }
+        #expect(try build().written.isEmpty)
+        // Under watch: told of the file alone, as a watcher tells.
+        let (options, _) = try watchedOptions()
+        try resize("width=\"100\" height=\"40\"")
+        let watched = try watchedBuild(options, reported: ["static/img/dust-devil.svg"])
+        #expect(watched.explanations.contains("journal/sol-06-dust-devil: journal/sol-06-dust-devil.md updated: its image img/dust-devil.svg is now 100×40"),
+                "\(watched.explanations)")
+        #expect(try image().contains(" width=\"100\" height=\"40\" "))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "watched")
+        try FileManager.default.removeItem(at: svg)
+        _ = try watchedBuild(options, reported: ["static/img/dust-devil.svg"])
+        #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt) loading=\"lazy\" decoding=\"async\" />")
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "removed")
+        try Data(original.utf8).write(to: svg)
+        _ = try watchedBuild(options, reported: ["static/img/dust-devil.svg"])
+        #expect(try image().contains(" width=\"640\" height=\"260\" "))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "added again")
+        // Another static file changed: no content file is read again.
+        try SiteFixture.write("User-agent: *\n", to: "static/robots.txt", in: site)
+        #expect(try watchedBuild(options, reported: ["static/robots.txt"]).written == ["robots.txt"])
+    }
+
     /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.
     @discardableResult
     func appendLine(_ text: String, to relative: String) throws -> Int {

@@ -2,6 +2,7 @@ import Content
 import Diagnostics
 import Foundation
 import GFM
+import Images
 import MarsTime
 import MarsgenTesting
 import Rendering
@@ -59,10 +60,14 @@ struct BuildStateCodingTests {
                                 ContentLinkUse(target: text(), resolution: "draft /journal/x/")]
             }
             if index % 4 == 1 {
-                record.siteLinks = [MarkdownSiteLink(path: "img/\(index) é.png", line: index, column: 7, isImage: true), MarkdownSiteLink(path: ""),
+                var image = MarkdownSiteLink(path: "img/\(index) é.png", line: index, column: 7, isImage: true)
+                image.imageSize = index % 8 == 1 ? ImageSize(width: index, height: 3 * index + 1) : nil
+                record.siteLinks = [image, MarkdownSiteLink(path: ""),
                                     MarkdownSiteLink(path: "sol/\(index)/", origin: .hostRoot, fragment: "m-\(index)"), MarkdownSiteLink(path: "a.png", origin: .outsideBasePath),
                                     MarkdownSiteLink(path: "clips/\(index).mp4", line: 2, column: 9, element: "video src")]
             }
+            // A static image's record.
+            if index % 5 == 2 { record.imageSize = ImageSize(width: 1_200 + index, height: 630) }
             state.sources[path] = record
             for object in record.journalEntries as [any FeedObject] + record.messages + record.weatherReports {
                 objects.append(object.fingerprint)

@@ -118,7 +118,9 @@ def write_hostile_site(site, unsafe_html):
         "<b>raw</b> and <script>alert('raw')</script>\n\n"
         f"![{HOSTILE.replace('<', '&lt;')}](img/hostile%20photo.png)\n")
     (site / "static/img").mkdir(parents=True, exist_ok=True)
-    (site / "static/img/hostile photo.png").write_bytes(b"")
+    # A PNG's signature and header, as much as marsgen reads of it: 1200 × 630.
+    (site / "static/img/hostile photo.png").write_bytes(
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + (1200).to_bytes(4, "big") + (630).to_bytes(4, "big") + b"\x08\x02\x00\x00\x00")
     # A YAML escape makes a control character, which no page or feed can carry: it is shown as U+FFFD.
     (site / "content/journal/sol-14-bell.md").write_text(
         '---\ntitle: "Ring \\a the bell"\nauthor: vega\nsol: 14\ntime: "21:10"\n---\nDing.\n')
@@ -399,6 +401,9 @@ def test_hostile_strings_are_text_everywhere(hostile):
     image = tree.find(".//meta[@property='og:image']").get("content")
     assert image.endswith("/img/hostile%20photo.png") and image.startswith("https://")
     assert [img.get("src") for img in tree.iter("img")] == ["/img/hostile%20photo.png"]
+    # With its size and lazy loading; the alt text whole.
+    assert [(img.get("alt"), img.get("width"), img.get("height"), img.get("loading"), img.get("decoding")) for img in tree.iter("img")] \
+        == [(HOSTILE, "1200", "630", "lazy", "async")]
     # The author's name is shown as text wherever it appears.
     crew = lxml.html.fromstring((hostile / "crew/vega/index.html").read_text())
     assert HOSTILE in crew.text_content()

@@ -1,5 +1,6 @@
 import Diagnostics
 import GFM
+import Images
 import MarsTime
 import SiteConfig
 
@@ -24,6 +25,10 @@ public struct ContentContext: Sendable {
     /// the targets are known: on a journal whose entries link to each other by file, that was
     /// every file, parsed twice.
     public var likelyTarget: (@Sendable (String) -> ContentLinks.Target?)?
+    /// The size of the site's image at a path from its root (`img/crater.png`), a static
+    /// file's or the theme's, when the file gives one: each image of the text is written
+    /// with it (see ``MarkdownOptions/defersImages``). Nil: images go without sizes.
+    public var imageSize: (@Sendable (String) -> ImageSize?)?
 
     /// Creates a context.
     public init(config: SiteConfiguration, crew: Crew) {
@@ -36,7 +41,7 @@ public struct ContentContext: Sendable {
 
     func markdownOptions(ids: TextIDs) -> MarkdownOptions {
         MarkdownOptions(allowsRawHTML: config.allowsRawHTML, footnotePrefix: ids.footnotePrefix, headingIDPrefix: ids.headingPrefix,
-                        relativeURLBase: config.basePath)
+                        relativeURLBase: config.basePath, defersImages: true)
     }
 
     /// Resolves a crew id at `location`, or throws a diagnostic listing the known ids.

@@ -170,7 +170,7 @@ extension ContentContext {
             }
             return url
         }
-        let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(ids: ids)) { link in
+        let document = MarkdownDocument(parsing: text, firstLine: firstLine, options: markdownOptions(ids: ids), imageSize: imageSize) { link in
             guard let path = ContentLinks.targetPath(of: link, in: file.path) else {
                 found.append(ContentLinkUse(target: link.path, resolution: ContentLinkUse.unresolved))
                 if links != nil, problem == nil {

@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import GFM
+import Images
 import MarsTime
 
 // How each record of the build state is laid out in its binary form. Every `read` mirrors
@@ -154,6 +155,16 @@ extension StateWriter {
             write(link.origin.rawValue)
             write(link.fragment)
             write(link.fileLink)
+            write(link.imageSize)
+        }
+        write(record.imageSize)
+    }
+
+    mutating func write(_ size: ImageSize?) {
+        write(size != nil)
+        if let size {
+            write(size.width)
+            write(size.height)
         }
     }
 }
@@ -378,9 +389,16 @@ extension StateReader {
             var link = MarkdownSiteLink(path: path, line: line, column: column, isImage: isImage, element: element, origin: origin,
                                         fragment: try reader.readString())
             link.fileLink = try reader.readString()
+            link.imageSize = try reader.readImageSize()
             return link
         }
+        record.imageSize = try readImageSize()
         return record
+    }
+
+    mutating func readImageSize() throws(Damaged) -> ImageSize? {
+        guard try readBool() else { return nil }
+        return ImageSize(width: try readInt(), height: try readInt())
     }
 
     /// A count, then that many elements.
