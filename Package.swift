@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "Images", "SiteConfig", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(name: "FeedTests", dependencies: [
-            "Feed", "Rendering", "Content", "SiteConfig", "MarsTime", "MarsgenTesting", .product(name: "Mustache", package: "swift-mustache"),
+            "Feed", "Rendering", "Content", "Images", "SiteConfig", "MarsTime", "MarsgenTesting", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),

@@ -137,11 +137,12 @@ public final class MarkdownDocument {
     }
 
     /// The document's first image that a link preview can show: its URL as the HTML has
-    /// it (a relative one after ``MarkdownOptions/relativeURLBase``) and its alt text, plain.
+    /// it (a relative one after ``MarkdownOptions/relativeURLBase``), its alt text, plain,
+    /// and its size when it is written with one (see ``MarkdownOptions/defersImages``).
     /// Only Markdown images (`![alt](url)`, not raw HTML's `<img>`) whose URL is a path from
     /// the host's root or an `http:` or `https:` URL, and not SVG (see ``LeadImage``); nil
     /// when there is none.
-    public func leadImage() -> (url: String, alt: String)? {
+    public func leadImage() -> (url: String, alt: String, size: ImageSize?)? {
         guard let iterator = cmark_iter_new(root) else { return nil }
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -152,7 +153,7 @@ public final class MarkdownDocument {
             var alt: [UInt8] = []
             Self.appendPlainText(of: node, to: &alt)
             // A limit it cannot reach: white space made single spaces, nothing cut.
-            return (written, Self.shortened(alt, limit: alt.count + 1))
+            return (written, Self.shortened(alt, limit: alt.count + 1), imageSizes[node])
         }
         return nil
     }

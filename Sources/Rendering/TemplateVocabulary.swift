@@ -45,7 +45,7 @@ public enum TemplateVocabulary {
     static let pages: [String: Set<String>] = [
         "page-feed": page.union(link).union(["sections", "pinned", "html", "isEmpty", "isFront", "pageNumber", "latestSol",
                                              "solRange", "hasPager", "newer", "older"]),
-        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "solTitle", "published", "image", "imageAlt", "hasPager",
+        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "solTitle", "published", "image", "imageAlt", "imageWidth", "imageHeight", "hasPager",
                                               "previous", "next"]),
         "page-sol": page.union(link).union(["sections", "html", "sol", "earthStart", "earthEnd", "earthRange", "entryCount",
                                             "messageCount", "entryCountText", "messageCountText", "hasPager", "previous", "next"]),

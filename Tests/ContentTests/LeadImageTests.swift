@@ -1,6 +1,7 @@
 import Content
 import Diagnostics
 import GFM
+import Images
 import Testing
 
 /// The image a link to an entry's page is previewed with: its front matter's `image:`, or
@@ -38,10 +39,33 @@ import Testing
         #expect(LeadImage.isSVG("/img/A.SVG?v=2") && !LeadImage.isSVG("/img/svg.png"))
     }
 
-    func entry(_ matter: String, body: String = "We are down.\n\n![From the mast](img/mast.jpg)\n") throws -> (JournalEntry, DiagnosticLog, LinkUses) {
+    func entry(_ matter: String, body: String = "We are down.\n\n![From the mast](img/mast.jpg)\n",
+               imageSizes: [String: ImageSize] = [:]) throws -> (JournalEntry, DiagnosticLog, LinkUses) {
         var (log, links) = (DiagnosticLog(), LinkUses())
         let file = SourceFile(path: "content/journal/down.md", text: "---\nauthor: vega\nsol: 1\n\(matter)---\n\(body)")
-        return (try JournalLoader.load(file, context: ContentFixtures.context, log: &log, links: &links), log, links)
+        var context = ContentFixtures.context
+        context.imageSize = { imageSizes[$0] }
+        return (try JournalLoader.load(file, context: context, log: &log, links: &links), log, links)
+    }
+
+    @Test("an entry's picture has its size when it is an image of the site whose file gives one; the size is recorded with the link")
+    func entryImageSize() throws {
+        let sizes = ["img/landing shot.jpg": ImageSize(width: 1200, height: 630), "img/mast.jpg": ImageSize(width: 800, height: 600)]
+        let (given, _, links) = try entry("image: img/landing shot.jpg\n", imageSizes: sizes)
+        #expect(given.imageSize == ImageSize(width: 1200, height: 630))
+        #expect(links.site.first { $0.line == 4 }?.imageSize == ImageSize(width: 1200, height: 630))
+        #expect(try entry("image: /log/img/landing shot.jpg\n", imageSizes: sizes).0.imageSize == ImageSize(width: 1200, height: 630))
+        // The text's first image, with the size it is written with.
+        let (fromText, _, textLinks) = try entry("", imageSizes: sizes)
+        #expect(fromText.imageSize == ImageSize(width: 800, height: 600))
+        #expect(textLinks.site.map(\.imageSize) == [ImageSize(width: 800, height: 600)])
+        // None for another host's picture, one outside the base path, or a file that gives none.
+        #expect(try entry("image: https://cdn.example.org/a.png\n", imageSizes: sizes).0.imageSize == nil)
+        #expect(try entry("image: /img/landing shot.jpg\n", imageSizes: sizes).0.imageSize == nil)
+        #expect(try entry("image: img/other.png\n", imageSizes: sizes).0.imageSize == nil)
+        // Its size changes the entry's hash: its page shows it.
+        let other = ["img/mast.jpg": ImageSize(width: 800, height: 601)]
+        #expect(try entry("", imageSizes: sizes).0.contentHash != entry("", imageSizes: other).0.contentHash)
     }
 
     @Test("an entry's image is its front matter's, as its text's links are written, else its text's first image")

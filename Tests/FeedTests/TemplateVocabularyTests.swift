@@ -2,6 +2,7 @@ import Content
 import Diagnostics
 import Feed
 import Foundation
+import Images
 import MarsTime
 @testable import Rendering
 import SiteConfig
@@ -47,6 +48,7 @@ import Testing
                                     author: quiet, instant: FeedFixtures.clock.instant(sol: 3, lmst: MarsClockTime(hours: 9)),
                                     sol: 3, lmst: MarsClockTime(hours: 9), tags: [], isDraft: true, bodyHTML: "<p>Soon</p>\n",
                                     aliases: ["posts/draft/"], image: "/img/draft.png", imageAlt: "A draft's picture",
+                                    imageSize: ImageSize(width: 1200, height: 630),
                                     teaser: "<p>So</p>\n", tableOfContents: "<ol>\n<li><a href=\"#draft:soon\">Soon</a></li>\n</ol>\n"))
         var messages = (0..<5).map { FeedFixtures.message(sol: 2 + $0, hour: 14) }
         messages.append(Message(sourcePath: "content/messages/ops.md", channel: "ops", author: FeedFixtures.vega,

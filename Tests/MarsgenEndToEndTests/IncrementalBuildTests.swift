@@ -1397,6 +1397,19 @@ import Testing
         // Another static file changed: no content file is read again.
         try SiteFixture.write("User-agent: *\n", to: "static/robots.txt", in: site)
         #expect(try watchedBuild(options, reported: ["static/robots.txt"]).written == ["robots.txt"])
+        // An entry's link-preview picture (its text's first image) gives its page's Open Graph size.
+        func previewSize() throws -> [String] {
+            let html = try String(contentsOf: output.appendingPathComponent("journal/sol-01-touchdown/index.html"), encoding: .utf8)
+            return html.split(separator: "\n").filter { $0.contains("og:image:width") || $0.contains("og:image:height") }.map(String.init)
+        }
+        #expect(try previewSize() == ["<meta property=\"og:image:width\" content=\"1200\">", "<meta property=\"og:image:height\" content=\"630\">"])
+        var png = [UInt8](try Data(contentsOf: site.appendingPathComponent("static/img/kasei-horizon.png")))
+        // Its header says 1024 × 512 now.
+        png.replaceSubrange(16..<24, with: [0, 0, 0x04, 0x00, 0, 0, 0x02, 0x00])
+        try Data(png).write(to: site.appendingPathComponent("static/img/kasei-horizon.png"))
+        _ = try watchedBuild(options, reported: ["static/img/kasei-horizon.png"])
+        #expect(try previewSize() == ["<meta property=\"og:image:width\" content=\"1024\">", "<meta property=\"og:image:height\" content=\"512\">"])
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "preview picture resized")
     }
 
     /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.

@@ -38,6 +38,7 @@ struct BuildStateCodingTests {
                                                       sol: random.next(900) - 3, lmst: MarsClockTime(secondsOfSol: Double(random.next(86_400)) + 0.25),
                                                       tags: [text(), text()], isDraft: index % 4 == 0, bodyHTML: text(), description: text(),
                                                       image: index % 3 == 0 ? "" : text(), imageAlt: index % 3 == 1 ? text() : "",
+                                                      imageSize: index % 3 == 2 ? ImageSize(width: 1 + index, height: 630) : nil,
                                                       teaser: index % 5 == 0 ? text() : "", tableOfContents: index % 7 == 0 ? text() : "",
                                                       wordCount: random.next(100_000))]
             case 1:

@@ -400,6 +400,8 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert tree.find(".//meta[@property='og:image:alt']").get("content") == HOSTILE
     image = tree.find(".//meta[@property='og:image']").get("content")
     assert image.endswith("/img/hostile%20photo.png") and image.startswith("https://")
+    # With the size its file gives.
+    assert [tree.find(f".//meta[@property='og:image:{side}']").get("content") for side in ("width", "height")] == ["1200", "630"]
     assert [img.get("src") for img in tree.iter("img")] == ["/img/hostile%20photo.png"]
     # With its size and lazy loading; the alt text whole.
     assert [(img.get("alt"), img.get("width"), img.get("height"), img.get("loading"), img.get("decoding")) for img in tree.iter("img")] \

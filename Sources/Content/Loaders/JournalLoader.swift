@@ -1,5 +1,6 @@
 import Diagnostics
 import GFM
+import Images
 import SiteConfig
 
 /// Reads journal entries from `content/journal/**/*.md`.
@@ -88,7 +89,8 @@ public enum JournalLoader {
         }
         let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)
-        let image = try leadImage(fields, document: document, basePath: context.config.basePath, links: &links, log: &log)
+        let image = try leadImage(fields, document: document, basePath: context.config.basePath, imageSize: context.imageSize,
+                                  links: &links, log: &log)
         var contents = ""
         if try fields.bool("toc") == true {
             contents = TableOfContents.html(document.outline)
@@ -114,6 +116,7 @@ public enum JournalLoader {
             aliases: aliases,
             image: image.url,
             imageAlt: image.alt,
+            imageSize: image.size,
             teaser: broken.teaser ?? "",
             tableOfContents: contents,
             wordCount: ReadingTime.words(inHTML: broken.html)
@@ -143,14 +146,15 @@ public enum JournalLoader {
     /// URL written as the text's links are (relative to the site's root, from the host's
     /// root, or `https:`), checked as their images are; else the text's first image (see
     /// ``MarkdownDocument/leadImage()``). Its URL is escaped as the page writes it, and is
-    /// empty when the entry has none.
+    /// empty when the entry has none; its size is the file's, for a static image of the site
+    /// (`imageSize` gives it by the path from the site's root).
     ///
     /// - Throws: A ``Diagnostic`` for an `image:` no preview could fetch (`data:`, `//host/…`).
-    static func leadImage(_ fields: YAMLMapping, document: MarkdownDocument, basePath: String, links: inout LinkUses,
-                          log: inout DiagnosticLog) throws(Diagnostic) -> (url: String, alt: String) {
+    static func leadImage(_ fields: YAMLMapping, document: MarkdownDocument, basePath: String, imageSize: ((String) -> ImageSize?)?,
+                          links: inout LinkUses, log: inout DiagnosticLog) throws(Diagnostic) -> (url: String, alt: String, size: ImageSize?) {
         // A quoted value may hold spaces around the URL.
         guard let given = try fields.string("image"), case let written = String(given.trimmingSpaces), !written.isEmpty else {
-            return document.leadImage().map { (LinkEscaping.escaped($0.url), $0.alt) } ?? ("", "")
+            return document.leadImage().map { (LinkEscaping.escaped($0.url), $0.alt, $0.size) } ?? ("", "", nil)
         }
         let location = fields.location(of: "image")
         let url = LeadImage.url(written: written, basePath: basePath)
@@ -162,10 +166,15 @@ public enum JournalLoader {
             log.warn("image '\(Diagnostic.excerpt(written))' is an SVG image, which link previews do not show", at: location,
                      hint: "give a PNG, JPEG or WebP image for previews (about 1200 × 630 pixels shows well everywhere)")
         }
+        var size: ImageSize?
         if url.utf8.first == UInt8(ascii: "/"),
-           let link = MarkdownSiteLink(written, basePath: basePath, line: location.line, column: location.column, isImage: true) {
+           var link = MarkdownSiteLink(written, basePath: basePath, line: location.line, column: location.column, isImage: true) {
+            // Recorded with the size it was given, as the text's images are: a build whose
+            // file gives another parses the entry again.
+            if link.origin != .outsideBasePath { size = imageSize?(link.path) }
+            link.imageSize = size
             links.site.append(link)
         }
-        return (LinkEscaping.escaped(url), "")
+        return (LinkEscaping.escaped(url), "", size)
     }
 }

@@ -1,3 +1,4 @@
+import Images
 import MarsTime
 
 /// A journal entry: one Markdown file under `content/journal/`.
@@ -40,6 +41,10 @@ public final class JournalEntry: FeedObject, Hashable {
     public let image: StoredText
     /// The image's alt text, plain; empty when it has none (an image given in front matter).
     public let imageAlt: StoredText
+    /// The image's size, when it is a static image of the site whose file gives one (see
+    /// `ImageSize`): Open Graph's `og:image:width` and `og:image:height`, with which a link
+    /// preview shows the picture at once.
+    public let imageSize: ImageSize?
     /// The part of its text before a `<!--more-->` line, as HTML: what pages listing the
     /// entry show (the feed's, a sol's, its author's), with a link to the whole on its page,
     /// where ``continueAnchorHTML`` takes the marker's place. Empty when the text has no
@@ -71,8 +76,8 @@ public final class JournalEntry: FeedObject, Hashable {
     /// Creates an entry and computes its identifier and content hash.
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "",
-                aliases: [String] = [], image: String = "", imageAlt: String = "", teaser: String = "", tableOfContents: String = "",
-                wordCount: Int = 0) {
+                aliases: [String] = [], image: String = "", imageAlt: String = "", imageSize: ImageSize? = nil, teaser: String = "",
+                tableOfContents: String = "", wordCount: Int = 0) {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML, description] + tags {
@@ -83,6 +88,8 @@ public final class JournalEntry: FeedObject, Hashable {
         for alias in aliases { hash.combine(alias) }
         hash.combine(image)
         hash.combine(imageAlt)
+        hash.combine(Int64(imageSize?.width ?? -1))
+        hash.combine(Int64(imageSize?.height ?? -1))
         hash.combine(teaser)
         hash.combine(tableOfContents)
         hash.combine(Int64(wordCount))
@@ -90,8 +97,8 @@ public final class JournalEntry: FeedObject, Hashable {
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
                   body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases, image: StoredText(image),
-                  imageAlt: StoredText(imageAlt), teaser: StoredText(teaser), tableOfContents: StoredText(tableOfContents),
-                  wordCount: wordCount)
+                  imageAlt: StoredText(imageAlt), imageSize: imageSize, teaser: StoredText(teaser),
+                  tableOfContents: StoredText(tableOfContents), wordCount: wordCount)
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -102,11 +109,11 @@ public final class JournalEntry: FeedObject, Hashable {
     public convenience init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                             isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], image: StoredText = StoredText(""),
-                            imageAlt: StoredText = StoredText(""), teaser: StoredText = StoredText(""),
+                            imageAlt: StoredText = StoredText(""), imageSize: ImageSize? = nil, teaser: StoredText = StoredText(""),
                             tableOfContents: StoredText = StoredText(""), wordCount: Int = 0, authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
-                  description: description, aliases: aliases, image: image, imageAlt: imageAlt, teaser: teaser,
+                  description: description, aliases: aliases, image: image, imageAlt: imageAlt, imageSize: imageSize, teaser: teaser,
                   tableOfContents: tableOfContents, wordCount: wordCount, authorIDs: authorIDs)
     }
 
@@ -115,7 +122,7 @@ public final class JournalEntry: FeedObject, Hashable {
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                 isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], image: StoredText, imageAlt: StoredText,
-                teaser: StoredText, tableOfContents: StoredText, wordCount: Int, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
+                imageSize: ImageSize?, teaser: StoredText, tableOfContents: StoredText, wordCount: Int, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -134,6 +141,7 @@ public final class JournalEntry: FeedObject, Hashable {
         self.aliases = aliases
         self.image = image
         self.imageAlt = imageAlt
+        self.imageSize = imageSize
         self.teaser = teaser
         self.tableOfContents = tableOfContents
         self.wordCount = wordCount
@@ -166,6 +174,7 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.aliases == rhs.aliases
             && lhs.image == rhs.image
             && lhs.imageAlt == rhs.imageAlt
+            && lhs.imageSize == rhs.imageSize
             && lhs.teaser == rhs.teaser
             && lhs.tableOfContents == rhs.tableOfContents
             && lhs.wordCount == rhs.wordCount

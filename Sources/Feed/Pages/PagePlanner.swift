@@ -395,6 +395,9 @@ public struct PagePlanner {
                 let (image, alt) = (entry.image.text, entry.imageAlt.text)
                 if !image.isEmpty { extra["image"] = links.absolute(fromHostRoot: image) }
                 if !alt.isEmpty { extra["imageAlt"] = alt }
+                if !image.isEmpty, let size = entry.imageSize {
+                    (extra["imageWidth"], extra["imageHeight"]) = (size.width, size.height)
+                }
                 var neighbours: Set<String> = []
                 if index > 0 {
                     let previous = entries[index - 1]

@@ -77,6 +77,7 @@ extension StateWriter {
         write(entry.aliases)
         write(entry.image)
         write(entry.imageAlt)
+        write(entry.imageSize)
         write(entry.teaser)
         write(entry.tableOfContents)
         write(entry.wordCount)
@@ -324,7 +325,7 @@ extension StateReader {
                             author: author, instant: try readInstant(), sol: try readInt(), lmst: try readClockTime(),
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
                             description: try readStoredText(), aliases: try readStrings(), image: try readStoredText(),
-                            imageAlt: try readStoredText(), teaser: try readStoredText(),
+                            imageAlt: try readStoredText(), imageSize: try readImageSize(), teaser: try readStoredText(),
                             tableOfContents: try readStoredText(), wordCount: try readInt(), authorIDs: fields.authorIDs(author.id),
                             stamp: stamp)
     }
