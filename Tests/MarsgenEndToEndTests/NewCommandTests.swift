@@ -81,6 +81,47 @@ import Testing
         #expect(sol.contains("Liftoff in 3.") && sol.contains("First drive."))
     }
 
+    @Test("a message's text read from standard input; a text that would make two messages, or none, is an error that leaves the log as it was")
+    func messageFromStandardInput() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let when = ["--author", "okoro", "--sol", "14", "--time", "21:40"]
+        let piped = "Hatch sealed.\n\n### Checklist\n\n- suits\n- lights\n\n"
+        let log = try text("content/messages/habitat.md", in: site)
+        let added = try SiteFixture.run(["new", "message", "habitat", "-"] + when, in: site, input: Data(piped.utf8))
+        #expect(added.status == 0, "\(added.err)")
+        let separator = log.hasSuffix("\n") ? "\n" : "\n\n"
+        let expected = log + separator + "## Sol 14 21:40 okoro\nHatch sealed.\n\n### Checklist\n\n- suits\n- lights\n"
+        #expect(try text("content/messages/habitat.md", in: site) == expected)
+        // No text argument at all: standard input too.
+        let bare = try SiteFixture.run(["new", "message", "rover"] + when, in: site, input: Data("First drive.\n".utf8))
+        #expect(bare.status == 0, "\(bare.err)")
+        #expect(try text("content/messages/rover.md", in: site) == "---\nchannel: rover\n---\n## Sol 14 21:40 okoro\nFirst drive.\n")
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let sol = try text("public/sol/14/index.html", in: site)
+        #expect(sol.contains("Hatch sealed.") && sol.contains("<li>lights</li>") && sol.contains("First drive."))
+        // Refused, with the log left as it was.
+        let refused: [(input: String, error: String, hint: String)] = [
+            ("Up.\n\n## Down\n", "error: line 3 of the text is a level-two heading ('Down'), which starts a new message in a log",
+             "make it '### Down' for a heading within the message, or add each message on its own"),
+            ("Totals\n---\n", "error: line 1 of the text is a level-two heading ('Totals'), which starts a new message in a log",
+             "make it '### Totals' for a heading within the message, or add each message on its own"),
+            (" \n\n", "error: the message has no text", "give its text after the log's name, or pipe it in"),
+        ]
+        for (input, error, hint) in refused {
+            let run = try SiteFixture.run(["new", "message", "habitat", "-"] + when, in: site, input: Data(input.utf8))
+            #expect(run.status != 0 && run.err == "\(error)\n  hint: \(hint)\n", "\(input)")
+            #expect(try text("content/messages/habitat.md", in: site) == expected)
+        }
+        let notUTF8 = try SiteFixture.run(["new", "message", "habitat"] + when, in: site, input: Data([0x48, 0xFF, 0x0A]))
+        #expect(notUTF8.status != 0 && notUTF8.err.hasPrefix("error: the text on standard input is not UTF-8\n"))
+        // The same check for a text given as an argument.
+        let argument = try SiteFixture.run(["new", "message", "habitat", "## Sol 3 10:00 vega"] + when, in: site)
+        #expect(argument.status != 0 && argument.err.contains("is a level-two heading ('Sol 3 10:00 vega')"))
+        #expect(try text("content/messages/habitat.md", in: site) == expected)
+    }
+
     @Test("a weather report: its readings as given (temperatures below zero too), the condition as written in any case, its notes; one a sol")
     func weather() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -170,7 +170,8 @@ enum SiteFixture {
     /// Runs the `marsgen` executable and returns its exit status, standard output and standard error.
     /// A run still going after 120 s is stopped (SIGTERM, status 15): a build that hangs on
     /// bad input fails its test instead of the whole test run.
-    static func run(_ arguments: [String], in directory: URL? = nil, executable path: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], in directory: URL? = nil, executable path: String? = nil,
+                    input: Data? = nil) throws -> (status: Int32, out: String, err: String) {
         let binary = try path.map { URL(fileURLWithPath: $0) } ?? #require(executable, "the marsgen executable was not built")
         let process = Process()
         process.executableURL = binary
@@ -179,7 +180,14 @@ enum SiteFixture {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        // Given, `input` is the process's standard input, which then ends.
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let stdin, let input {
+            try stdin.fileHandleForWriting.write(contentsOf: input)
+            try stdin.fileHandleForWriting.close()
+        }
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
         let outData = out.fileHandleForReading.readDataToEndOfFile()

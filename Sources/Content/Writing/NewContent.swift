@@ -1,3 +1,4 @@
+import GFM
 import MarsTime
 
 /// A journal entry's file as `marsgen new entry` starts it: its front matter, dated by sol
@@ -58,6 +59,16 @@ public struct NewMessage: Sendable {
 
     /// The front matter a new log named `log` starts with: its channel.
     public static func logHeader(_ log: String) -> String { "---\nchannel: \(log)\n---\n" }
+
+    /// Why `text` cannot be one message, or nil: in a log, a level-two heading (`## …`, or a
+    /// line underlined with `---`) starts the next message, so the text would end this one
+    /// there and make another of what follows.
+    public static func problem(inText text: String) -> (message: String, hint: String)? {
+        guard let heading = MarkdownDocument(parsing: text).split(atHeadingLevel: 2).parts.first else { return nil }
+        let quoted = heading.heading.count > 40 ? String(heading.heading.prefix(39)) + "…" : heading.heading
+        return ("line \(heading.line) of the text is a level-two heading ('\(quoted)'), which starts a new message in a log",
+                "make it '### \(quoted)' for a heading within the message, or add each message on its own")
+    }
 
     /// What is appended to a log whose text ends with `existing` (its last few characters
     /// are enough): the heading and the text, a blank line before them (a line break first

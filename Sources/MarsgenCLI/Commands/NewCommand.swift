@@ -155,14 +155,15 @@ struct NewMessageCommand: ParsableCommand {
         abstract: "Add a message to content/messages/<log>.md (a new log when there is none), dated now.",
         discussion: """
               marsgen new message habitat "Cabin pressure steady at 70.3 kPa." --author okoro
+              fortune | marsgen new message habitat -
             """
     )
 
     @Argument(help: ArgumentHelp("The log's name: content/messages/<log>.md.", valueName: "log"))
     var log: String
 
-    @Argument(help: "The message's text (Markdown).")
-    var text: String
+    @Argument(help: ArgumentHelp("The message's text (Markdown); '-' or none reads it from standard input.", valueName: "text"))
+    var text: String?
 
     @OptionGroup var options: NewContentOptions
 
@@ -172,6 +173,7 @@ struct NewMessageCommand: ParsableCommand {
 
     func run() throws {
         try options.when.reportingFailure { () throws(Diagnostic) in
+            let text = try messageText()
             let (_, author, sol, time) = try options.resolve()
             let message = NewMessage(author: author, sol: sol, time: time, text: text)
             let relative = NewMessage.path(ofLog: log)
@@ -197,6 +199,28 @@ struct NewMessageCommand: ParsableCommand {
             }
             Console.out("Added a message to \(relative) (sol \(sol), \(time.hourMinute) LMST)")
         }
+    }
+
+    /// The text given, or read from standard input (`-`, or none given), checked to make
+    /// one message.
+    private func messageText() throws(Diagnostic) -> String {
+        var text = self.text ?? "-"
+        if text == "-" {
+            guard isatty(FileHandle.standardInput.fileDescriptor) == 0 else {
+                throw Diagnostic.error("no text for the message",
+                                       hint: "give it after the log's name, or pipe it in: echo 'Hatch sealed.' | marsgen new message \(log) -")
+            }
+            let bytes = FileHandle.standardInput.readDataToEndOfFile()
+            guard let read = String(validating: bytes, as: UTF8.self) else {
+                throw Diagnostic.error("the text on standard input is not UTF-8", hint: "convert it first, for example with iconv -t UTF-8")
+            }
+            text = read
+        }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw Diagnostic.error("the message has no text", hint: "give its text after the log's name, or pipe it in")
+        }
+        if let problem = NewMessage.problem(inText: text) { throw Diagnostic.error(problem.message, hint: problem.hint) }
+        return text
     }
 }
 
