@@ -39,7 +39,7 @@ let package = Package(
         // Site configuration and content: knows files' text, never HTML templates.
         .target(
             name: "SiteConfig",
-            dependencies: ["MarsTime", "Diagnostics", "Yams"],
+            dependencies: ["MarsTime", "Diagnostics", "Images", "Yams"],
             swiftSettings: strictSettings
         ),
         .target(

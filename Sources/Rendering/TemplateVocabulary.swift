@@ -19,7 +19,7 @@ public enum TemplateVocabulary {
     static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
-        "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "image", "imageAlt",
+        "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "image", "imageAlt", "imageWidth", "imageHeight",
     ]
 
     /// What every HTML page's template gets (the layout too).

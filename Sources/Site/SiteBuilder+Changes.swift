@@ -1,6 +1,8 @@
 import Content
 import Diagnostics
 import Foundation
+import GFM
+import Images
 import SiteConfig
 
 // The first steps: the paths, the configuration, the index of the last build, what changed
@@ -65,16 +67,39 @@ extension SiteBuilder {
     }
 
     func loadConfiguration(_ context: inout BuildContext) throws(Diagnostic) {
-        guard let config = try Self.readConfiguration(with: reader, log: &context.log) else {
+        guard var config = try Self.readConfiguration(with: reader, log: &context.log) else {
             throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(options.sourceDirectory)", hint: missingConfigurationHint())
         }
-        context.config = config
         context.report.basePath = config.basePath
         // The settings as parsed, not the file's text: a comment, blank lines or the keys'
         // order change no page, so they are no reason for a full build.
         var hash = ContentHash()
         hash.combine(bytes: config.settingsDigest)
-        context.state.configurationHash = hash.description
+        // Every page without a picture of its own shows the site's, with its size: a new
+        // size is a full build too, told apart by what follows the settings' hash.
+        config.imageSize = NotASetting(siteImageSize(config))
+        context.state.configurationHash = hash.description + (config.imageSize.value.map { " \($0.width)x\($0.height)" } ?? "")
+        context.config = config
+    }
+
+    /// The size of the picture `image:` names, when it is a static or theme file of the
+    /// site that gives one (see ``ImageSize``); nil otherwise.
+    func siteImageSize(_ config: SiteConfiguration) -> ImageSize? {
+        guard !config.image.isEmpty, LeadImage.url(written: config.image, basePath: config.basePath).utf8.first == UInt8(ascii: "/"),
+              let link = MarkdownSiteLink(config.image, basePath: config.basePath, line: 1, column: 1, isImage: true),
+              link.origin != .outsideBasePath, ImageSize.mayRead(fileNamed: link.path) else { return nil }
+        let path = "static/" + link.path
+        if reader.exists(path) {
+            // Read by every build: its first bytes, where the formats give the size, unless
+            // a JPEG's metadata comes first and runs longer. A file that cannot be read is
+            // one the copy of static files reports.
+            let first = 256 * 1024
+            guard let bytes = try? reader.bytes(path, limit: first) else { return nil }
+            if let size = ImageSize(ofFileNamed: link.path, bytes: bytes) { return size }
+            guard bytes.count == first, let whole = try? reader.bytes(path) else { return nil }
+            return ImageSize(ofFileNamed: link.path, bytes: whole)
+        }
+        return Self.themeImageSizes[link.path]
     }
 
     /// The configuration of the site in `directory`, read and checked as a build reads it
@@ -166,7 +191,10 @@ extension SiteBuilder {
         if index.marsgenVersion != BuildState.marsgenVersion {
             context.report.notice = Self.otherVersionNotice
         } else if index.configurationHash != context.state.configurationHash {
-            context.report.notice = "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
+            let settings = { (hash: String) in hash.prefix { $0 != " " } }
+            context.report.notice = settings(index.configurationHash) == settings(context.state.configurationHash)
+                ? "the picture \(SiteConfiguration.fileName)'s image: names changed size; doing a full build"
+                : "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
         } else if index.outputDirectory != options.recordedOutput
                     || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
                     || !isDirectory.boolValue {

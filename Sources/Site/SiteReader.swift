@@ -17,10 +17,12 @@ struct SiteReader {
     init(root: String) { self.root = root }
 
     /// The bytes of a site-relative file.
-    func bytes(_ relative: String) throws(Diagnostic) -> [UInt8] {
+    ///
+    /// - Parameter limit: The most bytes read: the file's first ones.
+    func bytes(_ relative: String, limit: Int = .max) throws(Diagnostic) -> [UInt8] {
         let path = SitePaths.join(root, relative)
         do {
-            return try FileSystem.read(path)
+            return try FileSystem.read(path, limit: limit)
         } catch {
             if let what = error.notRegular { throw Self.notAFile(relative, what: what) }
             switch error.code {

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Images
 import MarsTime
 
 /// A site's settings, read from `marsgen.yml`.
@@ -52,6 +53,11 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// Where `image:` is in `marsgen.yml`, for a warning when its file is not there. Not a
     /// setting: a line added above it changes no page.
     public var imageLocation: NotASetting<SourceLocation?>
+    /// The size of the picture `image:` names, when it is the site's own and its file gives
+    /// one (see `ImageSize`), for `og:image:width` and `og:image:height`: not read from
+    /// `marsgen.yml` but from the file, by the build (which rebuilds every page when it
+    /// changes). Not a setting.
+    public var imageSize: NotASetting<ImageSize?> = NotASetting(nil)
     /// The words the built-in theme shows readers (`words:`), English unless given.
     public var words: ThemeWords
     /// The mission the sols are counted for.

@@ -93,6 +93,7 @@ import Testing
         config.description = "A log <of> the mission"
         config.image = "img/patch.png"
         config.imageAlt = "The patch"
+        config.imageSize = NotASetting(ImageSize(width: 1200, height: 630))
         try renderEveryPage(library, config: config, into: seen)
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5

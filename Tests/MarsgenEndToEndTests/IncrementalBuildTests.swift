@@ -1412,6 +1412,39 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "preview picture resized")
     }
 
+    @Test("the site's picture given another size: a full build that says why, every page without a picture of its own showing the new size; a settings change is told as before")
+    func siteImageSize() throws {
+        func previewSize(_ page: String) throws -> [String] {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            return html.split(separator: "\n").filter { $0.contains("og:image:width") || $0.contains("og:image:height") }.map(String.init)
+        }
+        func metas(_ width: Int, _ height: Int) -> [String] {
+            ["<meta property=\"og:image:width\" content=\"\(width)\">", "<meta property=\"og:image:height\" content=\"\(height)\">"]
+        }
+        #expect(try previewSize("index.html") == metas(1200, 630))
+        #expect(try previewSize("sol/3/index.html") == metas(1200, 630))
+        // The JPEG's frame header says 1080 × 1080 now.
+        let jpeg = site.appendingPathComponent("static/img/kasei-station.jpg")
+        var bytes = [UInt8](try Data(contentsOf: jpeg))
+        let frame = try #require((2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes.replaceSubrange(frame + 5..<frame + 9, with: [0x04, 0x38, 0x04, 0x38])
+        try Data(bytes).write(to: jpeg)
+        let resized = try build()
+        #expect(resized.isFullBuild)
+        #expect(resized.notice == "the picture marsgen.yml's image: names changed size; doing a full build")
+        #expect(try previewSize("index.html") == metas(1080, 1080))
+        #expect(try previewSize("sol/3/index.html") == metas(1080, 1080))
+        // An entry's own picture keeps its own size.
+        #expect(try previewSize("journal/sol-01-touchdown/index.html") == metas(1200, 630))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+        #expect(try !build().isFullBuild)
+        // Another host's picture has no size; a settings change says so, as ever.
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "image: img/kasei-station.jpg", with: "image: https://cdn.example.org/patch.jpg") }
+        let remote = try build()
+        #expect(remote.notice == "the settings in marsgen.yml changed; doing a full build")
+        #expect(try previewSize("index.html").isEmpty)
+    }
+
     /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.
     @discardableResult
     func appendLine(_ text: String, to relative: String) throws -> Int {

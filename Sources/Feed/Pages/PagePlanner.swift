@@ -269,6 +269,7 @@ public struct PagePlanner {
             let url = LeadImage.url(written: config.image, basePath: config.basePath)
             context["image"] = links.absolute(fromHostRoot: LinkEscaping.escaped(url))
             if !config.imageAlt.isEmpty { context["imageAlt"] = config.imageAlt }
+            if let size = config.imageSize.value { (context["imageWidth"], context["imageHeight"]) = (size.width, size.height) }
         }
         return context
     }

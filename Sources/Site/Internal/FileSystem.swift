@@ -140,7 +140,7 @@ enum FileSystem {
     }
 
     /// The whole contents of the regular file at `path`.
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    static func read(_ path: String, limit: Int = .max) throws(Failure) -> [UInt8] {
         // Non-blocking, so that opening a named pipe does not wait for a writer (for ever, in
         // a build); a regular file reads the same either way.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -154,9 +154,9 @@ enum FileSystem {
             throw Failure(operation: "read", path: path, code: EINVAL, notRegular: specialKind(info.st_mode))
         }
         var bytes: [UInt8] = []
-        var capacity = max(Int(info.st_size), 0) + 1
+        var capacity = min(max(Int(info.st_size), 0) + 1, limit)
         // Read until end of file, not just st_size bytes: the file may grow while it is read.
-        while true {
+        while bytes.count < limit {
             let previous = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: capacity))
             var filled = previous
@@ -173,8 +173,9 @@ enum FileSystem {
                 }
                 filled += count
             }
-            capacity = bytes.count
+            capacity = min(bytes.count, limit - bytes.count)
         }
+        return bytes
     }
 
     /// A file mapped into memory, read-only, for as long as the instance lives.
