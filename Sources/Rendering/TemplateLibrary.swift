@@ -422,7 +422,8 @@ public struct TemplateLibrary: Sendable {
     /// ``TemplateVocabulary/transforms``, each once, at its first use. Every part of a dotted
     /// name is checked (`{{site.titel}}`), as is each transform of a call
     /// (`{{upercased(title)}}`); `.`, a number (`{{sols.0}}`) and a section's closing tag are
-    /// not.
+    /// not, nor are the names after `extra` (`{{extra.mood}}`, `{{site.extra.crew_size}}`) and
+    /// those within a section of one (`{{#extra.eva}}{{lead}}{{/extra.eva}}`): the site's own.
     ///
     /// - Parameters:
     ///   - template: The template's name; `path`, its file.
@@ -430,10 +431,24 @@ public struct TemplateLibrary: Sendable {
     static func unknownNames(in tags: [Tag], of template: String, at path: String, isPartial: Bool, known: Set<String>) -> [UnknownName] {
         var found: [UnknownName] = []
         var seen: Set<String> = []
+        // The sections open, each with whether it is of a value under `extra`.
+        var sections: [Bool] = []
         for tag in tags {
             var content = tag.content
+            let ofExtra = content.split(separator: "(").last.map { $0.prefix { $0 != ")" }.split(separator: ".").contains("extra") } ?? false
             switch tag.sigil {
-            case "!", "%", "$", "=", "/": continue
+            case "/":
+                _ = sections.popLast()
+                continue
+            case "#", "^", "$", "<":
+                let withinExtra = sections.contains(true)
+                sections.append(withinExtra || (tag.sigil == "#" || tag.sigil == "^") && ofExtra)
+                if withinExtra || tag.sigil == "$" { continue }
+            case "!", "%", "=": continue
+            default:
+                if sections.contains(true) { continue }
+            }
+            switch tag.sigil {
             case ">", "<":
                 guard content.first == "*" else { continue }
                 content = content.dropFirst()
@@ -443,7 +458,9 @@ public struct TemplateLibrary: Sendable {
             let calls = content.split(separator: "(", omittingEmptySubsequences: false)
             var uses: [(String, Bool)] = calls.dropLast().map { (String($0), true) }
             let argument = calls.last.map { $0.prefix { $0 != ")" } } ?? ""
-            uses += argument.split(separator: ".").map { (String($0), false) }
+            // Past `extra`, the names are the site's own.
+            let parts = argument.split(separator: ".")
+            uses += parts[..<(parts.firstIndex(of: "extra").map { $0 + 1 } ?? parts.endIndex)].map { (String($0), false) }
             for (name, isTransform) in uses where !name.isEmpty && !name.allSatisfy(\.isNumber) {
                 let names = isTransform ? TemplateVocabulary.transforms : known
                 guard !names.contains(name), seen.insert((isTransform ? "(" : "") + name).inserted else { continue }

@@ -19,7 +19,7 @@ public enum TemplateVocabulary {
     static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
-        "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "image", "imageAlt", "imageWidth", "imageHeight",
+        "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "image", "imageAlt", "imageWidth", "imageHeight", "extra",
     ]
 
     /// What every HTML page's template gets (the layout too).
@@ -45,7 +45,7 @@ public enum TemplateVocabulary {
     static let pages: [String: Set<String>] = [
         "page-feed": page.union(link).union(["sections", "pinned", "html", "isEmpty", "isFront", "pageNumber", "latestSol",
                                              "solRange", "hasPager", "newer", "older"]),
-        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "solTitle", "published", "image", "imageAlt", "imageWidth", "imageHeight", "hasPager",
+        "page-entry": page.union(link).union(["sections", "html", "sol", "solURL", "solTitle", "published", "image", "imageAlt", "imageWidth", "imageHeight", "extra", "hasPager",
                                               "previous", "next"]),
         "page-sol": page.union(link).union(["sections", "html", "sol", "earthStart", "earthEnd", "earthRange", "entryCount",
                                             "messageCount", "entryCountText", "messageCountText", "hasPager", "previous", "next"]),
@@ -70,7 +70,7 @@ public enum TemplateVocabulary {
         "cell-journal-date": cell,
         "cell-journal-text": cell.union(["title", "hasExplicitTitle", "url", "body", "authorName", "authorRole", "hasAuthorRole",
                                          "authorURL", "tags", "name", "hasTags", "isDraft", "isOwnPage", "hasMore", "moreURL",
-                                         "hasTableOfContents", "tableOfContents", "wordCount", "readingMinutes", "readingTime"]),
+                                         "hasTableOfContents", "tableOfContents", "wordCount", "readingMinutes", "readingTime", "extra"]),
         "cell-message": cell.union(["sender", "senderID", "senderURL", "channel", "body"]),
         "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
         "cell-weather-detail": ["label", "value"],

@@ -60,6 +60,9 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     public var imageSize: NotASetting<ImageSize?> = NotASetting(nil)
     /// The words the built-in theme shows readers (`words:`), English unless given.
     public var words: ThemeWords
+    /// Values of the site's own for its templates (`extra:`, `site.extra` in every one),
+    /// which marsgen does not read (see ``ExtraValue``).
+    public var extra: [String: ExtraValue] = [:]
     /// The mission the sols are counted for.
     public var mission: Mission
 
@@ -122,7 +125,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "tag_feeds", "image", "image_alt", "words", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "image", "image_alt", "words", "extra", "mission"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
@@ -205,7 +208,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
                      hint: "add 'image:' with the picture link previews show (like 'image: img/mission-patch.png'), or remove 'image_alt'")
         }
         let words = try ThemeWords.parse(try yaml.mapping("words"), language: language, log: &log)
-        return SiteConfiguration(
+        var config = SiteConfiguration(
             title: title,
             description: try yaml.string("description") ?? "",
             baseURL: baseURL,
@@ -221,6 +224,8 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             words: words,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
+        config.extra = try yaml.extra("extra")
+        return config
     }
 
     /// The site's `image:`, trimmed; empty when there is none.

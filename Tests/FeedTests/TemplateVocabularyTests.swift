@@ -28,7 +28,8 @@ import Testing
             if let dictionary = value as? [String: Any] {
                 for (key, value) in dictionary {
                     names.insert(key)
-                    collect(value, into: &names)
+                    // What is under `extra` is the site's own, named by the site.
+                    if key != "extra" { collect(value, into: &names) }
                 }
             } else if let array = value as? [Any] {
                 for item in array { collect(item, into: &names) }
@@ -49,7 +50,8 @@ import Testing
                                     sol: 3, lmst: MarsClockTime(hours: 9), tags: [], isDraft: true, bodyHTML: "<p>Soon</p>\n",
                                     aliases: ["posts/draft/"], image: "/img/draft.png", imageAlt: "A draft's picture",
                                     imageSize: ImageSize(width: 1200, height: 630),
-                                    teaser: "<p>So</p>\n", tableOfContents: "<ol>\n<li><a href=\"#draft:soon\">Soon</a></li>\n</ol>\n"))
+                                    teaser: "<p>So</p>\n", tableOfContents: "<ol>\n<li><a href=\"#draft:soon\">Soon</a></li>\n</ol>\n",
+                                    extra: ["mood": .text("tense"), "eva": .mapping(["lead": .text("vega"), "outside": .flag(true)])]))
         var messages = (0..<5).map { FeedFixtures.message(sol: 2 + $0, hour: 14) }
         messages.append(Message(sourcePath: "content/messages/ops.md", channel: "ops", author: FeedFixtures.vega,
                                 instant: FeedFixtures.clock.instant(sol: 4, lmst: MarsClockTime(hours: 15)), sol: 4,
@@ -94,6 +96,7 @@ import Testing
         config.image = "img/patch.png"
         config.imageAlt = "The patch"
         config.imageSize = NotASetting(ImageSize(width: 1200, height: 630))
+        config.extra = ["crew_size": .text("5")]
         try renderEveryPage(library, config: config, into: seen)
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5
@@ -154,6 +157,13 @@ import Testing
         // A value another template gets, copied into the wrong one.
         let copied = try TemplateLibrary(overrides: ["cell-journal-text": .init(text: "{{sender}}", path: "templates/cell-journal-text.mustache")])
         #expect(copied.unknownNames.map(\.hint) == ["cell-message gets it; see README, Templates, for the values each template gets"])
+        // Past `extra`, and within a section of a value under it, names are the site's own;
+        // a misspelling beside them is still found.
+        let extra = try TemplateLibrary(overrides: ["cell-journal-text": .init(
+            text: "{{extra.mood}} {{#extra.eva}}{{lead}}{{#crew}}{{.}}{{name}}{{/crew}}{{/extra.eva}} {{^extra}}{{nothing}}{{/extra}} {{titel}}",
+            path: "templates/cell-journal-text.mustache"), "layout": .init(text: "{{site.extra.crew_size}} {{{content}}} {{extra.x}}",
+                                                                             path: "templates/layout.mustache")])
+        #expect(extra.unknownNames.map(\.name) == ["titel"])
         // The built-in templates are not checked again when a site overrides another.
         #expect(try TemplateLibrary(overrides: ["footer": .init(text: "{{site.title}}", path: "templates/footer.mustache")])
             .unknownNames.isEmpty)

@@ -1445,6 +1445,41 @@ import Testing
         #expect(try previewSize("index.html").isEmpty)
     }
 
+    @Test("an entry's extra: shown by the site's templates where they say, an edit of it rewriting the pages that show the entry; the site's extra in the layout")
+    func extraValues() throws {
+        let cell = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/cell-journal-text.mustache"), encoding: .utf8)
+        try SiteFixture.write(cell.replacingOccurrences(of: "{{{body}}}", with: "{{#extra}}<p class=\"mood\">{{extra.mood}}{{#extra.eva}} · {{lead}}{{/extra.eva}}</p>{{/extra}}{{{body}}}"),
+                              to: "templates/cell-journal-text.mustache", in: site)
+        try edit("marsgen.yml") { $0 + "extra:\n  crew_size: 5\n" }
+        let layout = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/layout.mustache"), encoding: .utf8)
+        try SiteFixture.write(layout.replacingOccurrences(of: "</body>", with: "<!-- crew of {{site.extra.crew_size}} --></body>"),
+                              to: "templates/layout.mustache", in: site)
+        let first = try build()
+        #expect(first.warnings.isEmpty, "\(first.warnings)")
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "author: okoro\n", with: "author: okoro\nextra:\n  mood: tense & tired\n  eva: { lead: vega }\n") }
+        let report = try build()
+        #expect(!report.isFullBuild && report.warnings.isEmpty)
+        func page(_ path: String) throws -> String { try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) }
+        #expect(try page("journal/sol-07-bags/index.html").contains("<p class=\"mood\">tense &amp; tired · vega</p>"))
+        #expect(try page("sol/7/index.html").contains("<p class=\"mood\">tense &amp; tired · vega</p>"))
+        #expect(try page("index.html").contains("<!-- crew of 5 --></body>"))
+        #expect(try !page("journal/sol-07-sick-day/index.html").contains("class=\"mood\""))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+        // An edit of the value alone rewrites the pages that show the entry, as a clean build writes them.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "tense & tired", with: "calm") }
+        let edited = try build()
+        #expect(!edited.isFullBuild && edited.written.contains("journal/sol-07-bags/index.html") && edited.written.contains("sol/7/index.html"))
+        #expect(try page("journal/sol-07-bags/index.html").contains("<p class=\"mood\">calm · vega</p>"))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+        // The site's is a setting: a full build.
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "crew_size: 5", with: "crew_size: 6") }
+        let site = try build()
+        #expect(site.isFullBuild && site.notice == "the settings in marsgen.yml changed; doing a full build")
+        #expect(try page("sol/3/index.html").contains("<!-- crew of 6 --></body>"))
+    }
+
     /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.
     @discardableResult
     func appendLine(_ text: String, to relative: String) throws -> Int {

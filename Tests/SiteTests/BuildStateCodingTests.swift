@@ -40,7 +40,10 @@ struct BuildStateCodingTests {
                                                       image: index % 3 == 0 ? "" : text(), imageAlt: index % 3 == 1 ? text() : "",
                                                       imageSize: index % 3 == 2 ? ImageSize(width: 1 + index, height: 630) : nil,
                                                       teaser: index % 5 == 0 ? text() : "", tableOfContents: index % 7 == 0 ? text() : "",
-                                                      wordCount: random.next(100_000))]
+                                                      wordCount: random.next(100_000),
+                                                      // Not from `random`: the records' other values stay those of its sequence.
+                                                      extra: index % 4 == 3 ? ["mood": .text("tense \(index)"), "out": .flag(index % 8 == 3),
+                                                                               "list": .list([.text("é\(index)"), .mapping(["k é": .list([])])])] : [:])]
             case 1:
                 record.messages = (0..<random.next(4)).map { ordinal in
                     // Authors and channels enough to fill a chunk's tables of repeated values, and to replace in them.

@@ -18,7 +18,7 @@ import SiteConfig
 ///     ---
 ///     Markdown body…
 public enum JournalLoader {
-    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "image", "aliases", "toc"]
+    static let knownKeys: Set<String> = ["title", "author", "date", "sol", "time", "tags", "draft", "slug", "description", "image", "aliases", "toc", "extra"]
     /// Hugo's and Zola's names for keys an entry has, lowercased (`authors` is a likely
     /// misspelling already).
     static let otherGeneratorsKeys: [String: String] = [
@@ -119,7 +119,8 @@ public enum JournalLoader {
             imageSize: image.size,
             teaser: broken.teaser ?? "",
             tableOfContents: contents,
-            wordCount: ReadingTime.words(inHTML: broken.html)
+            wordCount: ReadingTime.words(inHTML: broken.html),
+            extra: try fields.extra("extra")
         )
     }
 

@@ -1,5 +1,6 @@
 import Images
 import MarsTime
+import SiteConfig
 
 /// A journal entry: one Markdown file under `content/journal/`.
 ///
@@ -45,6 +46,8 @@ public final class JournalEntry: FeedObject, Hashable {
     /// `ImageSize`): Open Graph's `og:image:width` and `og:image:height`, with which a link
     /// preview shows the picture at once.
     public let imageSize: ImageSize?
+    /// Its front matter's values of your own for templates (`extra:`; see `ExtraValue`).
+    public let extra: [String: ExtraValue]
     /// The part of its text before a `<!--more-->` line, as HTML: what pages listing the
     /// entry show (the feed's, a sol's, its author's), with a link to the whole on its page,
     /// where ``continueAnchorHTML`` takes the marker's place. Empty when the text has no
@@ -77,7 +80,7 @@ public final class JournalEntry: FeedObject, Hashable {
     public convenience init(sourcePath: String, explicitTitle: String?, slug: String, author: CrewMember, instant: Instant, sol: Int,
                 lmst: MarsClockTime, tags: [String], isDraft: Bool, bodyHTML: String, description: String = "",
                 aliases: [String] = [], image: String = "", imageAlt: String = "", imageSize: ImageSize? = nil, teaser: String = "",
-                tableOfContents: String = "", wordCount: Int = 0) {
+                tableOfContents: String = "", wordCount: Int = 0, extra: [String: ExtraValue] = [:]) {
         var hash = ContentHash()
         for field in [explicitTitle ?? "\u{0}", slug, author.id, author.name, author.role, String(sol), lmst.description,
                       isDraft ? "draft" : "", bodyHTML, description] + tags {
@@ -94,11 +97,12 @@ public final class JournalEntry: FeedObject, Hashable {
         hash.combine(tableOfContents)
         hash.combine(Int64(wordCount))
         hash.combine(instant.unixMillis)
+        if !extra.isEmpty { ExtraValue.mapping(extra).digest { hash.combine($0) } }
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
                   body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases, image: StoredText(image),
                   imageAlt: StoredText(imageAlt), imageSize: imageSize, teaser: StoredText(teaser),
-                  tableOfContents: StoredText(tableOfContents), wordCount: wordCount)
+                  tableOfContents: StoredText(tableOfContents), wordCount: wordCount, extra: extra)
     }
 
     /// Recreates an entry exactly as an earlier build recorded it, identifier and hash
@@ -110,11 +114,12 @@ public final class JournalEntry: FeedObject, Hashable {
                             slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                             isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String] = [], image: StoredText = StoredText(""),
                             imageAlt: StoredText = StoredText(""), imageSize: ImageSize? = nil, teaser: StoredText = StoredText(""),
-                            tableOfContents: StoredText = StoredText(""), wordCount: Int = 0, authorIDs: [String]? = nil) {
+                            tableOfContents: StoredText = StoredText(""), wordCount: Int = 0, extra: [String: ExtraValue] = [:],
+                            authorIDs: [String]? = nil) {
         self.init(restoring: StoredText(diffIdentifier), contentHash: contentHash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft, body: body,
                   description: description, aliases: aliases, image: image, imageAlt: imageAlt, imageSize: imageSize, teaser: teaser,
-                  tableOfContents: tableOfContents, wordCount: wordCount, authorIDs: authorIDs)
+                  tableOfContents: tableOfContents, wordCount: wordCount, extra: extra, authorIDs: authorIDs)
     }
 
     /// The entry restored with its identifier as the state holds it, and its stamp when the
@@ -122,7 +127,8 @@ public final class JournalEntry: FeedObject, Hashable {
     public init(restoring identifier: StoredText, contentHash: ContentHash, sourcePath: String, explicitTitle: String?,
                 slug: String, author: CrewMember, instant: Instant, sol: Int, lmst: MarsClockTime, tags: [String],
                 isDraft: Bool, body: HTMLBody, description: StoredText, aliases: [String], image: StoredText, imageAlt: StoredText,
-                imageSize: ImageSize?, teaser: StoredText, tableOfContents: StoredText, wordCount: Int, authorIDs: [String]? = nil, stamp: UInt64? = nil) {
+                imageSize: ImageSize?, teaser: StoredText, tableOfContents: StoredText, wordCount: Int, extra: [String: ExtraValue] = [:],
+                authorIDs: [String]? = nil, stamp: UInt64? = nil) {
         self.identifier = identifier
         self.contentHash = contentHash
         self.stamp = stamp ?? ObjectFingerprint.stamp(identifier: identifier, contentHash: contentHash)
@@ -145,6 +151,7 @@ public final class JournalEntry: FeedObject, Hashable {
         self.teaser = teaser
         self.tableOfContents = tableOfContents
         self.wordCount = wordCount
+        self.extra = extra
         var listing = ContentHash()
         listing.combine(explicitTitle ?? "\u{0}")
         listing.combine(slug)
@@ -178,6 +185,7 @@ public final class JournalEntry: FeedObject, Hashable {
             && lhs.teaser == rhs.teaser
             && lhs.tableOfContents == rhs.tableOfContents
             && lhs.wordCount == rhs.wordCount
+            && lhs.extra == rhs.extra
     }
 
     public func hash(into hasher: inout Hasher) {

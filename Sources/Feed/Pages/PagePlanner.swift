@@ -271,6 +271,7 @@ public struct PagePlanner {
             if !config.imageAlt.isEmpty { context["imageAlt"] = config.imageAlt }
             if let size = config.imageSize.value { (context["imageWidth"], context["imageHeight"]) = (size.width, size.height) }
         }
+        if !config.extra.isEmpty { context["extra"] = ExtraValue.templateValue(of: config.extra) }
         return context
     }
 
@@ -396,6 +397,7 @@ public struct PagePlanner {
                 let (image, alt) = (entry.image.text, entry.imageAlt.text)
                 if !image.isEmpty { extra["image"] = links.absolute(fromHostRoot: image) }
                 if !alt.isEmpty { extra["imageAlt"] = alt }
+                if !entry.extra.isEmpty { extra["extra"] = ExtraValue.templateValue(of: entry.extra) }
                 if !image.isEmpty, let size = entry.imageSize {
                     (extra["imageWidth"], extra["imageHeight"]) = (size.width, size.height)
                 }

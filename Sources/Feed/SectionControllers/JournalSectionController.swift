@@ -41,6 +41,7 @@ public struct JournalSectionController: SectionController {
         text["readingMinutes"] = minutes
         text["readingTime"] = context.words.counted(.readingTime, minutes)
         // Its own page lists its headings, when its front matter asks.
+        if !entry.extra.isEmpty { text["extra"] = ExtraValue.templateValue(of: entry.extra) }
         let hasContents = context.isOwnPage && !entry.tableOfContents.isEmpty
         text["hasTableOfContents"] = hasContents
         if hasContents { text["tableOfContents"] = entry.tableOfContents.text }
@@ -63,6 +64,7 @@ extension JournalSectionController {
         hash.combine(Int64(entry.tags.count))
         for tag in entry.tags { hash.combine(tag) }
         entry.teaser.withUTF8 { hash.combine(buffer: $0) }
+        if !entry.extra.isEmpty { ExtraValue.mapping(entry.extra).digest { hash.combine($0) } }
         return hash
     }
 

@@ -3,6 +3,7 @@ import Diagnostics
 import GFM
 import Images
 import MarsTime
+import SiteConfig
 
 // How each record of the build state is laid out in its binary form. Every `read` mirrors
 // the `write` above it field for field; the round trip is tested in BuildStateCodingTests.
@@ -81,6 +82,35 @@ extension StateWriter {
         write(entry.teaser)
         write(entry.tableOfContents)
         write(entry.wordCount)
+        write(extra: entry.extra)
+    }
+
+    /// Values of `extra:`, keys sorted; each value a kind (0 text, 1 flag, 2 list, 3
+    /// mapping), then what it holds.
+    mutating func write(extra fields: [String: ExtraValue]) {
+        write(count: fields.count)
+        for key in fields.keys.sorted() {
+            write(key)
+            if let value = fields[key] { write(value) }
+        }
+    }
+
+    mutating func write(_ value: ExtraValue) {
+        switch value {
+        case .text(let text):
+            write(count: 0)
+            write(text)
+        case .flag(let flag):
+            write(count: 1)
+            write(flag)
+        case .list(let items):
+            write(count: 2)
+            write(count: items.count)
+            for item in items { write(item) }
+        case .mapping(let fields):
+            write(count: 3)
+            write(extra: fields)
+        }
     }
 
     mutating func write(_ message: Message) {
@@ -326,7 +356,8 @@ extension StateReader {
                             tags: try readStrings(), isDraft: try readBool(), body: try readStoredText(),
                             description: try readStoredText(), aliases: try readStrings(), image: try readStoredText(),
                             imageAlt: try readStoredText(), imageSize: try readImageSize(), teaser: try readStoredText(),
-                            tableOfContents: try readStoredText(), wordCount: try readInt(), authorIDs: fields.authorIDs(author.id),
+                            tableOfContents: try readStoredText(), wordCount: try readInt(), extra: try readExtra(),
+                            authorIDs: fields.authorIDs(author.id),
                             stamp: stamp)
     }
 
@@ -395,6 +426,23 @@ extension StateReader {
         }
         record.imageSize = try readImageSize()
         return record
+    }
+
+    mutating func readExtra() throws(Damaged) -> [String: ExtraValue] {
+        let count = try readCount()
+        var fields: [String: ExtraValue] = [:]
+        for _ in 0..<count { fields[try readString()] = try readExtraValue() }
+        return fields
+    }
+
+    mutating func readExtraValue() throws(Damaged) -> ExtraValue {
+        switch try readCount() {
+        case 0: return .text(try readString())
+        case 1: return .flag(try readBool())
+        case 2: return .list(try readList { reader throws(Damaged) in try reader.readExtraValue() })
+        case 3: return .mapping(try readExtra())
+        default: throw Damaged()
+        }
     }
 
     mutating func readImageSize() throws(Damaged) -> ImageSize? {
