@@ -19,6 +19,8 @@ struct GeneratedSite {
         var image: String?
         /// Whether its page lists its headings (`toc: true`).
         var hasContents = false
+        /// Its `extra: { mood: … }`, which the site's own cell template shows when it has one.
+        var mood: String?
         /// Its old addresses (`aliases:`), one added at a slug's change now and then.
         var aliases: [String] = []
         /// Its tags, as written: spellings that share a slug among them (`EVA`, `eva`).
@@ -127,6 +129,10 @@ struct GeneratedSite {
                     entry.hasContents.toggle()
                     if entry.hasContents { entry.body += "\n\n## \(sentence)\n\nMore." }
                 }
+            case 6, 7, 8:
+                // A value of its own (`extra:`) given, changed or taken away.
+                let (mood, drops) = (randomSentence(), random.next(3) == 0)
+                return try editEntry("extra") { $0.mood = $0.mood != nil && drops ? nil : mood }
             default:
                 return try editEntry("body") { $0.body += " " + sentence }
             }
@@ -222,6 +228,11 @@ struct GeneratedSite {
                 crewNames[id] = "Crew Member \(counter)"
                 try writeCrew()
                 return "rename crew \(id)"
+            }
+        case 13 where random.next(2) == 0:
+            // An entry's own values (`extra:`) shown, or no longer (the built-in template back).
+            return try editTemplate("cell-journal-text") {
+                $0.replacingOccurrences(of: "{{{body}}}", with: "{{#extra}}<em class=\"mood\" data-v=\"\($1)\">{{extra.mood}}</em>{{/extra}}{{{body}}}")
             }
         case 13: return try editTemplate("cell-message") { $0.replacingOccurrences(of: "<div class=\"prose\">", with: "<div class=\"prose\" data-v=\"\($1)\">") }
         case 14: return try editTemplate("footer") { $0.replacingOccurrences(of: "{{words.built_with}}", with: "{{words.built_with}}, take \($1)") }
@@ -338,6 +349,10 @@ struct GeneratedSite {
             let tag = randomTag()
             entries[name]?.tags = [tag]
         }
+        if random.next(2) == 0 {
+            let mood = randomSentence()
+            entries[name]?.mood = mood
+        }
         try writeEntry(name)
         return name
     }
@@ -372,6 +387,7 @@ struct GeneratedSite {
         if let description = entry.description { lines.append("description: \"\(description)\"") }
         if let image = entry.image { lines.append("image: \(image)") }
         if entry.hasContents { lines.append("toc: true") }
+        if let mood = entry.mood { lines += ["extra:", "  mood: \"\(mood)\""] }
         if !entry.aliases.isEmpty { lines.append("aliases: [\(entry.aliases.joined(separator: ", "))]") }
         if !entry.tags.isEmpty { lines.append("tags: [\(entry.tags.map { "\"\($0)\"" }.joined(separator: ", "))]") }
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }
