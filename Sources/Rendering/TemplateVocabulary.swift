@@ -72,7 +72,7 @@ public enum TemplateVocabulary {
                                          "authorURL", "tags", "name", "hasTags", "isDraft", "isOwnPage", "hasMore", "moreURL",
                                          "hasTableOfContents", "tableOfContents", "wordCount", "readingMinutes", "readingTime", "extra"]),
         "cell-message": cell.union(["sender", "senderID", "senderURL", "channel", "body"]),
-        "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes"]),
+        "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes", "extra"]),
         "cell-weather-detail": ["label", "value"],
         "cell-weather-notes": ["notes"],
         // A tag's feed also gets its `tag`, as the tag's pages do.

@@ -12,7 +12,7 @@ import Foundation
 /// old-version state means a full build, never a wrong site.
 public struct BuildState: Sendable, Equatable {
     /// Bumped whenever the format or the meaning of a field changes.
-    public static let formatVersion = 27
+    public static let formatVersion = 28
 
     /// The format version this state was written with.
     public var formatVersion: Int

@@ -70,6 +70,17 @@ import Testing
         #expect(try entry("extra:\n  mood: calm\n").0.contentHash != tense.contentHash)
         #expect(try entry("").0.contentHash != tense.contentHash)
         #expect(try entry("").0.extra.isEmpty)
+        // A weather report's too.
+        func report(_ matter: String) throws -> (WeatherReport, DiagnosticLog) {
+            var (log, links) = (DiagnosticLog(), LinkUses())
+            let file = SourceFile(path: "content/weather/sol-3.md", text: "---\nsol: 3\ntemperature: -46\nhigh: -13\nlow: -81\n"
+                + "sunrise: \"05:57\"\nsunset: \"17:50\"\ncondition: windy\n\(matter)---\n")
+            return (try WeatherLoader.load(file, context: ContentFixtures.context, log: &log, links: &links), log)
+        }
+        let (dusty, weatherLog) = try report("extra:\n  tau: 0.9\n")
+        #expect(dusty.extra == ["tau": .text("0.9")] && weatherLog.entries.isEmpty)
+        #expect(try report("extra:\n  tau: 1.2\n").0.contentHash != dusty.contentHash)
+        #expect(try report("").0.contentHash != dusty.contentHash)
         var siteLog = DiagnosticLog()
         let config = try SiteConfiguration.parse(ContentFixtures.configText + "\nextra:\n  crew_size: 5\n", log: &siteLog)
         #expect(config.extra == ["crew_size": .text("5")] && siteLog.entries.isEmpty)

@@ -59,7 +59,8 @@ import Testing
         let lmst = MarsClockTime(secondsOfSol: 0)
         let noted = WeatherReport(sourcePath: "content/weather/sol-5.md", instant: FeedFixtures.clock.instant(sol: 5, lmst: lmst),
                                   sol: 5, lmst: lmst, temperature: -40, high: 10, low: -70, sunrise: MarsClockTime(hours: 5.7),
-                                  sunset: MarsClockTime(hours: 17.9), condition: .clear, notesHTML: "<p>Calm.</p>\n")
+                                  sunset: MarsClockTime(hours: 17.9), condition: .clear, notesHTML: "<p>Calm.</p>\n",
+                                  extra: ["dust_tau": .text("0.9")])
         return try ContentLibrary(crew: crew, journalEntries: entries, messages: messages,
                                   weatherReports: [FeedFixtures.weather(sol: 2), noted])
     }

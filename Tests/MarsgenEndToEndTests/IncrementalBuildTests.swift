@@ -1473,6 +1473,15 @@ import Testing
         #expect(!edited.isFullBuild && edited.written.contains("journal/sol-07-bags/index.html") && edited.written.contains("sol/7/index.html"))
         #expect(try page("journal/sol-07-bags/index.html").contains("<p class=\"mood\">calm · vega</p>"))
         #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+        // A weather report's, in its summary cell.
+        let summary = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/cell-weather-summary.mustache"), encoding: .utf8)
+        try SiteFixture.write(summary + "{{#extra}}<span class=\"tau\">τ {{extra.tau}}</span>{{/extra}}", to: "templates/cell-weather-summary.mustache", in: site)
+        try edit("content/weather/sol-03.md") { $0.replacingOccurrences(of: "condition: windy\n", with: "condition: windy\nextra:\n  tau: 0.9\n") }
+        let weather = try build()
+        #expect(!weather.isFullBuild && weather.warnings.isEmpty && weather.written.contains("sol/3/index.html"))
+        #expect(try page("sol/3/index.html").contains("<span class=\"tau\">τ 0.9</span>"))
+        #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
         // The site's is a setting: a full build.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "crew_size: 5", with: "crew_size: 6") }
         let site = try build()

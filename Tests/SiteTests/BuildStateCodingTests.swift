@@ -54,7 +54,8 @@ struct BuildStateCodingTests {
             default:
                 record.weatherReports = [WeatherReport(sourcePath: path, instant: Instant(unixMillis: 7), sol: index, lmst: MarsClockTime(secondsOfSol: 0),
                                                        temperature: -63.5, high: -0.0, low: -.infinity, sunrise: MarsClockTime(secondsOfSol: 21_600),
-                                                       sunset: MarsClockTime(secondsOfSol: 64_800), condition: .dustStorm, notesHTML: text())]
+                                                       sunset: MarsClockTime(secondsOfSol: 64_800), condition: .dustStorm, notesHTML: text(),
+                                                       extra: index % 2 == 0 ? ["tau": .text("0.\(index)"), "storm": .flag(true)] : [:])]
                 var warning = Diagnostic.warning(text(), at: SourceLocation(path: path, line: 3, column: index), hint: index % 2 == 0 ? nil : text())
                 warning.step = index % 5 == 0 ? "Load weather reports" : nil
                 record.warnings = [warning, Diagnostic.warning("no location")]

@@ -15,7 +15,7 @@ import MarsTime
 ///     ---
 ///     Optional notes in Markdown.
 public enum WeatherLoader {
-    static let knownKeys: Set<String> = ["date", "sol", "time", "temperature", "high", "low", "sunrise", "sunset", "condition"]
+    static let knownKeys: Set<String> = ["date", "sol", "time", "temperature", "high", "low", "sunrise", "sunset", "condition", "extra"]
 
     /// Parses one weather report.
     ///
@@ -84,6 +84,6 @@ public enum WeatherLoader {
                                  uses: &links, log: &log).html()
         return WeatherReport(sourcePath: file.path, instant: moment.instant, sol: moment.sol, lmst: moment.lmst,
                              temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
-                             condition: condition, notesHTML: notes)
+                             condition: condition, notesHTML: notes, extra: try fields.extra("extra"))
     }
 }

@@ -1,4 +1,5 @@
 import MarsTime
+import SiteConfig
 
 /// The sky over the habitat, as a weather report file describes it.
 public enum WeatherCondition: String, CaseIterable, Hashable, Sendable, Codable {
@@ -40,6 +41,8 @@ public final class WeatherReport: FeedObject, Hashable {
     public let condition: WeatherCondition
     /// Optional notes rendered to HTML (empty when there are none).
     public let notesHTML: String
+    /// Its front matter's values of your own for templates (`extra:`; see `ExtraValue`).
+    public let extra: [String: ExtraValue]
 
     public var authorIDs: [String] { [] }
     public var title: String { "Weather, sol \(sol): \(formatCelsius(temperature)) °C, \(condition.displayName)" }
@@ -49,23 +52,26 @@ public final class WeatherReport: FeedObject, Hashable {
 
     /// Creates a report and computes its identifier and hash.
     public convenience init(sourcePath: String, instant: Instant, sol: Int, lmst: MarsClockTime, temperature: Double, high: Double,
-                low: Double, sunrise: MarsClockTime, sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String) {
+                low: Double, sunrise: MarsClockTime, sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String,
+                extra: [String: ExtraValue] = [:]) {
         var hash = ContentHash()
         for field in [String(sol), lmst.description, String(temperature), String(high), String(low), sunrise.description,
                       sunset.description, condition.rawValue, notesHTML] {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
+        if !extra.isEmpty { ExtraValue.mapping(extra).digest { hash.combine($0) } }
         self.init(restoring: Self.identifier(sourcePath: sourcePath), contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
                   lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
-                  condition: condition, notesHTML: notesHTML)
+                  condition: condition, notesHTML: notesHTML, extra: extra)
     }
 
     /// Recreates a report exactly as an earlier build recorded it, identifier and hash
     /// included, without computing them again; its stamp too, when the state holds it.
     public init(restoring diffIdentifier: String, contentHash: ContentHash, sourcePath: String, instant: Instant, sol: Int,
                 lmst: MarsClockTime, temperature: Double, high: Double, low: Double, sunrise: MarsClockTime,
-                sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String, stamp: UInt64? = nil) {
+                sunset: MarsClockTime, condition: WeatherCondition, notesHTML: String, extra: [String: ExtraValue] = [:],
+                stamp: UInt64? = nil) {
         self.diffIdentifier = diffIdentifier
         self.contentHash = contentHash
         self.stamp = stamp ?? Self.stamp(identifier: diffIdentifier, contentHash: contentHash)
@@ -80,6 +86,7 @@ public final class WeatherReport: FeedObject, Hashable {
         self.sunset = sunset
         self.condition = condition
         self.notesHTML = notesHTML
+        self.extra = extra
     }
 
     public static func == (lhs: WeatherReport, rhs: WeatherReport) -> Bool {
@@ -97,6 +104,7 @@ public final class WeatherReport: FeedObject, Hashable {
             && lhs.sunset == rhs.sunset
             && lhs.condition == rhs.condition
             && lhs.notesHTML == rhs.notesHTML
+            && lhs.extra == rhs.extra
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -19,6 +19,7 @@ public struct WeatherSectionController: SectionController {
         summary["conditionClass"] = report.condition.rawValue.replacingSpaces
         summary["notes"] = report.notesHTML
         summary["hasNotes"] = !report.notesHTML.isEmpty
+        if !report.extra.isEmpty { summary["extra"] = ExtraValue.templateValue(of: report.extra) }
         let words = context.words
         let details: [(String, String)] = [
             (words[.sunrise], report.sunrise.hourMinute),

@@ -142,6 +142,7 @@ extension StateWriter {
         write(report.sunset)
         write(report.condition.rawValue)
         write(report.notesHTML)
+        write(extra: report.extra)
     }
 
     mutating func write(_ diagnostic: Diagnostic) {
@@ -388,7 +389,7 @@ extension StateReader {
         guard let condition = WeatherCondition(rawValue: try readString()) else { throw Damaged() }
         return WeatherReport(restoring: identifier, contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
                              lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
-                             condition: condition, notesHTML: try readString(), stamp: stamp)
+                             condition: condition, notesHTML: try readString(), extra: try readExtra(), stamp: stamp)
     }
 
     mutating func readDiagnostic() throws(Damaged) -> Diagnostic {
