@@ -14,14 +14,16 @@ extension MarkdownDocument {
     struct MarkedImages {
         /// Each image, its URL as parsed, and the `<img>` to write for it.
         var images: [(node: OpaquePointer, url: String, html: String)] = []
-        /// What every marker starts with: `marsgen-image-`, then 128 random bits, then `-`.
-        let prefix: String
+        /// What every marker starts with (see ``markerPrefix``).
+        var prefix: String { MarkedImages.markerPrefix }
 
-        init() {
+        /// `marsgen-image-`, then 128 random bits, then `-`: drawn once a process, not at
+        /// every render, as no text can guess it either way.
+        static let markerPrefix: String = {
             var generator = SystemRandomNumberGenerator()
             let bits = (generator.next() as UInt64, generator.next() as UInt64)
-            prefix = "marsgen-image-" + String(bits.0, radix: 16) + String(bits.1, radix: 16) + "-"
-        }
+            return "marsgen-image-" + String(bits.0, radix: 16) + "-" + String(bits.1, radix: 16) + "-"
+        }()
     }
 
     /// Swaps the URL of each image under `node` (not one in another's alt text, which is

@@ -97,7 +97,7 @@ public final class JournalEntry: FeedObject, Hashable {
         hash.combine(tableOfContents)
         hash.combine(Int64(wordCount))
         hash.combine(instant.unixMillis)
-        if !extra.isEmpty { ExtraValue.mapping(extra).digest { hash.combine($0) } }
+        hash.combine(extra: extra)
         self.init(restoring: "journal:\(sourcePath)", contentHash: hash, sourcePath: sourcePath, explicitTitle: explicitTitle,
                   slug: slug, author: author, instant: instant, sol: sol, lmst: lmst, tags: tags, isDraft: isDraft,
                   body: HTMLBody(bodyHTML), description: StoredText(description), aliases: aliases, image: StoredText(image),

@@ -60,7 +60,7 @@ public final class WeatherReport: FeedObject, Hashable {
             hash.combine(field)
         }
         hash.combine(instant.unixMillis)
-        if !extra.isEmpty { ExtraValue.mapping(extra).digest { hash.combine($0) } }
+        hash.combine(extra: extra)
         self.init(restoring: Self.identifier(sourcePath: sourcePath), contentHash: hash, sourcePath: sourcePath, instant: instant, sol: sol,
                   lmst: lmst, temperature: temperature, high: high, low: low, sunrise: sunrise, sunset: sunset,
                   condition: condition, notesHTML: notesHTML, extra: extra)

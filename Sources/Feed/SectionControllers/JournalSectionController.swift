@@ -64,7 +64,7 @@ extension JournalSectionController {
         hash.combine(Int64(entry.tags.count))
         for tag in entry.tags { hash.combine(tag) }
         entry.teaser.withUTF8 { hash.combine(buffer: $0) }
-        if !entry.extra.isEmpty { ExtraValue.mapping(entry.extra).digest { hash.combine($0) } }
+        hash.combine(extra: entry.extra)
         return hash
     }
 
