@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: strictSettings),
         // What size an image file's bytes give it.
         .target(name: "Images", swiftSettings: strictSettings),
+        // The search index: plain text of rendered HTML, JSON. No dependencies, no files.
+        .target(name: "Search", swiftSettings: strictSettings),
 
         // Markdown: cmark-gfm from the system (Debian: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
         .systemLibrary(
@@ -51,14 +53,14 @@ let package = Package(
         // The adapter: objects → sections of cells → pages. Knows no template engine.
         .target(
             name: "Feed",
-            dependencies: ["Content", "GFM", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
+            dependencies: ["Content", "GFM", "Search", "SiteConfig", "ListDiff", "MarsTime", "Diagnostics"],
             swiftSettings: strictSettings
         ),
 
         // Templates: render requests → HTML. Knows no file system layout of a site.
         .target(
             name: "Rendering",
-            dependencies: ["Feed", "Content", "GFM", "SiteConfig", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["Feed", "Content", "GFM", "Search", "SiteConfig", "Diagnostics", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.embedInCode("Theme")],
             swiftSettings: strictSettings
         ),
@@ -119,6 +121,7 @@ let package = Package(
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "MarsgenTesting"]),
         .testTarget(name: "MarsTimeTests", dependencies: ["MarsTime", "MarsgenTesting"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "Images", "SiteConfig", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(name: "FeedTests", dependencies: [
             "Feed", "Rendering", "Content", "Images", "SiteConfig", "MarsTime", "MarsgenTesting", .product(name: "Mustache", package: "swift-mustache"),

@@ -53,6 +53,8 @@ public struct SiteLinks: Sendable {
     public var atom: String { atomAddress.url }
     /// A tag's Atom feed (`tag_feeds: true`).
     public func tagFeed(_ slug: String) -> String { tagFeedAddress(slug).url }
+    /// The search page (`search: true`).
+    public var search: String { searchAddress.url }
     /// A file under the site's root (`theme/marsgen.css`).
     public func asset(_ path: String) -> String { assetAddress(path).url }
 
@@ -75,6 +77,9 @@ public struct SiteLinks: Sendable {
     }
     var tagIndexAddress: PageAddress { PageAddress(basePath: basePath, "tags/") }
     var atomAddress: PageAddress { PageAddress(basePath: basePath, Page.atomOutputPath) }
+    var searchAddress: PageAddress { PageAddress(basePath: basePath, "search/") }
+    /// The search page's index, beside it (see `SearchIndex`).
+    var searchIndexAddress: PageAddress { PageAddress(basePath: basePath, "search/index.json") }
     /// An entry's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
     func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }

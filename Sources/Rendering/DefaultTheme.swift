@@ -16,6 +16,16 @@ public enum DefaultTheme {
         ["theme/marsgen.css": PackageResources.marsgen_css, "theme/favicon.svg": PackageResources.favicon_svg]
     }
 
+    /// Where the search page's script is written, with `search: true` only.
+    public static let searchScriptPath = "theme/search.js"
+
+    /// The theme files a site gets: ``assets``, and the search page's script when it has one.
+    public static func assets(search: Bool) -> [String: [UInt8]] {
+        var files = assets
+        if search { files[searchScriptPath] = PackageResources.search_js }
+        return files
+    }
+
     static var embeddedTemplates: [(String, [UInt8])] {
         [
             ("layout", PackageResources.layout_mustache),
@@ -35,6 +45,7 @@ public enum DefaultTheme {
             ("page-crew", PackageResources.page_crew_mustache),
             ("page-crew-index", PackageResources.page_crew_index_mustache),
             ("page-404", PackageResources.page_404_mustache),
+            ("page-search", PackageResources.page_search_mustache),
             ("alias", PackageResources.alias_mustache),
             ("cell-journal-date", PackageResources.cell_journal_date_mustache),
             ("cell-journal-text", PackageResources.cell_journal_text_mustache),

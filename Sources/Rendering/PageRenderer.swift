@@ -1,5 +1,6 @@
 import Diagnostics
 import Feed
+import Search
 
 /// Renders pages: each section once (cached by object), then the page body, then the layout.
 public struct PageRenderer {
@@ -77,6 +78,8 @@ public struct PageRenderer {
     }
 
     private func render(_ page: Page, sections: [Page.SectionKey: String], splicingRows: Bool) throws(Diagnostic) -> [UInt8] {
+        // JSON, which no template engine escapes: written by marsgen, whatever the templates.
+        if page.kind == .searchIndex { return SearchIndex.json(page.searchDocuments) }
         if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template) {
             return Self.builtInSitemap(page.sitemapLocations)
         }

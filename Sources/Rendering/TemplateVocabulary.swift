@@ -19,12 +19,12 @@ public enum TemplateVocabulary {
     static let site: Set<String> = [
         "site", "title", "description", "hasDescription", "language", "isRightToLeft", "missionName",
         "landing", "landingDate", "home", "journalURL", "solsURL", "crewURL", "tagsURL", "atomURL", "atomAbsoluteURL",
-        "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "image", "imageAlt", "imageWidth", "imageHeight", "extra",
+        "cssURL", "iconURL", "iconAbsoluteURL", "baseURL", "searchURL", "image", "imageAlt", "imageWidth", "imageHeight", "extra",
     ]
 
     /// What every HTML page's template gets (the layout too).
     static let page: Set<String> = site.union([
-        "pageTitle", "heading", "url", "canonical", "description", "nav", "feed", "journal", "sols", "crew",
+        "pageTitle", "heading", "url", "canonical", "description", "nav", "feed", "journal", "sols", "crew", "search",
     ])
 
     /// A link to another page: `newer`, `older`, `previous`, `next`.
@@ -58,6 +58,8 @@ public enum TemplateVocabulary {
                                              "messageCount", "entryCountText", "messageCountText", "isFront", "hasPager", "newer", "older"]),
         "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]),
         "page-404": page,
+        // The search page's script fills in `{count}` and `{query}` of its words.
+        "page-search": page.union(["indexURL", "scriptURL", "resultForms", "category", "text", "noindex"]),
     ]
 
     /// The names each of marsgen's templates gets, by template. The layout gets its page's;

@@ -53,7 +53,8 @@ extension SiteBuilder {
         var produced: Set<String> = []
         let staticPaths = context.staticRecords.map(\.path)
         let names = StaticNames(files: staticPaths.map { String($0.dropFirst("static/".count)) })
-        let themeFiles = DefaultTheme.assets.keys.filter { !names.files.contains($0) }.sorted()
+        let themeAssets = DefaultTheme.assets(search: context.config?.hasSearch ?? false)
+        let themeFiles = themeAssets.keys.filter { !names.files.contains($0) }.sorted()
         // Files the previous build wrote beside these static files did not clash with them.
         let sameStaticFiles = context.previous.map { previous in names.files.allSatisfy { previous.files[$0] != nil } } ?? false
         let clashes = names.clashes(pages: context.state.pages, themeFiles: themeFiles,
@@ -71,7 +72,7 @@ extension SiteBuilder {
             let why = context.previous?.files[relative] == nil ? "new static file" : "static file changed"
             context.report.explanations.append("\(relative): \(why)")
         }
-        for (relative, bytes) in DefaultTheme.assets.sorted(by: { $0.key < $1.key }) where !produced.contains(relative) {
+        for (relative, bytes) in themeAssets.sorted(by: { $0.key < $1.key }) where !produced.contains(relative) {
             // Recorded as a static file's bytes are (see `contentHash(of:)`).
             let hash = Self.contentHash(of: bytes)
             context.state.files[relative] = BuildState.FileRecord(bytes: hash)

@@ -44,6 +44,10 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// `/tags/<slug>/feed.xml`. Off by default: an entry's edit then rewrites the feed of
     /// each of its tags too.
     public var hasTagFeeds: Bool
+    /// Whether the site has a search page (`search: true`), at `/search/`, which finds journal
+    /// entries and messages in the search index it reads, `/search/index.json`. Off by
+    /// default: the index holds every text, and an edit of any of them rewrites it.
+    public var hasSearch = false
     /// The picture a link to a page without one of its own is previewed with (`image:`, for
     /// `og:image`), as written: a path from the site's root (`img/patch.png`), from the host's
     /// root, or an `http(s):` URL; empty when the site has none.
@@ -125,13 +129,13 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "tag_feeds", "image", "image_alt", "words", "extra", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "search", "image", "image_alt", "words", "extra", "mission"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
         "languagecode": "language", "defaultcontentlanguage": "language", "default_language": "language",
         "paginate": "page_size", "paginate_by": "page_size", "pagination": "page_size", "pagersize": "page_size",
-        "translations": "words",
+        "translations": "words", "build_search_index": "search",
     ]
     static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
 
@@ -224,6 +228,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             words: words,
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
+        config.hasSearch = try yaml.bool("search") ?? false
         config.extra = try yaml.extra("extra")
         return config
     }

@@ -278,6 +278,78 @@ def test_images_keep_their_place_before_they_arrive(desktop, phone, base_url):
         assert column < 640 if browser is phone else column > 640
 
 
+def search_results(driver, query):
+    """The results listed once the search for `query` has run: (title, meta, snippet, marked words)."""
+    WebDriverWait(driver, 10).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("data-query") == query)
+    return [(item.find_element(By.CSS_SELECTOR, ".search-result-title").text,
+             item.find_element(By.CSS_SELECTOR, ".search-meta").text,
+             item.find_element(By.CSS_SELECTOR, ".search-snippet").text,
+             [mark.text for mark in item.find_elements(By.TAG_NAME, "mark")])
+            for item in driver.find_elements(By.CSS_SELECTOR, ".search-result")]
+
+
+def test_search_finds_entries_and_messages_as_the_reader_types(desktop, phone, base_url):
+    """The navigation leads to the search page; typing finds every text holding all the
+    words typed, accents and case aside, titles first; the words are marked, the count said
+    in the site's words, the query kept in the address; a result leads to its page."""
+    desktop.get(base_url)
+    desktop.find_element(By.CSS_SELECTOR, ".nav a[href='/search/']").click()
+    assert desktop.execute_script("return location.pathname") == "/search/"
+    box = desktop.find_element(By.CSS_SELECTOR, "input[type=search]")
+    assert desktop.switch_to.active_element == box
+    box.send_keys("OXYGÈN plant")
+    results = search_results(desktop, "OXYGÈN plant")
+    titles = [title for title, _, _, _ in results]
+    assert titles[0] == "The oxygen plant wakes up", titles
+    assert desktop.find_element(By.CSS_SELECTOR, ".search-status").text == f"{len(results)} results"
+    for title, meta, snippet, marks in results:
+        assert meta.startswith("Sol "), meta
+        text = (title + " " + snippet).lower()
+        assert "oxygen" in text and "plant" in text, (title, snippet)
+        assert {mark.lower() for mark in marks} <= {"oxygen", "plant"} and marks, marks
+    assert "q=OXYG%C3%88N+plant" in desktop.current_url or "q=OXYG%C3%88N%20plant" in desktop.current_url
+    # A message is found by its text, and leads to its place on its sol's page.
+    box.clear()
+    box.send_keys("biscuit")
+    assert [meta for _, meta, _, _ in search_results(desktop, "biscuit")] == ["Sol 2 · Ines Vega · eva-ops"]
+    link = desktop.find_element(By.CSS_SELECTOR, ".search-result-title")
+    target = link.get_attribute("href")
+    assert target.startswith(base_url + "sol/2/#"), target
+    link.click()
+    WebDriverWait(desktop, 10).until(lambda d: d.current_url == target)
+    assert "The crust breaks like a biscuit." in desktop.find_element(By.ID, target.split("#")[1]).text
+    # An address with a query shows its results at once, on a phone too; none says so.
+    for browser in (desktop, phone):
+        browser.get(base_url + "search/?q=greenhouse")
+        assert browser.find_element(By.CSS_SELECTOR, "input[type=search]").get_attribute("value") == "greenhouse"
+        assert search_results(browser, "greenhouse"), "no result for greenhouse"
+        assert console_errors(browser) == []
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
+    desktop.get(base_url + "search/?q=zzyzx+regolith")
+    assert search_results(desktop, "zzyzx regolith") == []
+    assert desktop.find_element(By.CSS_SELECTOR, ".search-status").text == "Nothing in the log matches “zzyzx regolith”."
+
+
+def test_search_shows_texts_as_text(desktop, base_url):
+    """Whatever a text holds, a result shows it as text: markup typed in an entry (in code,
+    say) is never made into elements by the search page."""
+    # A made-up index, read by the page's own script: a title, an author and a text that look like markup.
+    fake = desktop.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        const index = {version: 1, documents: [{kind: "journal", url: "/x/", title: "<img src=x onerror=alert(1)> dust",
+            sol: 3, date: "2038-11-05T00:00:00Z", author: "A <b>B</b>", tags: [], text: "<script>alert(2)</script> dust devil"}]};
+        window.fetch = () => Promise.resolve({ok: true, json: () => Promise.resolve(index)});
+    """})
+    try:
+        desktop.get(base_url + "search/?q=dust")
+        results = search_results(desktop, "dust")
+    finally:
+        desktop.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": fake["identifier"]})
+    assert results == [("<img src=x onerror=alert(1)> dust", "Sol 3 · A <b>B</b>", "<script>alert(2)</script> dust devil", ["dust", "dust"])], results
+    assert desktop.find_elements(By.CSS_SELECTOR, ".search-results img, .search-results script, .search-results b") == []
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

@@ -30,6 +30,30 @@ import Testing
                                                              "journal:content/journal/e4.md"])
     }
 
+    @Test("search: true plans a search page and its index of every entry, newest first, weather left out; neither is in the sitemap; off, neither exists")
+    func searchPages() throws {
+        let site = try library(entries: 4, weather: [1, 2])
+        let off = pages(site)
+        #expect(!off.contains { $0.kind == .search || $0.kind == .searchIndex })
+        #expect(!off.contains { $0.outputPath.hasPrefix("search/") })
+        var config = FeedFixtures.config()
+        config.hasSearch = true
+        let on = PagePlanner(library: site, config: config).pages()
+        let page = try #require(on.first { $0.kind == .search })
+        #expect(page.outputPath == "search/index.html" && page.template == "page-search")
+        #expect(page.context["indexURL"] as? String == "/search/index.json")
+        let index = try #require(on.first { $0.kind == .searchIndex })
+        #expect(index.outputPath == "search/index.json" && index.layout == nil)
+        #expect(index.searchDocuments.map(\.url) == ["/journal/e3/", "/journal/e2/", "/journal/e1/", "/journal/e0/"])
+        #expect(index.searchDocuments.allSatisfy { $0.kind == "journal" && !$0.text.isEmpty && !$0.text.contains("<") })
+        let sitemap = try #require(on.first { $0.kind == .sitemap })
+        #expect(!sitemap.sitemapLocations.contains { $0.contains("/search/") })
+        #expect(sitemap.sitemapLocations == (off.first { $0.kind == .sitemap }?.sitemapLocations ?? []))
+        // Every HTML page's navigation gets the link, through the values every page shares.
+        #expect(on.filter { $0.layout != nil }.allSatisfy { ($0.shared["site"] as? TemplateContext)?["searchURL"] as? String == "/search/" })
+        #expect(off.allSatisfy { ($0.shared["site"] as? TemplateContext)?["searchURL"] == nil })
+    }
+
     @Test("archive pages are numbered from the oldest and only full pages exist")
     func archive() throws {
         let membership = feedMembership(pages(try library(entries: 7)))

@@ -98,6 +98,7 @@ import Testing
         config.imageAlt = "The patch"
         config.imageSize = NotASetting(ImageSize(width: 1200, height: 630))
         config.extra = ["crew_size": .text("5")]
+        config.hasSearch = true
         try renderEveryPage(library, config: config, into: seen)
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5

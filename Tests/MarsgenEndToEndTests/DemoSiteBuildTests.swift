@@ -394,13 +394,52 @@ import FoundationXML
         #expect(SiteBuilder.mediaTypes == ["feed.xml": "application/atom+xml; charset=utf-8"])
     }
 
-    @Test("the sitemap lists every page but the 404 and the old addresses, with absolute URLs")
+    @Test("the sitemap lists every page but the 404, the old addresses and the search page, with absolute URLs")
     func sitemap() throws {
         let data = try #require(files["sitemap.xml"])
         #expect(XMLParser(data: data).parse())
         let sitemap = String(decoding: data, as: UTF8.self)
-        let pages = files.keys.filter { $0.hasSuffix("index.html") && !aliasPages.contains($0) }
+        let pages = files.keys.filter { $0.hasSuffix("index.html") && !aliasPages.contains($0) && $0 != "search/index.html" }
         #expect(sitemap.occurrences(of: "<loc>") == pages.count)
         #expect(!sitemap.contains("404"))
+        #expect(!sitemap.contains("/search/"))
+    }
+
+    @Test("search: true gives a search page, linked from every page's navigation, and an index of every entry and message, newest first, as plain text")
+    func searchIndex() throws {
+        let page = try html("search/index.html")
+        #expect(page.contains("data-index=\"/search/index.json\""))
+        #expect(page.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(page.contains("<span data-category=\"one\">{count} result</span>"))
+        #expect(page.contains("<span data-category=\"other\">{count} results</span>"))
+        for (path, data) in files where path.hasSuffix(".html") && !aliasPages.contains(path) {
+            #expect(String(decoding: data, as: UTF8.self).contains("<a href=\"/search/\""), "\(path) does not link to the search page")
+        }
+        let data = try #require(files["search/index.json"])
+        let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(index["version"] as? Int == 1)
+        let documents = try #require(index["documents"] as? [[String: Any]])
+        #expect(documents.count == report.journalEntries + report.messages)
+        #expect(Set(documents.compactMap { $0["kind"] as? String }) == ["journal", "message"])
+        let dates = documents.compactMap { $0["date"] as? String }
+        #expect(dates.count == documents.count && dates == dates.sorted(by: >))
+        // Each document's link is a page (or a place on one) the site has.
+        for document in documents {
+            let url = try #require(document["url"] as? String)
+            let path = String(url.dropFirst().prefix { $0 != "#" })
+            #expect(files[path + "index.html"] != nil, "\(url) is no page")
+        }
+        let entry = try #require(documents.first { $0["url"] as? String == "/journal/sol-04-sample-log/" })
+        #expect(entry["title"] as? String == "Sample log, sols 2 to 4")
+        #expect(entry["author"] as? String == "Maja Lindqvist")
+        #expect(entry["tags"] as? [String] == ["geology"])
+        let text = try #require(entry["text"] as? String)
+        // Markup gone, the table's cells words apart, the footnote's arrow left out and its
+        // note's text kept.
+        #expect(text.hasPrefix("Seven samples so far, all from within 200 m of the hab. ID Site Description KS-002-01 Hab pad crust over fines"))
+        #expect(!text.contains("<") && !text.contains("↩"))
+        #expect(text.hasSuffix("I am trying not to hope too loudly."))
+        // Drafts are not in it, as they are not built.
+        #expect(!documents.contains { ($0["url"] as? String)?.contains("draft") == true })
     }
 }

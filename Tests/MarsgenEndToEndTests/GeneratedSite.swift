@@ -58,7 +58,8 @@ struct GeneratedSite {
                         "greenhouse", "radish", "antenna", "sample", "drill", "crater", "ridge", "sunset"]
 
     /// The site's sitemap is split into parts of 16 URLs, a few of them, whose number the
-    /// edits change: the sitemap index and its parts are built incrementally too.
+    /// edits change: the sitemap index and its parts are built incrementally too. It has a
+    /// search page, whose index every edit of an entry's or a message's text changes.
     init(root: URL, seed: UInt64) throws {
         self.root = root
         self.random = SeededRandom(seed: seed)
@@ -68,6 +69,7 @@ struct GeneratedSite {
             page_size: 4
             unsafe_html: true
             sitemap_max_urls: 16
+            search: true
             mission:
               name: Generated
               landing: 2038-11-02T14:17:00Z

@@ -12,6 +12,7 @@
 
 MARSGEN_BIN names the marsgen binary and SITE_GENERATOR_BIN the benchmark site generator.
 """
+import json
 import os
 import pathlib
 import re
@@ -307,8 +308,10 @@ def test_the_sitemap_is_valid_and_lists_every_page(site, request):
     assert all(part == base + part.rsplit("/", 1)[1] for part in parts)
     files = {page_for(output, url, base)[0] for url in locations}
     assert all(file.exists() for file in files)
-    # Every page but an entry's old address, which sends readers on to the entry's.
-    pages = {path for path in html_pages(output) if path.name == "index.html" and 'http-equiv="refresh"' not in path.read_text()}
+    # Every page but an entry's old address, which sends readers on to the entry's, and the
+    # search page, which asks search engines to leave it out.
+    pages = {path for path in html_pages(output) if path.name == "index.html" and 'http-equiv="refresh"' not in path.read_text()
+             and '<meta name="robots" content="noindex">' not in path.read_text()}
     assert files == pages
 
 
@@ -326,12 +329,29 @@ def test_the_schema_rejects_a_broken_sitemap():
 
 # MARK: - Escaping
 
+def test_the_search_index_is_json_that_gives_hostile_strings_back_whole(hostile):
+    index = json.loads((hostile / "search/index.json").read_bytes())
+    documents = {document["url"]: document for document in index["documents"]}
+    entry = documents["/journal/sol-14-hostile/"]
+    assert entry["title"] == HOSTILE
+    assert entry["author"] == HOSTILE
+    assert entry["tags"] == [HOSTILE, "a&b"]
+    # Written as entities in the Markdown, the text's own; of the raw HTML, what the page shows
+    # once the safe mode took its tags out.
+    assert entry["text"].startswith(f"Text with {HOSTILE} written as entities, and a link. {HOSTILE} raw and alert('raw')")
+    message = next(document for document in index["documents"] if document["tags"] == ["hostile"])
+    assert message["text"] == 'Typed: <script>alert(1)</script> & "quotes" {{mustache}}'
+
+
 def test_hostile_strings_are_text_everywhere(hostile):
     pages = html_pages(hostile)
     for path in pages:
         html = path.read_text()
         tree = lxml.html.fromstring(html)
-        assert not list(tree.iter("script")), f"{path} has a script element"
+        # The search page's own script, from the theme, and no other.
+        scripts = [(sorted(script.attrib.keys()), script.get("src"), script.text) for script in tree.iter("script")]
+        allowed = [(["defer", "src"], "/theme/search.js", None)] if path.relative_to(hostile).as_posix() == "search/index.html" else []
+        assert scripts == allowed, f"{path} has a script element"
         for element in tree.iter():
             if not isinstance(element.tag, str):
                 continue

@@ -1,4 +1,5 @@
 import Content
+import Search
 
 /// One file of the site to render: which template, which sections, which values.
 ///
@@ -8,7 +9,7 @@ public struct Page {
     /// What sort of page this is, for summaries and styling.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, tag, tagIndex, notFound, atom, sitemap, sitemapIndex,
-             alias
+             alias, search, searchIndex
     }
 
     /// What sort of page this is.
@@ -48,6 +49,9 @@ public struct Page {
     /// each as `loc`. Kept as strings: the built-in sitemap is written from them directly,
     /// and only a site's own template needs the 19,500 one-value contexts made of them.
     public var sitemapLocations: [String] = []
+    /// A ``Kind/searchIndex`` page's documents, newest first: the JSON is written from them
+    /// (see `SearchIndex`), not by a template. Its ``contextHash`` stands for them.
+    public var searchDocuments: [SearchDocument] = []
     /// Objects whose data this page shows outside its slots (a neighbour's link, a count).
     public var linkedObjectIDs: Set<String>
     /// Every object whose data this page shows (in slots or as a neighbour's link). Made on

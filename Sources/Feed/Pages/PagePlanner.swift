@@ -2,6 +2,7 @@ import Content
 import Dispatch
 import GFM
 import MarsTime
+import Search
 import SiteConfig
 
 /// Decides every page of the site from the content: the feed, its archive, one page per
@@ -188,25 +189,18 @@ public struct PagePlanner {
             { $0.solPages() },
             { [$0.solIndexPage()] },
             { $0.crewPages() },
-            { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] },
+            { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] + $0.searchPages() },
             { $0.journalIndexPages() },
             { $0.tagPages() + $0.aliasPages() },
         ]
-        let planned = UnsafeMutableBufferPointer<[PagePlan]>.allocate(capacity: groups.count)
-        planned.initialize(repeating: [])
-        defer {
-            planned.deinitialize()
-            planned.deallocate()
-        }
-        nonisolated(unsafe) let slots = planned
         nonisolated(unsafe) let shared = planner
         // The largest groups first (a page per entry; the crew's pages, after a pass over
         // the whole feed), so that the small ones fill in beside them: in list order, the
         // crew's started last and the other core sat idle at the end.
         let largestFirst = [1, 4, 0, 2, 7, 6, 3, 5]
-        DispatchQueue.concurrentPerform(iterations: groups.count) { turn in
-            let index = largestFirst[turn]
-            slots[index] = groups[index](shared)
+        var planned = Array(repeating: [PagePlan](), count: groups.count)
+        for (turn, group) in concurrentlyMade(groups.count, { groups[largestFirst[$0]](shared) }).enumerated() {
+            planned[largestFirst[turn]] = group
         }
         // One array sized once, each group appended whole: `Array(planned.joined())` went
         // element by element through the flattened sequence, twice as slow for 19,500 plans.
@@ -263,6 +257,7 @@ public struct PagePlanner {
             "iconAbsoluteURL": links.absolute(links.asset("theme/favicon.svg")),
             "baseURL": config.baseURL,
         ]
+        if config.hasSearch { context["searchURL"] = links.search }
         // The picture of pages without their own, for link previews: written and escaped as an
         // entry's is (relative to the site's root, from the host's, or https:), and absolute.
         if !config.image.isEmpty {
@@ -292,7 +287,8 @@ public struct PagePlanner {
         context["url"] = url
         context["canonical"] = links.absolute(url)
         context["description"] = description.isEmpty ? siteDescription : description
-        context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew"]
+        context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew",
+                          "search": section == "search"]
         return context
     }
 
@@ -828,6 +824,70 @@ public struct PagePlanner {
         } page: {
             Page(kind: .notFound, url: url, outputPath: "404.html", template: "page-404",
                  context: context(title: words[.notFound], url: url, heading: words[.notFound], section: ""))
+        }
+    }
+
+    /// The search page and the index it reads (`search: true`), or none.
+    ///
+    /// The page is the same for every build of one configuration; the index lists every
+    /// journal entry and message, newest first, and is made again when one of them changes
+    /// (their stamps are its inputs: identity, text, title, tags, sol, author).
+    func searchPages() -> [PagePlan] {
+        guard config.hasSearch else { return [] }
+        let pageAddress = links.searchAddress
+        let indexAddress = links.searchIndexAddress
+        let page = plan(.search, at: pageAddress, inSitemap: false) { _ in
+        } page: {
+            Page(kind: .search, url: pageAddress.url, outputPath: pageAddress.outputPath, template: "page-search",
+                 context: context(title: words[.search], url: pageAddress.url, heading: words[.search], section: "search",
+                                  extra: ["indexURL": indexAddress.url, "scriptURL": links.asset("theme/search.js"), "resultForms": searchResultForms(),
+                                          "noindex": true]))
+        }
+        let indexed = feedOrder.indices.filter { feedKinds[$0] != .weather }
+        var stamps = ContentHash()
+        for position in indexed { stamps.combine(Int64(bitPattern: feedStamps[position])) }
+        let index = plan(.searchIndex, at: indexAddress, inSitemap: false) { hash in
+            hash.combine(Int64(bitPattern: stamps.value))
+        } page: {
+            var page = Page(kind: .searchIndex, url: indexAddress.url, outputPath: indexAddress.outputPath, template: "search-index",
+                            layout: nil, objectIDs: Set(indexed.map { feedObject($0).diffIdentifier }))
+            page.searchDocuments = parallelSearchDocuments(indexed.map(feedObject))
+            page.contextHash = stamps
+            return page
+        }
+        return [page, index]
+    }
+
+    /// The search index's documents of `objects`, in their order: the text of each is taken
+    /// from its HTML, on every core.
+    func parallelSearchDocuments(_ objects: [any FeedObject]) -> [SearchDocument] {
+        let chunk = 256
+        nonisolated(unsafe) let planner = self
+        return Array(concurrentlyMade((objects.count + chunk - 1) / chunk) { turn in
+            objects[(turn * chunk)..<min(turn * chunk + chunk, objects.count)].compactMap(planner.searchDocument)
+        }.joined())
+    }
+
+    /// How the search index lists `object`: a journal entry or a message; nil for the others.
+    func searchDocument(_ object: any FeedObject) -> SearchDocument? {
+        let html: String, author: String, tags: [String]
+        switch object {
+        case let entry as JournalEntry:
+            (html, author, tags) = (entry.bodyHTML, entry.author.name, entry.tags)
+        case let message as Message:
+            (html, author, tags) = (message.bodyHTML, message.author.name, [message.channel])
+        default:
+            return nil
+        }
+        return SearchDocument(kind: object.kind.rawValue, url: links.permalink(for: object), title: words.title(of: object),
+                              sol: object.sol, date: object.instant.iso8601, author: author, tags: tags, text: PlainText.of(html: html))
+    }
+
+    /// The forms of the counted word `search_results` for each plural category, for the
+    /// search page's script to pick from as the reader's browser counts (`Intl.PluralRules`).
+    func searchResultForms() -> [TemplateContext] {
+        PluralCategory.allCases.map { category in
+            ["category": category.rawValue, "text": words.form(.searchResults, category)]
         }
     }
 

@@ -54,6 +54,12 @@ extension ThemeWords {
         case notFoundText = "not_found_text"
         case backToFeed = "back_to_feed"
         case moved
+        // The search page (`search: true`).
+        case search
+        case searchResults = "search_results"
+        case searchNone = "search_none"
+        case searchNeedsScript = "search_needs_script"
+        case searchUnavailable = "search_unavailable"
 
         /// The English word, or a counted word's `other` form.
         public var defaultText: String {
@@ -122,6 +128,11 @@ extension ThemeWords {
             case .notFoundText: "This page is not in the mission log. It may have moved, or never been transmitted."
             case .backToFeed: "Back to the feed"
             case .moved: "This entry has moved:"
+            case .search: "Search"
+            case .searchResults: "{count} results"
+            case .searchNone: "Nothing in the log matches “{query}”."
+            case .searchNeedsScript: "Search runs in your browser, and needs JavaScript turned on."
+            case .searchUnavailable: "The search index could not be loaded. Try again later."
             }
         }
 
@@ -131,6 +142,7 @@ extension ThemeWords {
             case .journalEntries: "{count} journal entry"
             case .entries: "{count} entry"
             case .messages: "{count} message"
+            case .searchResults: "{count} result"
             default: defaultText
             }
         }
@@ -138,7 +150,7 @@ extension ThemeWords {
         /// Whether the word takes a form by a number, `{count}` (see ``ThemeWords/counted(_:_:)``).
         public var isCounted: Bool {
             switch self {
-            case .journalEntries, .entries, .messages, .readingTime: true
+            case .journalEntries, .entries, .messages, .readingTime, .searchResults: true
             default: false
             }
         }

@@ -74,6 +74,16 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
         return Self.filling(form, with: ["count": String(count)])
     }
 
+    /// The form of the counted word `key` for numbers of `category`, `{count}` as it is: for
+    /// a script that counts in the reader's browser.
+    public func form(_ key: Key, _ category: PluralCategory) -> String {
+        switch given[key] {
+        case .text(let text): text
+        case .forms(let forms): forms[category] ?? forms[.other] ?? key.defaultText
+        case nil: category == .one ? key.defaultOne : key.defaultText
+        }
+    }
+
     /// Every word that is not counted, by key, placeholders and all: what templates get as
     /// `words` (`{{words.older}}`).
     public var templateValues: [String: String] {

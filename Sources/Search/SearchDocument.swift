@@ -1,0 +1,32 @@
+/// One thing a reader can find on the site's search page: a journal entry or a message,
+/// as the search index lists it.
+public struct SearchDocument: Hashable, Sendable {
+    /// What sort of thing it is: `journal` or `message`.
+    public var kind: String
+    /// Where it is, from the host's root (`/journal/dust-storm/`, `/sol/12/#m-…`).
+    public var url: String
+    /// Its title as pages show it.
+    public var title: String
+    /// The sol it happened on.
+    public var sol: Int
+    /// When it happened, as an ISO 8601 UTC instant.
+    public var date: String
+    /// Who wrote it.
+    public var author: String
+    /// An entry's tags, or a message's channel.
+    public var tags: [String]
+    /// Its text as a reader reads it, without markup (see ``PlainText``).
+    public var text: String
+
+    /// Creates a document.
+    public init(kind: String, url: String, title: String, sol: Int, date: String, author: String, tags: [String], text: String) {
+        self.kind = kind
+        self.url = url
+        self.title = title
+        self.sol = sol
+        self.date = date
+        self.author = author
+        self.tags = tags
+        self.text = text
+    }
+}
