@@ -78,8 +78,9 @@ public struct SiteLinks: Sendable {
     var tagIndexAddress: PageAddress { PageAddress(basePath: basePath, "tags/") }
     var atomAddress: PageAddress { PageAddress(basePath: basePath, Page.atomOutputPath) }
     var searchAddress: PageAddress { PageAddress(basePath: basePath, "search/") }
-    /// The search page's index, beside it (see `SearchIndex`).
+    /// The search page's index, beside it, and its parts (see `SearchIndex`).
     var searchIndexAddress: PageAddress { PageAddress(basePath: basePath, "search/index.json") }
+    func searchPartAddress(_ number: Int) -> PageAddress { PageAddress(basePath: basePath, "search/part-", String(number), ".json") }
     /// An entry's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
     func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }

@@ -79,7 +79,7 @@ public struct PageRenderer {
 
     private func render(_ page: Page, sections: [Page.SectionKey: String], splicingRows: Bool) throws(Diagnostic) -> [UInt8] {
         // JSON, which no template engine escapes: written by marsgen, whatever the templates.
-        if page.kind == .searchIndex { return SearchIndex.json(page.searchDocuments) }
+        if let file = page.searchFile { return file.json }
         if page.kind == .sitemap, page.layout == nil, templates.isBuiltIn(page.template) {
             return Self.builtInSitemap(page.sitemapLocations)
         }

@@ -1,17 +1,47 @@
-/// The search index a site's search page reads: every ``SearchDocument`` as one JSON file.
+/// The search index a site's search page reads, in JSON: a file naming its parts, and the
+/// parts, each holding some of the ``SearchDocument``s.
+///
+///     {"version":1,"parts":["/search/part-2.json","/search/part-1.json"]}
 ///
 ///     {"version":1,"documents":[{"kind":"journal","url":"/journal/dust-storm/",
 ///       "title":"Dust storm","sol":12,"date":"2038-11-14T09:30:00Z","author":"Ada Okafor",
 ///       "tags":["weather"],"text":"The storm reached the ridge …"}, …]}
 ///
 /// Written by hand rather than by an encoder: the bytes must be the same on every build (keys
-/// in this order, nothing escaped that need not be), and an index of tens of thousands of
-/// documents is written on every edit of a site that has one.
+/// in this order, nothing escaped that need not be), and a part is written on every edit of
+/// a text in it.
 public enum SearchIndex {
     /// The index's format, for scripts of a site's own that read it.
     public static let version = 1
 
-    /// The JSON text of an index of `documents`, in their order.
+    /// One file of the index.
+    public enum File: Sendable {
+        /// The index itself: the addresses of its parts, in the order their documents go.
+        case parts([String])
+        /// A part: its documents, in order.
+        case documents([SearchDocument])
+
+        /// The file's JSON text.
+        public var json: [UInt8] {
+            switch self {
+            case .parts(let addresses): SearchIndex.json(parts: addresses)
+            case .documents(let documents): SearchIndex.json(documents)
+            }
+        }
+    }
+
+    /// The JSON text of the index naming the parts at `addresses`.
+    public static func json(parts addresses: [String]) -> [UInt8] {
+        var bytes = Array("{\"version\":\(version),\"parts\":[".utf8)
+        for (position, address) in addresses.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(address, to: &bytes)
+        }
+        bytes.append(contentsOf: "]}\n".utf8)
+        return bytes
+    }
+
+    /// The JSON text of a part of `documents`, in their order.
     public static func json(_ documents: [SearchDocument]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + documents.reduce(0) { $0 + $1.text.utf8.count + $1.title.utf8.count + 128 })
@@ -47,27 +77,32 @@ public enum SearchIndex {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            // Runs that need no escape, nearly all of a text, are copied whole.
+            var runStart = 0
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                let escape: String
                 switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-                case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
-                case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
-                case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
-                case 0..<0x20:
-                    bytes.append(contentsOf: "\\u00".utf8)
-                    bytes.append(hexDigit(byte >> 4))
-                    bytes.append(hexDigit(byte & 0xF))
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0..<0x20: escape = "\\u00" + String(decoding: [hexDigit(byte >> 4), hexDigit(byte & 0xF)], as: UTF8.self)
                 // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
                 case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    bytes.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    index += 2
-                default: bytes.append(byte)
+                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                default:
+                    index += 1
+                    continue
                 }
-                index += 1
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(contentsOf: escape.utf8)
+                index += byte == 0xE2 ? 3 : 1
+                runStart = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

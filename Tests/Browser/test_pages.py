@@ -337,9 +337,10 @@ def test_search_shows_texts_as_text(desktop, base_url):
     say) is never made into elements by the search page."""
     # A made-up index, read by the page's own script: a title, an author and a text that look like markup.
     fake = desktop.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
-        const index = {version: 1, documents: [{kind: "journal", url: "/x/", title: "<img src=x onerror=alert(1)> dust",
-            sol: 3, date: "2038-11-05T00:00:00Z", author: "A <b>B</b>", tags: [], text: "<script>alert(2)</script> dust devil"}]};
-        window.fetch = () => Promise.resolve({ok: true, json: () => Promise.resolve(index)});
+        const files = {"/search/index.json": {version: 1, parts: ["/p.json"]},
+            "/p.json": {version: 1, documents: [{kind: "journal", url: "/x/", title: "<img src=x onerror=alert(1)> dust",
+            sol: 3, date: "2038-11-05T00:00:00Z", author: "A <b>B</b>", tags: [], text: "<script>alert(2)</script> dust devil"}]}};
+        window.fetch = (url) => Promise.resolve({ok: true, json: () => Promise.resolve(files[url])});
     """})
     try:
         desktop.get(base_url + "search/?q=dust")

@@ -42,16 +42,54 @@ import Testing
         let page = try #require(on.first { $0.kind == .search })
         #expect(page.outputPath == "search/index.html" && page.template == "page-search")
         #expect(page.context["indexURL"] as? String == "/search/index.json")
-        let index = try #require(on.first { $0.kind == .searchIndex })
-        #expect(index.outputPath == "search/index.json" && index.layout == nil)
-        #expect(index.searchDocuments.map(\.url) == ["/journal/e3/", "/journal/e2/", "/journal/e1/", "/journal/e0/"])
-        #expect(index.searchDocuments.allSatisfy { $0.kind == "journal" && !$0.text.isEmpty && !$0.text.contains("<") })
+        let files = Dictionary(uniqueKeysWithValues: on.filter { $0.kind == .searchIndex }.map { ($0.outputPath, $0) })
+        #expect(Set(files.keys) == ["search/index.json", "search/part-1.json"])
+        guard case .parts(let parts) = files["search/index.json"]?.searchFile, case .documents(let documents) = files["search/part-1.json"]?.searchFile
+        else { Issue.record("no index or part"); return }
+        #expect(parts == ["/search/part-1.json"])
+        #expect(documents.map(\.url) == ["/journal/e3/", "/journal/e2/", "/journal/e1/", "/journal/e0/"])
+        #expect(documents.allSatisfy { $0.kind == "journal" && !$0.text.isEmpty && !$0.text.contains("<") })
         let sitemap = try #require(on.first { $0.kind == .sitemap })
         #expect(!sitemap.sitemapLocations.contains { $0.contains("/search/") })
         #expect(sitemap.sitemapLocations == (off.first { $0.kind == .sitemap }?.sitemapLocations ?? []))
         // Every HTML page's navigation gets the link, through the values every page shares.
         #expect(on.filter { $0.layout != nil }.allSatisfy { ($0.shared["site"] as? TemplateContext)?["searchURL"] as? String == "/search/" })
         #expect(off.allSatisfy { ($0.shared["site"] as? TemplateContext)?["searchURL"] == nil })
+    }
+
+    @Test("the search index's parts are numbered from the oldest and full but the newest: a new text changes the newest part, an edit its own part")
+    func searchParts() throws {
+        let size = PagePlanner.searchPartSize
+        var config = FeedFixtures.config()
+        config.hasSearch = true
+        func entries(_ count: Int, edited: Int? = nil) -> [JournalEntry] {
+            (0..<count).map { FeedFixtures.entry("e\($0)", sol: 1 + $0 / 24, hour: $0 % 24, body: $0 == edited ? "<p>Edited</p>\n" : "<p>Body</p>\n") }
+        }
+        func plans(_ entries: [JournalEntry]) throws -> [String: PagePlan] {
+            let site = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: [], weatherReports: [])
+            let plans = PagePlanner(library: site, config: config).plans().filter { $0.address.outputPath.hasPrefix("search/") }
+            return Dictionary(uniqueKeysWithValues: plans.map { ($0.address.outputPath, $0) })
+        }
+        let count = 2 * size + size / 2
+        let before = try plans(entries(count))
+        #expect(Set(before.keys) == ["search/index.html", "search/index.json", "search/part-1.json", "search/part-2.json", "search/part-3.json"])
+        guard case .parts(let parts) = before["search/index.json"]?.page?.searchFile,
+              case .documents(let oldest) = before["search/part-1.json"]?.page?.searchFile,
+              case .documents(let newest) = before["search/part-3.json"]?.page?.searchFile
+        else { Issue.record("no index or parts"); return }
+        #expect(parts == ["/search/part-3.json", "/search/part-2.json", "/search/part-1.json"])
+        #expect(oldest.count == size && oldest.first?.url == "/journal/e\(size - 1)/" && oldest.last?.url == "/journal/e0/")
+        #expect(newest.count == size / 2 && newest.first?.url == "/journal/e\(count - 1)/")
+        func changed(_ after: [String: PagePlan]) -> Set<String> {
+            Set(after.keys.filter { after[$0]?.inputs != before[$0]?.inputs })
+        }
+        #expect(changed(try plans(entries(count + 1))) == ["search/part-3.json"])
+        #expect(changed(try plans(entries(count, edited: 5))) == ["search/part-1.json"])
+        #expect(changed(try plans(entries(count, edited: size + 5))) == ["search/part-2.json"])
+        // A part filled starts the next, which the index names.
+        let filled = try plans(entries(3 * size + 1))
+        #expect(filled["search/part-4.json"] != nil)
+        #expect(filled["search/index.json"]?.inputs != before["search/index.json"]?.inputs)
     }
 
     @Test("archive pages are numbered from the oldest and only full pages exist")

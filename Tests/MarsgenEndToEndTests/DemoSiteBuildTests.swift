@@ -415,10 +415,14 @@ import FoundationXML
         for (path, data) in files where path.hasSuffix(".html") && !aliasPages.contains(path) {
             #expect(String(decoding: data, as: UTF8.self).contains("<a href=\"/search/\""), "\(path) does not link to the search page")
         }
-        let data = try #require(files["search/index.json"])
-        let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let indexData = try #require(files["search/index.json"]), partData = try #require(files["search/part-1.json"])
+        let index = try #require(try JSONSerialization.jsonObject(with: indexData) as? [String: Any])
         #expect(index["version"] as? Int == 1)
-        let documents = try #require(index["documents"] as? [[String: Any]])
+        // The demo's texts fit in one part.
+        #expect(index["parts"] as? [String] == ["/search/part-1.json"])
+        let part = try #require(try JSONSerialization.jsonObject(with: partData) as? [String: Any])
+        #expect(part["version"] as? Int == 1)
+        let documents = try #require(part["documents"] as? [[String: Any]])
         #expect(documents.count == report.journalEntries + report.messages)
         #expect(Set(documents.compactMap { $0["kind"] as? String }) == ["journal", "message"])
         let dates = documents.compactMap { $0["date"] as? String }

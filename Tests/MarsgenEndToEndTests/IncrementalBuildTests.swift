@@ -224,7 +224,7 @@ import Testing
         #expect(!fromDisk.isFullBuild)
         #expect(fromDisk.notice == nil)
         #expect(fromDisk.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html",
-                                     "page/3/index.html", "search/index.json", "sol/7/index.html"])
+                                     "page/3/index.html", "search/part-1.json", "sol/7/index.html"])
         options.memory?.waitForSave()
         #expect(try build().written.isEmpty)
     }
@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 80)
+        #expect(report.pagesUnchanged == 81)
         #expect(try modificationTimes() == before)
     }
 
@@ -619,7 +619,7 @@ import Testing
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
         let report = try build()
         #expect(report.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html",
-                                   "page/3/index.html", "search/index.json", "sol/7/index.html"])
+                                   "page/3/index.html", "search/part-1.json", "sol/7/index.html"])
         #expect(report.explanations.contains("journal/sol-07-bags: journal/sol-07-bags.md updated"))
         #expect(report.written.count <= 6)
     }
@@ -631,7 +631,7 @@ import Testing
         let after = try build()
         // (The entry, on sol 4, is older than the Atom feed's newest 50.) The search index
         // holds its whole text.
-        #expect(after.written == ["journal/sol-04-sample-log/index.html", "search/index.json"])
+        #expect(after.written == ["journal/sol-04-sample-log/index.html", "search/part-1.json"])
         // The break moved below the table: the table reaches its sol's, its author's and the feed's pages.
         try edit(path) { $0.replacingOccurrences(of: "<!-- more -->\n\n", with: "").replacingOccurrences(of: "\n\nThe cemented", with: "\n\n<!--more-->\n\nThe cemented") }
         let moved = try build()
@@ -665,7 +665,7 @@ import Testing
         // The entry's page and every list showing its section (its tags are in it), the new
         // tag's page and the index; the lists of its other tags only show its line, unchanged.
         #expect(tagged.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html", "page/3/index.html",
-                                   "search/index.json", "sitemap.xml", "sol/7/index.html", "tags/index.html", "tags/sandbags/index.html"])
+                                   "search/part-1.json", "sitemap.xml", "sol/7/index.html", "tags/index.html", "tags/sandbags/index.html"])
         #expect(tagged.explanations.contains("tags/sandbags: new page"), "\(tagged.explanations)")
         #expect(tagged.explanations.contains("tags: a tag's count changed, or a tag came or went"), "\(tagged.explanations)")
         let page = try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
@@ -745,7 +745,7 @@ import Testing
         try edit("content/journal/sol-07-bags.md") { $0 + "\nOne more line.\n" }
         let edited = try build()
         #expect(edited.written == ["crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html", "page/3/index.html",
-                                   "search/index.json", "sol/7/index.html", "tags/engineering/feed.xml", "tags/hab/feed.xml"])
+                                   "search/part-1.json", "sol/7/index.html", "tags/engineering/feed.xml", "tags/hab/feed.xml"])
         let feed = try String(contentsOf: output.appendingPathComponent("tags/hab/feed.xml"), encoding: .utf8)
         #expect(feed.contains("One more line."))
         try expectSameAsClean("edited")
@@ -911,26 +911,28 @@ import Testing
     func searchIndexFollowsTheTexts() throws {
         try SiteFixture.write("---\nchannel: habitat\nsol: 14\n---\n## 23:30 vega\nA needle in the regolith.\n", to: "content/messages/late.md", in: site)
         let appended = try build()
-        #expect(!appended.isFullBuild && appended.written.contains("search/index.json"))
-        #expect(appended.explanations.contains { $0.hasPrefix("search/index.json: message messages/late.md@") && $0.hasSuffix("/vega added") },
+        #expect(!appended.isFullBuild && appended.written.contains("search/part-1.json"))
+        #expect(appended.explanations.contains { $0.hasPrefix("search/part-1.json: message messages/late.md@") && $0.hasSuffix("/vega added") },
                 "\(appended.explanations)")
-        #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("search/index.json")), as: UTF8.self)
+        #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("search/part-1.json")), as: UTF8.self)
             .contains("\"text\":\"A needle in the regolith.\""))
         #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "We did 38 today.", with: "We did 39 today.") }
         let edited = try build()
-        #expect(edited.explanations.contains("search/index.json: journal/sol-07-bags.md updated"), "\(edited.explanations)")
+        #expect(edited.explanations.contains("search/part-1.json: journal/sol-07-bags.md updated"), "\(edited.explanations)")
+        // The index names its parts, which are as they were.
+        #expect(!appended.written.contains("search/index.json") && !edited.written.contains("search/index.json"))
         #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
         // Not in the index: no rewrite, not even a render of the same bytes.
         try edit("content/weather/sol-03.md") { $0.replacingOccurrences(of: "Gusts to 18 m/s", with: "Gusts to 19 m/s") }
         let weather = try build()
-        #expect(!weather.isFullBuild && !weather.written.isEmpty && !weather.written.contains("search/index.json"))
-        #expect(weather.pagesUnchanged + weather.pagesWritten == 80)
+        #expect(!weather.isFullBuild && !weather.written.isEmpty && !weather.written.contains("search/part-1.json"))
+        #expect(weather.pagesUnchanged + weather.pagesWritten == 81)
         // The setting off: a full build, which removes what it no longer makes.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "search: true", with: "search: false") }
         let off = try build()
         #expect(off.isFullBuild)
-        #expect(Set(off.deleted).isSuperset(of: ["search/index.html", "search/index.json"]))
+        #expect(Set(off.deleted).isSuperset(of: ["search/index.html", "search/index.json", "search/part-1.json", "theme/search.js"]))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("search").path))
         let files = try SiteFixture.snapshot(output)
         #expect(files == (try cleanBuildSnapshot()))
@@ -1888,7 +1890,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 80)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 81)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -2045,7 +2047,7 @@ import Testing
         #expect(!edited.isFullBuild)
         #expect(edited.written.contains("journal/sol-06-dust-devil/index.html"))
         // At most six, as the bench's target says, and the search index (`search: true`).
-        #expect(edited.written.count <= 7 && edited.written.contains("search/index.json"))
+        #expect(edited.written.count <= 7 && edited.written.contains("search/part-1.json"))
         // `.marsgen/` names the output from the site folder, so it has one state, not one per place.
         let names = try files.contentsOfDirectory(atPath: moved.appendingPathComponent(".marsgen").path)
         #expect(names.filter { $0.hasSuffix(".index") }.count == 1)
@@ -2228,7 +2230,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 80)
+        #expect(report.pagesWritten == 81)
         #expect(try !build().isFullBuild)
     }
 }

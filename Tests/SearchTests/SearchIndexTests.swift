@@ -39,8 +39,17 @@ struct SearchIndexTests {
         #expect(!text.contains("\u{2028}"))
     }
 
-    @Test("an empty index is an empty list")
+    @Test("an empty part is an empty list")
     func empty() {
         #expect(String(decoding: SearchIndex.json([]), as: UTF8.self) == "{\"version\":1,\"documents\":[\n]}\n")
+        #expect(SearchIndex.File.documents([]).json == SearchIndex.json([]))
+    }
+
+    @Test("the index names its parts in order")
+    func parts() throws {
+        let bytes = SearchIndex.File.parts(["/gen/search/part-2.json", "/gen/search/part-1.json"]).json
+        #expect(String(decoding: bytes, as: UTF8.self) == "{\"version\":1,\"parts\":[\"/gen/search/part-2.json\",\"/gen/search/part-1.json\"]}\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["parts"] as? [String] == ["/gen/search/part-2.json", "/gen/search/part-1.json"])
     }
 }

@@ -71,9 +71,9 @@ def generated(workspace):
     subprocess.run([SITE_GENERATOR, str(site), "--entries", "1000", "--messages", "200"], check=True,
                    capture_output=True)
     # Its sitemap is split (about 2,400 pages in parts of 500): an index and its parts are
-    # checked. Each tag has a feed.
+    # checked. Each tag has a feed. Its search index has two parts.
     config = site / "marsgen.yml"
-    config.write_text(config.read_text().rstrip("\n") + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\ntag_feeds: true\n")
+    config.write_text(config.read_text().rstrip("\n") + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\ntag_feeds: true\nsearch: true\n")
     return build(site, workspace / "generated-public")
 
 
@@ -329,9 +329,35 @@ def test_the_schema_rejects_a_broken_sitemap():
 
 # MARK: - Escaping
 
+def search_documents(output):
+    """Every document of a built site's search index, from the parts its index names, in order."""
+    index = json.loads((output / "search/index.json").read_bytes())
+    assert index["version"] == 1
+    documents = []
+    for part in index["parts"]:
+        assert part.startswith("/search/part-")
+        loaded = json.loads((output / part.lstrip("/")).read_bytes())
+        assert loaded["version"] == 1
+        documents += loaded["documents"]
+    assert sorted(path.name for path in (output / "search").glob("part-*.json")) == sorted(part.rsplit("/", 1)[1] for part in index["parts"])
+    return documents
+
+
+def test_the_search_index_lists_every_entry_and_message_once_in_parts(generated):
+    documents = search_documents(generated)
+    # 1,000 entries and 200 messages, in parts of 1,000 documents: two, the newest first.
+    assert [part.rsplit("/", 1)[1] for part in json.loads((generated / "search/index.json").read_bytes())["parts"]] == ["part-2.json", "part-1.json"]
+    assert len(documents) == 1200 and len({document["url"] for document in documents}) == 1200
+    assert sum(document["kind"] == "journal" for document in documents) == 1000
+    dates = [document["date"] for document in documents]
+    assert dates == sorted(dates, reverse=True)
+    for document in documents:
+        path = generated / urllib.parse.unquote(document["url"].split("#")[0]).lstrip("/") / "index.html"
+        assert path.exists(), document["url"]
+
+
 def test_the_search_index_is_json_that_gives_hostile_strings_back_whole(hostile):
-    index = json.loads((hostile / "search/index.json").read_bytes())
-    documents = {document["url"]: document for document in index["documents"]}
+    documents = {document["url"]: document for document in search_documents(hostile)}
     entry = documents["/journal/sol-14-hostile/"]
     assert entry["title"] == HOSTILE
     assert entry["author"] == HOSTILE
@@ -339,7 +365,7 @@ def test_the_search_index_is_json_that_gives_hostile_strings_back_whole(hostile)
     # Written as entities in the Markdown, the text's own; of the raw HTML, what the page shows
     # once the safe mode took its tags out.
     assert entry["text"].startswith(f"Text with {HOSTILE} written as entities, and a link. {HOSTILE} raw and alert('raw')")
-    message = next(document for document in index["documents"] if document["tags"] == ["hostile"])
+    message = next(document for document in documents.values() if document["tags"] == ["hostile"])
     assert message["text"] == 'Typed: <script>alert(1)</script> & "quotes" {{mustache}}'
 
 

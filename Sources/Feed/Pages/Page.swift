@@ -49,9 +49,10 @@ public struct Page {
     /// each as `loc`. Kept as strings: the built-in sitemap is written from them directly,
     /// and only a site's own template needs the 19,500 one-value contexts made of them.
     public var sitemapLocations: [String] = []
-    /// A ``Kind/searchIndex`` page's documents, newest first: the JSON is written from them
-    /// (see `SearchIndex`), not by a template. Its ``contextHash`` stands for them.
-    public var searchDocuments: [SearchDocument] = []
+    /// What a ``Kind/searchIndex`` file holds: the index's parts, or a part's documents,
+    /// newest first. Its JSON is written from them (see `SearchIndex`), not by a template;
+    /// its ``contextHash`` stands for them.
+    public var searchFile: SearchIndex.File?
     /// Objects whose data this page shows outside its slots (a neighbour's link, a count).
     public var linkedObjectIDs: Set<String>
     /// Every object whose data this page shows (in slots or as a neighbour's link). Made on

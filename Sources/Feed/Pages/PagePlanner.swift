@@ -827,35 +827,61 @@ public struct PagePlanner {
         }
     }
 
+    /// How many documents a part of the search index holds (see ``searchPages()``).
+    public static let searchPartSize = 1000
+
     /// The search page and the index it reads (`search: true`), or none.
     ///
-    /// The page is the same for every build of one configuration; the index lists every
-    /// journal entry and message, newest first, and is made again when one of them changes
-    /// (their stamps are its inputs: identity, text, title, tags, sol, author).
+    /// The page is the same for every build of one configuration. The index lists every
+    /// journal entry and message, newest first, in parts numbered from the oldest, each of
+    /// ``searchPartSize`` documents but the newest, as the feed's archive pages are: an edit
+    /// makes again the part that holds its text, and a new text the newest part (and the
+    /// index, when it starts a part), not the whole index of a large site. A part's inputs
+    /// are its objects' stamps (identity, text, title, tags, sol, author).
     func searchPages() -> [PagePlan] {
         guard config.hasSearch else { return [] }
         let pageAddress = links.searchAddress
         let indexAddress = links.searchIndexAddress
-        let page = plan(.search, at: pageAddress, inSitemap: false) { _ in
+        var plans = [plan(.search, at: pageAddress, inSitemap: false) { _ in
         } page: {
             Page(kind: .search, url: pageAddress.url, outputPath: pageAddress.outputPath, template: "page-search",
                  context: context(title: words[.search], url: pageAddress.url, heading: words[.search], section: "search",
                                   extra: ["indexURL": indexAddress.url, "scriptURL": links.asset("theme/search.js"), "resultForms": searchResultForms(),
                                           "noindex": true]))
-        }
+        }]
+        // Newest first, as the feed; part `number` holds positions `(number − 1) · size ..< number · size` from the oldest end.
         let indexed = feedOrder.indices.filter { feedKinds[$0] != .weather }
-        var stamps = ContentHash()
-        for position in indexed { stamps.combine(Int64(bitPattern: feedStamps[position])) }
-        let index = plan(.searchIndex, at: indexAddress, inSitemap: false) { hash in
-            hash.combine(Int64(bitPattern: stamps.value))
+        let size = Self.searchPartSize
+        let partCount = max(1, (indexed.count + size - 1) / size)
+        let partURLs = (1...partCount).reversed().map { links.searchPartAddress($0).url }
+        plans.append(plan(.searchIndex, at: indexAddress, inSitemap: false) { hash in
+            hash.combine(Int64(partCount))
         } page: {
-            var page = Page(kind: .searchIndex, url: indexAddress.url, outputPath: indexAddress.outputPath, template: "search-index",
-                            layout: nil, objectIDs: Set(indexed.map { feedObject($0).diffIdentifier }))
-            page.searchDocuments = parallelSearchDocuments(indexed.map(feedObject))
-            page.contextHash = stamps
+            var page = Page(kind: .searchIndex, url: indexAddress.url, outputPath: indexAddress.outputPath, template: "search-index", layout: nil)
+            page.searchFile = .parts(partURLs)
+            var shown = ContentHash()
+            for url in partURLs { shown.combine(url) }
+            page.contextHash = shown
             return page
+        })
+        for number in 1...partCount {
+            let fromOldest = ((number - 1) * size)..<min(number * size, indexed.count)
+            let members = fromOldest.reversed().map { indexed[indexed.count - 1 - $0] }
+            var stamps = ContentHash()
+            for position in members { stamps.combine(Int64(bitPattern: feedStamps[position])) }
+            let address = links.searchPartAddress(number)
+            plans.append(plan(.searchIndex, at: address, inSitemap: false) { hash in
+                hash.combine(Int64(bitPattern: stamps.value))
+            } page: {
+                let objects = members.map(feedObject)
+                var page = Page(kind: .searchIndex, url: address.url, outputPath: address.outputPath, template: "search-index",
+                                layout: nil, objectIDs: Set(objects.map(\.diffIdentifier)))
+                page.searchFile = .documents(parallelSearchDocuments(objects))
+                page.contextHash = stamps
+                return page
+            })
         }
-        return [page, index]
+        return plans
     }
 
     /// The search index's documents of `objects`, in their order: the text of each is taken

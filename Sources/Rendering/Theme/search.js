@@ -156,10 +156,17 @@
   input.value = new URLSearchParams(location.search).get("q") || "";
   input.focus();
   root.setAttribute("aria-busy", "true");
-  fetch(root.getAttribute("data-index"))
-    .then(function (response) {
-      if (!response.ok) throw new Error(response.status + " " + response.statusText);
+  function load(url) {
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": " + response.status + " " + response.statusText);
       return response.json();
+    });
+  }
+  // The index names its parts, newest first; their documents are newest first too.
+  load(root.getAttribute("data-index"))
+    .then(function (index) { return Promise.all(index.parts.map(load)); })
+    .then(function (parts) {
+      return { documents: [].concat.apply([], parts.map(function (part) { return part.documents; })) };
     })
     .then(function (index) {
       documents = index.documents.map(function (entry) {
