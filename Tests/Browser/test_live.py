@@ -235,3 +235,22 @@ def test_a_page_fetched_ahead_and_edited_since_opens_as_it_is_now(browser, serve
     browser.find_element(By.CSS_SELECTOR, f".pager a[href='{following}']").click()
     wait_for(browser, lambda: browser.execute_script("return location.pathname") == following)
     assert "is doing very well, as of now." in browser.find_element(By.TAG_NAME, "main").text
+
+
+def test_the_search_page_finds_a_text_saved_while_it_is_open(browser, serve):
+    """The search page under `marsgen serve` loads its index again after a rebuild that
+    wrote it, and runs the reader's query over it: no reload, the query kept."""
+    open_live(browser, serve.url + "search/?q=liftoff")
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("data-query") == "liftoff")
+    assert browser.find_elements(By.CSS_SELECTOR, ".search-result") == []
+    serve.append("content/messages/habitat.md", "\n## Sol 14 21:30 vega\nLiftoff in 3... from the search test.\n")
+    wait_for(browser, lambda: [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".search-snippet")]
+             == ["Liftoff in 3... from the search test."])
+    assert marker_kept(browser), "the page reloaded"
+    assert browser.find_element(By.CSS_SELECTOR, "input[type=search]").get_attribute("value") == "liftoff"
+    # An edit of the text is found too, and what it no longer says is not.
+    text = serve.path("content/messages/habitat.md").read_text()
+    serve.write("content/messages/habitat.md", text.replace("Liftoff in 3...", "Touchdown in 3..."))
+    wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, ".search-result") == [])
+    assert marker_kept(browser)

@@ -155,29 +155,43 @@
   });
   input.value = new URLSearchParams(location.search).get("q") || "";
   input.focus();
-  root.setAttribute("aria-busy", "true");
-  function load(url) {
-    return fetch(url).then(function (response) {
-      if (!response.ok) throw new Error(url + ": " + response.status + " " + response.statusText);
-      return response.json();
-    });
-  }
   // The index names its parts, newest first; their documents are newest first too.
-  load(root.getAttribute("data-index"))
-    .then(function (index) { return Promise.all(index.parts.map(load)); })
-    .then(function (parts) {
-      return { documents: [].concat.apply([], parts.map(function (part) { return part.documents; })) };
-    })
-    .then(function (index) {
-      documents = index.documents.map(function (entry) {
-        return { entry: entry, title: fold(entry.title), meta: fold([entry.author].concat(entry.tags).join(" ")), text: fold(entry.text) };
+  var loads = 0;
+  function loadIndex(options) {
+    // Only the latest load's documents are kept, whichever finishes first.
+    var load = ++loads;
+    root.setAttribute("aria-busy", "true");
+    var indexURL = root.getAttribute("data-index");
+    function get(url) {
+      return fetch(url, options).then(function (response) {
+        if (!response.ok) throw new Error(url + ": " + response.status + " " + response.statusText);
+        return response.json();
       });
-      root.removeAttribute("aria-busy");
-      run();
-    })
-    .catch(function (error) {
-      root.removeAttribute("aria-busy");
-      status.textContent = root.getAttribute("data-unavailable");
-      console.error("marsgen search:", error);
-    });
+    }
+    return get(indexURL)
+      .then(function (index) { return Promise.all(index.parts.map(get)); })
+      .then(function (parts) {
+        if (load !== loads) return;
+        var all = [].concat.apply([], parts.map(function (part) { return part.documents; }));
+        documents = all.map(function (entry) {
+          return { entry: entry, title: fold(entry.title), meta: fold([entry.author].concat(entry.tags).join(" ")), text: fold(entry.text) };
+        });
+        root.removeAttribute("aria-busy");
+        run();
+      })
+      .catch(function (error) {
+        if (load !== loads) return;
+        root.removeAttribute("aria-busy");
+        status.textContent = root.getAttribute("data-unavailable");
+        console.error("marsgen search:", error);
+      });
+  }
+  loadIndex();
+  // Under marsgen serve: a rebuild that wrote the index's files loads it again, so that a
+  // text saved a moment ago is found.
+  document.addEventListener("marsgen:built", function (event) {
+    var folder = new URL(root.getAttribute("data-index"), location.href).pathname.replace(/[^/]*$/, "");
+    var written = event.detail.written.concat(event.detail.deleted);
+    if (written.some(function (path) { return path.indexOf(folder) === 0; })) loadIndex({ cache: "no-store" });
+  });
 })();

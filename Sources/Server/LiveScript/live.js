@@ -42,6 +42,8 @@
     state.lastUpdate = update;
     showFailure(update.failure);
     if (update.failure) return;
+    // For a page's own scripts (the search page's, which loads its index again).
+    document.dispatchEvent(new CustomEvent("marsgen:built", { detail: { written: update.written, deleted: update.deleted } }));
     const path = here();
     if (update.deleted.includes(path)) return pageDeleted();
     swapStylesheets(update.written);
