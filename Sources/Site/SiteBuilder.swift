@@ -79,7 +79,24 @@ public struct SiteBuilder: Sendable {
     /// - Throws: The first ``Diagnostic`` any step throws, tagged with the step's name. The
     ///   output directory is then exactly as it was before the build.
     public func build() throws(Diagnostic) -> BuildReport {
+        var warnings: [Diagnostic] = []
+        return try build(warningsBeforeFailure: &warnings)
+    }
+
+    /// ``build()``, giving on failure the warnings the build found before its error (an
+    /// unknown key above an error in `marsgen.yml`, say), which the error would otherwise
+    /// hide until it is fixed.
+    public func build(warningsBeforeFailure warnings: inout [Diagnostic]) throws(Diagnostic) -> BuildReport {
         var context = BuildContext(options: options)
+        do {
+            return try build(&context)
+        } catch {
+            warnings = context.log.inSourceOrder(.warning)
+            throw error
+        }
+    }
+
+    private func build(_ context: inout BuildContext) throws(Diagnostic) -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
         // The previous build of this process may still be saving its state, under the lock.

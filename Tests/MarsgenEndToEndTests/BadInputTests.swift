@@ -21,7 +21,8 @@ import Testing
 ///
 /// `<site>` in an expectation stands for the site's temporary folder.
 /// A case that fails must fail cleanly: exit 1 (never a trap or a signal), the first line
-/// `path:line:column: error: message`, a hint, and `public/` exactly as it was.
+/// after the warnings found before the error `path:line:column: error: message`, a hint,
+/// and `public/` exactly as it was.
 @Suite(.serialized) struct BadInputTests {
     static let fixtures = SiteFixture.repositoryRoot.appendingPathComponent("Tests/Fixtures/BadInput")
 
@@ -67,7 +68,9 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(relative).path), "\(name): \(relative) missing")
         }
         if spec.exit == 1 {
-            let headline = lines.first ?? ""
+            // Warnings found before the error come first, each with its hint; then the error.
+            let warnings = lines.prefix { $0.contains(": warning: ") || $0.hasPrefix("  hint: ") }
+            let headline = lines.dropFirst(warnings.count).first ?? ""
             let form = spec.hasLocation ? #"^[^ :][^:]*:[0-9]+:[0-9]+: error: "# : #"^[^ :][^:]*: error: "#
             #expect(headline.range(of: form, options: .regularExpression) != nil,
                     "\(name): first line is not 'path:line:column: error:': \(headline)")

@@ -160,14 +160,23 @@ struct WatchCommandTests {
 
         let footer = watch.site.appendingPathComponent("templates/footer.mustache")
         let good = try String(contentsOf: footer, encoding: .utf8)
+        // An entry with a misspelt key: a warning, on every build until it is fixed.
+        let misspelt = watch.site.appendingPathComponent("content/journal/sol-14-misspelt.md")
+        try Data("---\ntitel: Watched\nauthor: vega\nsol: 14\ntime: \"22:00\"\n---\nText.\n".utf8).write(to: misspelt, options: .atomic)
+        #expect(await watch.wait { watch.out.contains("content/journal/sol-14-misspelt.md changed → ") })
         let before = watch.page("index.html")
         try Data((good + "{{#unclosed}}\n").utf8).write(to: footer, options: .atomic)
         #expect(await watch.wait { watch.err.contains("build failed; the last good site stays in place") })
-        #expect(watch.err.contains("templates/footer.mustache:"))
+        // The failed build's warnings, found before its error, are printed with it.
+        let failure = try #require(watch.err.components(separatedBy: "build failed; the last good site stays in place").last)
+        #expect(failure.contains("content/journal/sol-14-misspelt.md:2:1: warning: unknown key 'titel'"), "\(failure)")
+        #expect(failure.contains("templates/footer.mustache:"))
         #expect(watch.page("index.html") == before)
 
         try Data(good.utf8).write(to: footer, options: .atomic)
         #expect(await watch.wait { watch.out.contains("templates/footer.mustache changed → ") })
+        try FileManager.default.removeItem(at: misspelt)
+        #expect(await watch.wait { watch.out.components(separatedBy: "content/journal/sol-14-misspelt.md changed → ").count == 3 })
         #expect(watch.process.isRunning)
         // One more save, rebuilt from the watcher's report alone (the failed build made the
         // one after it list every input).

@@ -41,9 +41,12 @@ struct BuildCommand: ParsableCommand {
             Console.error("note: waiting for another marsgen\(holder.map { " (pid \($0))" } ?? "") building this site to finish")
         }
         let report: BuildReport
+        var warnings: [Diagnostic] = []
         do {
-            report = try SiteBuilder(options: options).build()
+            report = try SiteBuilder(options: options).build(warningsBeforeFailure: &warnings)
         } catch {
+            // The warnings found before it, then the error, last, where the terminal shows it.
+            for warning in warnings { Console.report(warning, shownAfter: shown) }
             Console.report(error, shownAfter: shown)
             throw ExitCode.failure
         }

@@ -38,16 +38,17 @@ final class LiveSite: @unchecked Sendable {
             if changes.isOverflow { options.memory?.noteUnknownChanges() } else { options.memory?.noteChanges(changes.paths) }
         }
         let result: Result<BuildReport, Diagnostic>
+        var warnings: [Diagnostic] = []
         var options = self.options
         // The first build also plans what it need not write, so that the first rebuild after a
         // save finds the content, templates and plans in memory.
         options.preparesNextBuild = changes == nil
         do {
-            result = .success(try SiteBuilder(options: options).build())
+            result = .success(try SiteBuilder(options: options).build(warningsBeforeFailure: &warnings))
         } catch {
             result = .failure(error)
         }
-        report(result, after: changes)
+        report(result, after: changes, warningsBeforeFailure: warnings)
         onBuild?(result)
         // A build that found nothing changed did not read the state: the first edit need not wait for it.
         if case .success = result { SiteBuilder(options: options).preloadState() }
@@ -111,7 +112,7 @@ final class LiveSite: @unchecked Sendable {
         SiteBuilder(options: options).recordInputFolders()
     }
 
-    private func report(_ result: Result<BuildReport, Diagnostic>, after changes: ChangeSet?) {
+    private func report(_ result: Result<BuildReport, Diagnostic>, after changes: ChangeSet?, warningsBeforeFailure: [Diagnostic]) {
         let time = Self.clockTime()
         let cause = changes.map { "\($0.summary) changed → " } ?? ""
         switch result {
@@ -130,6 +131,7 @@ final class LiveSite: @unchecked Sendable {
             for warning in report.warnings { Console.report(warning, shownAfter: shownFolder) }
         case .failure(let diagnostic):
             Console.error("\(time) \(cause)build failed; the last good site stays in place")
+            for warning in warningsBeforeFailure { Console.report(warning, shownAfter: shownFolder) }
             Console.report(diagnostic, shownAfter: shownFolder)
         }
     }
