@@ -453,9 +453,14 @@ public struct PagePlanner {
         func rows(_ positions: some Sequence<Int>) -> [TemplateContext] {
             positions.map { position in
                 let entry = newestFirst[position]
-                return ["title": words.title(of: entry), "url": links.journal(slug: entry.slug), "sol": entry.sol, "solURL": links.sol(entry.sol),
-                        "lmst": entry.lmst.hourMinute, "date": entry.instant.isoDate, "author": entry.author.name,
-                        "authorURL": links.crew(entry.author.id)]
+                var row: TemplateContext = [
+                    "title": words.title(of: entry), "url": links.journal(slug: entry.slug), "sol": entry.sol, "solURL": links.sol(entry.sol),
+                    "lmst": entry.lmst.hourMinute, "date": entry.instant.isoDate, "author": entry.author.name,
+                    "authorURL": links.crew(entry.author.id), "hasTags": !entry.tags.isEmpty,
+                    "tags": entry.tags.map { ["name": $0, "url": links.tag(Slug.ofTag($0))] },
+                ]
+                if !entry.extra.isEmpty { row["extra"] = ExtraValue.templateValue(of: entry.extra) }
+                return row
             }
         }
         var plans = [plan(kind, at: address) { hash in
