@@ -1390,7 +1390,7 @@ import Testing
             return String(html[start.lowerBound..<end.upperBound])
         }
         let alt = "alt=\"The dust devil over the solar field, from the east camera\""
-        #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt) width=\"640\" height=\"260\" loading=\"lazy\" decoding=\"async\" />")
+        #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt) width=\"640\" height=\"260\" decoding=\"async\" />")
         let svg = site.appendingPathComponent("static/img/dust-devil.svg")
         let original = try String(contentsOf: svg, encoding: .utf8)
         func resize(_ size: String) throws {
@@ -1402,7 +1402,7 @@ import Testing
             try resize(size)
             let report = try build()
             #expect(!report.isFullBuild)
-            #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt)\(expected) loading=\"lazy\" decoding=\"async\" />")
+            #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt)\(expected) decoding=\"async\" />")
             #expect(Set(report.written).isSuperset(of: shown), "\(report.written)")
             // Every page written shows the image; so does the feed.
             for path in report.written where path != "img/dust-devil.svg" {
@@ -1421,7 +1421,7 @@ import Testing
         #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "watched")
         try FileManager.default.removeItem(at: svg)
         _ = try watchedBuild(options, reported: ["static/img/dust-devil.svg"])
-        #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt) loading=\"lazy\" decoding=\"async\" />")
+        #expect(try image() == "<img src=\"/img/dust-devil.svg\" \(alt) decoding=\"async\" />")
         #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "removed")
         try Data(original.utf8).write(to: svg)
         _ = try watchedBuild(options, reported: ["static/img/dust-devil.svg"])

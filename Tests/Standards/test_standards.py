@@ -449,9 +449,9 @@ def test_hostile_strings_are_text_everywhere(hostile):
     # With the size its file gives.
     assert [tree.find(f".//meta[@property='og:image:{side}']").get("content") for side in ("width", "height")] == ["1200", "630"]
     assert [img.get("src") for img in tree.iter("img")] == ["/img/hostile%20photo.png"]
-    # With its size and lazy loading; the alt text whole.
+    # With its size, loaded at once (the first image of an entry's own page); the alt text whole.
     assert [(img.get("alt"), img.get("width"), img.get("height"), img.get("loading"), img.get("decoding")) for img in tree.iter("img")] \
-        == [(HOSTILE, "1200", "630", "lazy", "async")]
+        == [(HOSTILE, "1200", "630", None, "async")]
     # The author's name is shown as text wherever it appears.
     crew = lxml.html.fromstring((hostile / "crew/vega/index.html").read_text())
     assert HOSTILE in crew.text_content()

@@ -32,7 +32,8 @@ public struct JournalSectionController: SectionController {
         // Pages listing the entry show the part before its <!--more-->, with a link on to
         // where it breaks on its own page.
         let isTeaser = entry.hasTeaser && !context.isOwnPage
-        text["body"] = isTeaser ? Self.teaser(entry.teaser.text, linkingOnTo: url) : entry.bodyHTML
+        text["body"] = isTeaser ? Self.teaser(entry.teaser.text, linkingOnTo: url)
+            : context.isOwnPage ? Self.loadingFirstImageAtOnce(entry.bodyHTML) : entry.bodyHTML
         text["hasMore"] = isTeaser
         if isTeaser { text["moreURL"] = url + "#" + JournalEntry.continueFragment }
         text["isOwnPage"] = context.isOwnPage
@@ -66,6 +67,15 @@ extension JournalSectionController {
         entry.teaser.withUTF8 { hash.combine(buffer: $0) }
         hash.combine(extra: entry.extra)
         return hash
+    }
+
+    /// `body` with its first image loaded as the page loads: on an entry's own page it is
+    /// likely the largest thing in view, which a browser paints later when it waits to lay
+    /// the page out first (`loading="lazy"`). The others stay lazy, as everywhere else.
+    static func loadingFirstImageAtOnce(_ body: String) -> String {
+        guard let start = body.range(of: "<img "), let end = body[start.upperBound...].firstIndex(of: ">"),
+              let lazy = body[start.upperBound..<end].range(of: " loading=\"lazy\"") else { return body }
+        return body.replacingCharacters(in: lazy, with: "")
     }
 
     /// `teaser` with each link within the page (`href="#…"`) to an element it does not
