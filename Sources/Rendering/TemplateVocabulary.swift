@@ -39,7 +39,7 @@ public enum TemplateVocabulary {
 
     /// A list of entries, a line each, and its pages: the journal's and each tag's.
     static let journalList: Set<String> = link.union(["entries", "title", "url", "author", "authorURL", "date", "sol", "solURL",
-                                                      "lmst", "tags", "name", "hasTags", "extra", "entryCount", "entryCountText", "isEmpty", "isFront", "hasPager", "newer", "older"])
+                                                      "lmst", "extra", "entryCount", "entryCountText", "isEmpty", "isFront", "hasPager", "newer", "older"])
 
     /// The pages' templates' own names.
     static let pages: [String: Set<String>] = [

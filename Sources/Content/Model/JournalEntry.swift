@@ -71,7 +71,7 @@ public final class JournalEntry: FeedObject, Hashable {
 
     /// Stored, not computed: the planner asks every object for its authors on every build.
     public let authorIDs: [String]
-    /// A hash of what a list of entries shows of this one (title, slug, time, author, tags,
+    /// A hash of what a list of entries shows of this one (title, slug, time, author,
     /// `extra`), not of its text: an edit to the text leaves the journal's list pages as they were.
     public let listingStamp: UInt64
     public var title: String { explicitTitle ?? "Sol \(sol), \(lmst.hourMinute) LMST" }
@@ -160,8 +160,6 @@ public final class JournalEntry: FeedObject, Hashable {
         listing.combine(Int64(sol))
         listing.combine(lmst.description)
         listing.combine(instant.unixMillis)
-        listing.combine(Int64(tags.count))
-        for tag in tags { listing.combine(tag) }
         listing.combine(extra: extra)
         self.listingStamp = listing.value
     }
