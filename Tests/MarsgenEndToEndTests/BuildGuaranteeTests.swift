@@ -310,7 +310,8 @@ import Testing
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("Built 1 journal entry, 2 messages, 1 weather report"))
         #expect(result.err.isEmpty, "\(result.err)")
-        for path in ["marsgen.yml", "content/crew.yml", "public/index.html", "public/journal/first-light/index.html", "public/feed.xml"] {
+        for path in ["marsgen.yml", "content/crew.yml", "public/index.html", "public/journal/first-light/index.html", "public/feed.xml",
+                     "public/search/index.html", "public/search/part-1.json", "public/theme/search.js"] {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(path).path), "missing \(path)")
         }
         let again = try SiteFixture.run(["init", site.path])

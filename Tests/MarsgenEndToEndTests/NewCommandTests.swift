@@ -152,6 +152,33 @@ import Testing
         #expect(try text("public/index.html", in: site).contains("-41.5 °C"))
     }
 
+    @Test("a weather report's notes read from standard input with -; more than 1 MB piped in is refused, nothing written")
+    func weatherNotesFromStandardInput() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let arguments = ["new", "weather", "--temperature", "-40", "--high", "-20", "--low", "-70", "--sunrise", "05:50",
+                         "--sunset", "17:55", "--condition", "clear", "--sol", "15", "-"]
+        let created = try SiteFixture.run(arguments, in: site, input: Data("Opacity τ 0.4.\n\nFrost on the **mast** at dawn.\n".utf8))
+        #expect(created.status == 0, "\(created.err)")
+        #expect(try text("content/weather/sol-15.md", in: site).hasSuffix("---\nOpacity τ 0.4.\n\nFrost on the **mast** at dawn.\n"))
+        let report = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(try text("public/sol/15/index.html", in: site).contains("Frost on the <strong>mast</strong> at dawn."))
+        // Too much: refused before anything is written, for a message too.
+        let large = Data(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
+        let refused = try SiteFixture.run(arguments.map { $0 == "15" ? "16" : $0 }, in: site, input: large)
+        #expect(refused.status != 0 && refused.err == "error: the text on standard input is over 1 MB\n  hint: write the notes in the file itself, or pipe in less\n")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("content/weather/sol-16.md").path))
+        let log = try text("content/messages/habitat.md", in: site)
+        let message = try SiteFixture.run(["new", "message", "habitat", "-", "--author", "okoro", "--sol", "14", "--time", "21:40"], in: site, input: large)
+        #expect(message.status != 0 && message.err.hasPrefix("error: the text on standard input is over 1 MB\n"))
+        #expect(try text("content/messages/habitat.md", in: site) == log)
+        // Exactly 1 MB is taken.
+        let most = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let taken = try SiteFixture.run(arguments.map { $0 == "15" ? "17" : $0 }, in: site, input: most)
+        #expect(taken.status == 0, "\(taken.err)")
+    }
+
     @Test("an unknown or missing author, a file already there, a time without a sol, and a sol before the landing are errors that say what to do",
           arguments: [
               (["new", "entry", "X", "--author", "vgea", "--sol", "3"], "error: unknown crew id 'vgea'\n  hint: did you mean 'vega'?\n"),

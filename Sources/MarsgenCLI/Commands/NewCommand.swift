@@ -206,15 +206,8 @@ struct NewMessageCommand: ParsableCommand {
     private func messageText() throws(Diagnostic) -> String {
         var text = self.text ?? "-"
         if text == "-" {
-            guard isatty(FileHandle.standardInput.fileDescriptor) == 0 else {
-                throw Diagnostic.error("no text for the message",
-                                       hint: "give it after the log's name, or pipe it in: echo 'Hatch sealed.' | marsgen new message \(log) -")
-            }
-            let bytes = FileHandle.standardInput.readDataToEndOfFile()
-            guard let read = String(validating: bytes, as: UTF8.self) else {
-                throw Diagnostic.error("the text on standard input is not UTF-8", hint: "convert it first, for example with iconv -t UTF-8")
-            }
-            text = read
+            text = try StandardInput.text(for: "the message",
+                                          hint: "give it after the log's name, or pipe it in: echo 'Hatch sealed.' | marsgen new message \(log) -")
         }
         guard !text.allSatisfy(\.isWhitespace) else {
             throw Diagnostic.error("the message has no text", hint: "give its text after the log's name, or pipe it in")
@@ -253,7 +246,7 @@ struct NewWeatherCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The sky: clear, cloudy, dust storm, windy, snow or fog.", valueName: "sky"))
     var condition: String
 
-    @Argument(help: "Notes in Markdown (optional).")
+    @Argument(help: "Notes in Markdown (optional; - reads them from standard input).")
     var notes: String = ""
 
     @OptionGroup var when: NewContentWhen
@@ -275,11 +268,37 @@ struct NewWeatherCommand: ParsableCommand {
                   let sky = WeatherCondition(rawValue: condition.lowercased()) else {
                 throw Diagnostic.error("internal: --sunrise, --sunset or --condition unread after they were checked")
             }
+            let notes = self.notes == "-"
+                ? try StandardInput.text(for: "the notes", hint: "give them after the options, or pipe them in: cat notes.md | marsgen new weather … -")
+                : self.notes
             let report = NewWeatherReport(sol: sol, temperature: temperature, high: high, low: low, sunrise: rise, sunset: set,
                                           condition: sky, notes: notes, time: when.time == nil ? nil : time)
             try NewContentFile.create(report.path, text: report.text, in: when, ifThere: "a sol has one report: edit it")
             Console.out("Created \(report.path) (sol \(sol))")
         }
+    }
+}
+
+/// A text piped to `marsgen new` (`-` in place of it).
+enum StandardInput {
+    /// The most read: a message or notes longer than this is a mistake (a file piped in
+    /// whole, a command that never ends), not a text of a log.
+    static let limit = 1 << 20
+
+    /// Standard input, read whole, as UTF-8 text for `what`; `hint` says how to give it
+    /// when standard input is a terminal, where nothing is piped.
+    static func text(for what: String, hint: String) throws(Diagnostic) -> String {
+        let input = FileHandle.standardInput
+        guard isatty(input.fileDescriptor) == 0 else { throw Diagnostic.error("no text for \(what)", hint: hint) }
+        var bytes = Data()
+        while bytes.count <= limit, let chunk = try? input.read(upToCount: 64 * 1024), !chunk.isEmpty { bytes.append(chunk) }
+        guard bytes.count <= limit else {
+            throw Diagnostic.error("the text on standard input is over 1 MB", hint: "write \(what) in the file itself, or pipe in less")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Diagnostic.error("the text on standard input is not UTF-8", hint: "convert it first, for example with iconv -t UTF-8")
+        }
+        return text
     }
 }
 

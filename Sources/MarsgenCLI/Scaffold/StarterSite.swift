@@ -7,6 +7,7 @@ enum StarterSite {
             base_url: https://example.org/
             language: en
             page_size: 20
+            search: true        # a search page at /search/ over every entry and message
             mission:
               name: Ares I
               landing: 2037-02-14T09:32:00Z
