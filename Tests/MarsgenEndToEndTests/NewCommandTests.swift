@@ -173,6 +173,10 @@ import Testing
         let message = try SiteFixture.run(["new", "message", "habitat", "-", "--author", "okoro", "--sol", "14", "--time", "21:40"], in: site, input: large)
         #expect(message.status != 0 && message.err.hasPrefix("error: the text on standard input is over 1 MB\n"))
         #expect(try text("content/messages/habitat.md", in: site) == log)
+        // Standard input that cannot be read (a folder): an error, nothing written.
+        let folder = try SiteFixture.run(arguments.map { $0 == "15" ? "16" : $0 }, in: site, inputFile: site.appendingPathComponent("content"))
+        #expect(folder.status != 0 && folder.err.hasPrefix("error: cannot read standard input"), "\(folder.err)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("content/weather/sol-16.md").path))
         // Exactly 1 MB is taken.
         let most = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)
         let taken = try SiteFixture.run(arguments.map { $0 == "15" ? "17" : $0 }, in: site, input: most)

@@ -171,7 +171,7 @@ enum SiteFixture {
     /// A run still going after 120 s is stopped (SIGTERM, status 15): a build that hangs on
     /// bad input fails its test instead of the whole test run.
     static func run(_ arguments: [String], in directory: URL? = nil, executable path: String? = nil,
-                    input: Data? = nil) throws -> (status: Int32, out: String, err: String) {
+                    input: Data? = nil, inputFile: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let binary = try path.map { URL(fileURLWithPath: $0) } ?? #require(executable, "the marsgen executable was not built")
         let process = Process()
         process.executableURL = binary
@@ -183,6 +183,8 @@ enum SiteFixture {
         // Given, `input` is the process's standard input, which then ends.
         let stdin = input.map { _ in Pipe() }
         if let stdin { process.standardInput = stdin }
+        // Or what is at `inputFile` (a folder, for a standard input that cannot be read).
+        if let inputFile { process.standardInput = try FileHandle(forReadingFrom: inputFile) }
         try process.run()
         if let stdin, let input {
             try stdin.fileHandleForWriting.write(contentsOf: input)

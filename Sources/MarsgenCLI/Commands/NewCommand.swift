@@ -291,7 +291,13 @@ enum StandardInput {
         let input = FileHandle.standardInput
         guard isatty(input.fileDescriptor) == 0 else { throw Diagnostic.error("no text for \(what)", hint: hint) }
         var bytes = Data()
-        while bytes.count <= limit, let chunk = try? input.read(upToCount: 64 * 1024), !chunk.isEmpty { bytes.append(chunk) }
+        do {
+            while bytes.count <= limit, let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty { bytes.append(chunk) }
+        } catch {
+            // Part of a text is not the text: nothing is written. (Foundation's description
+            // of a read error names no cause a reader could act on.)
+            throw Diagnostic.error("cannot read standard input (a folder, or a device that failed?)", hint: "pipe \(what) in from a file or a command")
+        }
         guard bytes.count <= limit else {
             throw Diagnostic.error("the text on standard input is over 1 MB", hint: "write \(what) in the file itself, or pipe in less")
         }
