@@ -168,7 +168,9 @@ def test_a_tag_leads_to_its_entries(desktop, base_url):
 
 
 def test_an_old_address_leads_to_its_entry(desktop, base_url):
-    """An entry's alias sends the browser on to the entry's page, which names itself canonical."""
+    """An entry's alias sends the browser on to the entry's page, which names itself canonical.
+    Like every page, it names the site's icon: no request for a /favicon.ico the site has not."""
+    assert '<link rel="icon" href="/theme/favicon.svg"' in (SITE / "posts/oxygen-plant/index.html").read_text()
     desktop.get(base_url + "posts/oxygen-plant/")
     WebDriverWait(desktop, 10).until(lambda d: d.execute_script("return location.pathname") == "/journal/sol-04-isru/")
     assert desktop.find_element(By.TAG_NAME, "h1").text == "The oxygen plant wakes up"

@@ -25,6 +25,8 @@ import Testing
         ("/posts/%E7%81%AB/", .badSegment("%E7%81%AB")),
         ("/journal/old/", .sitePlace("journal")),
         ("/tags/eva/", .sitePlace("tags")),
+        // The search page's folder, whether the site has one yet or not.
+        ("/search/", .sitePlace("search")),
         ("/index.html", .sitePlace("index.html")),
         ("/404.html", .sitePlace("404.html")),
         ("/feed.xml", .sitePlace("feed.xml")),

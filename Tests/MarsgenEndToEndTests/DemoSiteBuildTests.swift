@@ -73,6 +73,8 @@ import FoundationXML
         #expect(alias.contains("<meta http-equiv=\"refresh\" content=\"0; url=/journal/sol-04-isru/\">"))
         #expect(alias.contains("<link rel=\"canonical\" href=\"https://kasei-station.example.org/journal/sol-04-isru/\">"))
         #expect(alias.contains("<a href=\"/journal/sol-04-isru/\">The oxygen plant wakes up</a>"))
+        // The site's icon, so a browser does not ask the host for a /favicon.ico it does not have.
+        #expect(alias.contains("<link rel=\"icon\" href=\"/theme/favicon.svg\" type=\"image/svg+xml\">"))
         #expect(try !html("sitemap.xml").contains("posts/"))
     }
 

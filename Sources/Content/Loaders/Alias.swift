@@ -5,7 +5,7 @@
 public enum Alias {
     /// The folders and files of the site's own pages, which no alias may take (nor make a
     /// folder of: `feed.xml/` would need the feed's name).
-    static let sitePlaces: Set<String> = ["journal", "sol", "crew", "tags", "page", "theme", "_marsgen", "index.html", "404.html",
+    static let sitePlaces: Set<String> = ["journal", "sol", "crew", "tags", "page", "theme", "search", "_marsgen", "index.html", "404.html",
                                           "feed.xml", "sitemap.xml"]
 
     /// The alias `written` as a path within the site, without its leading `/`: a folder
