@@ -46,7 +46,7 @@ public enum PlainText {
                 if breakingElements.contains(tag.name) { pendingSpace = true }
                 // Skip what a hidden element holds, and a footnote's back-reference arrow.
                 if !tag.isClosing, !tag.isSelfClosing,
-                   hiddenElements.contains(tag.name) || (tag.name == "a" && tag.attributes.contains("footnote-backref")) {
+                   hiddenElements.contains(tag.name) || (tag.name == "a" && html[tag.attributes].firstRange(of: "footnote-backref".utf8) != nil) {
                     index = Tag.end(of: tag.name, in: html, from: index)
                     pendingSpace = true
                 }
@@ -98,8 +98,8 @@ public enum PlainText {
         var isSelfClosing: Bool
         /// Whether it is a comment, a declaration or a processing instruction.
         var isComment: Bool
-        /// Its attributes as written.
-        var attributes: String
+        /// Where its attributes are written: only a link's are ever looked at, so no text is made of them.
+        var attributes: Range<Int>
         /// Where the text after it starts.
         var end: Int
 
@@ -112,7 +112,7 @@ public enum PlainText {
                 let closing: [UInt8] = html[index...].starts(with: "!--".utf8) ? Array("-->".utf8) : [UInt8(ascii: ">")]
                 var end = index
                 while end < html.count, !html[end...].starts(with: closing) { end += 1 }
-                self.init(name: "", isClosing: false, isSelfClosing: false, isComment: true, attributes: "",
+                self.init(name: "", isClosing: false, isSelfClosing: false, isComment: true, attributes: start..<start,
                           end: min(end + closing.count, html.count))
                 return
             }
@@ -139,11 +139,11 @@ public enum PlainText {
             let attributesEnd = index
             let isSelfClosing = attributesEnd > attributesStart && html[attributesEnd - 1] == UInt8(ascii: "/")
             self.init(name: name, isClosing: isClosing, isSelfClosing: isSelfClosing, isComment: false,
-                      attributes: String(decoding: UnsafeBufferPointer(rebasing: html[attributesStart..<attributesEnd]), as: UTF8.self),
+                      attributes: attributesStart..<attributesEnd,
                       end: min(index + 1, html.count))
         }
 
-        init(name: String, isClosing: Bool, isSelfClosing: Bool, isComment: Bool, attributes: String, end: Int) {
+        init(name: String, isClosing: Bool, isSelfClosing: Bool, isComment: Bool, attributes: Range<Int>, end: Int) {
             self.name = name
             self.isClosing = isClosing
             self.isSelfClosing = isSelfClosing

@@ -1480,13 +1480,11 @@ import Testing
 
     @Test("an entry's extra: shown by the site's templates where they say, an edit of it rewriting the pages that show the entry; the site's extra in the layout")
     func extraValues() throws {
-        let cell = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/cell-journal-text.mustache"), encoding: .utf8)
+        let cell = try builtInTemplate("cell-journal-text")
         try SiteFixture.write(cell.replacingOccurrences(of: "{{{body}}}", with: "{{#extra}}<p class=\"mood\">{{extra.mood}}{{#extra.eva}} · {{lead}}{{/extra.eva}}</p>{{/extra}}{{{body}}}"),
                               to: "templates/cell-journal-text.mustache", in: site)
         try edit("marsgen.yml") { $0 + "extra:\n  crew_size: 5\n" }
-        let layout = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/layout.mustache"), encoding: .utf8)
+        let layout = try builtInTemplate("layout")
         try SiteFixture.write(layout.replacingOccurrences(of: "</body>", with: "<!-- crew of {{site.extra.crew_size}} --></body>"),
                               to: "templates/layout.mustache", in: site)
         let first = try build()
@@ -1507,8 +1505,7 @@ import Testing
         #expect(try page("journal/sol-07-bags/index.html").contains("<p class=\"mood\">calm · vega</p>"))
         #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
         // A weather report's, in its summary cell.
-        let summary = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/cell-weather-summary.mustache"), encoding: .utf8)
+        let summary = try builtInTemplate("cell-weather-summary")
         try SiteFixture.write(summary + "{{#extra}}<span class=\"tau\">τ {{extra.tau}}</span>{{/extra}}", to: "templates/cell-weather-summary.mustache", in: site)
         try edit("content/weather/sol-03.md") { $0.replacingOccurrences(of: "condition: windy\n", with: "condition: windy\nextra:\n  tau: 0.9\n") }
         let weather = try build()
@@ -1524,8 +1521,7 @@ import Testing
 
     @Test("the journal's list rows give each entry's extra to a site's journal-list; an edit of it rewrites the lists showing the row, a text edit does not")
     func listRowsShowExtra() throws {
-        let list = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Rendering/Theme/journal-list.mustache"), encoding: .utf8)
+        let list = try builtInTemplate("journal-list")
         try SiteFixture.write(list.replacingOccurrences(of: "</li>", with: "{{#extra}}<span class=\"mood\">{{extra.mood}}</span>{{/extra}}</li>"),
                               to: "templates/journal-list.mustache", in: site)
         let first = try build()
@@ -1546,6 +1542,11 @@ import Testing
         let text = try build()
         #expect(!text.written.contains("journal/index.html") && !text.written.contains("tags/hab/index.html"))
         #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot())
+    }
+
+    /// The source of the built-in template `name`, for a site's own made from it.
+    func builtInTemplate(_ name: String) throws -> String {
+        try String(contentsOf: SiteFixture.repositoryRoot.appendingPathComponent("Sources/Rendering/Theme/\(name).mustache"), encoding: .utf8)
     }
 
     /// Appends `text` as a paragraph of its own to the file at `relative`: the number of its line.

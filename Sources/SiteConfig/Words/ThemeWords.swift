@@ -62,15 +62,9 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
     /// The counted word `key` in the form `count` takes in the site's language, `{count}`
     /// filled in (`3 messages`). A form the words do not give is the `other` one.
     public func counted(_ key: Key, _ count: Int) -> String {
-        let form: String
-        switch given[key] {
-        case .text(let text):
-            form = text
-        case .forms(let forms):
-            form = forms[PluralCategory.of(count, language: language)] ?? forms[.other] ?? key.defaultText
-        case nil:
-            form = count == 1 ? key.defaultOne : key.defaultText
-        }
+        // The built-in English words count as English does, whatever the site's language.
+        let form = given[key] == nil ? (count == 1 ? key.defaultOne : key.defaultText)
+            : self.form(key, PluralCategory.of(count, language: language))
         return Self.filling(form, with: ["count": String(count)])
     }
 
