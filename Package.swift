@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "MarsgenCLI",
             dependencies: [
-                "Site", "Content", "SiteConfig", "MarsTime", "Diagnostics", "Watch", "Server",
+                "Site", "Rendering", "Content", "SiteConfig", "MarsTime", "Diagnostics", "Watch", "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

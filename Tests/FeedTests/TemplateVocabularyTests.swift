@@ -171,3 +171,21 @@ import Testing
             .unknownNames.isEmpty)
     }
 }
+
+/// An archetype's text, rendered as Markdown is written: nothing escaped.
+@Suite struct TextTemplateTests {
+    @Test("values go in as they are; a misspelt name, a partial and a block are warnings at their lines in the file; a syntax error is at its line")
+    func text() throws {
+        let template = try TextTemplate("## {{title}}\n\n{{#tags}}- {{.}}\n{{/tags}}{{titel}} {{> footer}}\n", path: "archetypes/entry.md",
+                                        firstLine: 5, names: ["title", "tags"])
+        #expect(template.render(["title": #"R&D <"1">"#, "tags": ["a&b", "c"]]) == "## R&D <\"1\">\n\n- a&b\n- c\n \n")
+        #expect(template.warnings.map(\.description) == [
+            "archetypes/entry.md:8:10: warning: '{{titel}}' names nothing: it is left empty\n  hint: did you mean '{{title}}'?",
+            "archetypes/entry.md:8:20: warning: an archetype has no partials or blocks: '{{>footer}}' is left empty\n  hint: write the text in the archetype itself",
+        ])
+        let error = #expect(throws: Diagnostic.self) {
+            try TextTemplate("Text\n{{#tags}}\n", path: "archetypes/entry.md", firstLine: 4, names: ["tags"])
+        }
+        #expect(error?.location?.line == 6)
+    }
+}

@@ -183,6 +183,118 @@ import Testing
         #expect(taken.status == 0, "\(taken.err)")
     }
 
+    /// Writes `text` as the demo site's archetype `kind`.
+    func archetype(_ kind: String, _ text: String, in site: URL) throws {
+        let folder = site.appendingPathComponent("archetypes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("\(kind).md"))
+    }
+
+    @Test("archetypes/entry.md starts every new entry: its keys copied as written, its author, tags and draft defaults, its text rendered unescaped; it builds")
+    func archetypeByDefault() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try archetype("entry", """
+            ---
+            # A crew's daily report.
+            author: okoro
+            description: "Daily report" # shown in search results
+            tags: [daily-report]
+            draft: false
+            extra:
+              eva: false
+            ---
+
+            ## Sol {{sol}}, {{time}}: {{title}}
+
+            Filed by {{author_name}} ({{author}}) at {{date}}, as {{slug}};{{#tags}} #{{.}}{{/tags}}.
+
+            """, in: site)
+        let created = try SiteFixture.run(["new", "entry", #"R&D "day""#, "--tag", "eva", "--sol", "14", "--time", "21:30"], in: site)
+        #expect(created.status == 0, "\(created.err)")
+        #expect(created.err.isEmpty, "\(created.err)")
+        #expect(created.out == "Created content/journal/r-d-day.md from archetypes/entry.md (sol 14, 21:30 LMST)\n")
+        #expect(try text("content/journal/r-d-day.md", in: site) == """
+            ---
+            title: "R&D \\"day\\""
+            author: okoro
+            sol: 14
+            time: "21:30"
+            tags: ["daily-report", "eva"]
+            # A crew's daily report.
+            description: "Daily report" # shown in search results
+            extra:
+              eva: false
+            ---
+
+            ## Sol 14, 21:30: R&D "day"
+
+            Filed by Daniel Okoro (okoro) at 2038-11-16T20:25:18.737Z, as r-d-day; #daily-report #eva.
+
+            """)
+        // The options win over its defaults: another author, a draft.
+        let other = try SiteFixture.run(["new", "entry", "Second", "--author", "vega", "--tag", "daily-report", "--draft", "--sol", "14"], in: site)
+        #expect(other.status == 0, "\(other.err)")
+        let second = try text("content/journal/second.md", in: site)
+        #expect(second.contains("\nauthor: vega\n") && second.contains("\ntags: [\"daily-report\"]\n") && second.contains("\ndraft: true\n"), "\(second)")
+        #expect(second.contains("Filed by Ines Vega (vega)"), "\(second)")
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let page = try text("public/journal/r-d-day/index.html", in: site)
+        #expect(page.contains(">Sol 14, 21:30: R&amp;D &quot;day&quot;</h2>"), "\(page)")
+        #expect(page.contains("<meta name=\"description\" content=\"Daily report\">"))
+    }
+
+    @Test("--kind picks archetypes/<kind>.md; without archetypes/entry.md an entry starts empty; an unknown kind names the likeliest")
+    func archetypeKinds() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try archetype("eva", "## EVA {{sol}}\n\nSuits:\n", in: site)
+        let plain = try SiteFixture.run(["new", "entry", "Plain", "--author", "vega", "--sol", "14"], in: site)
+        #expect(plain.out == "Created content/journal/plain.md (sol 14, 12:00 LMST; a draft until you remove 'draft: true')\n", "\(plain.err)")
+        #expect(try text("content/journal/plain.md", in: site).hasSuffix("draft: true\n---\n\n"))
+        let eva = try SiteFixture.run(["new", "entry", "Walk", "--author", "vega", "--sol", "14", "--kind", "eva"], in: site)
+        #expect(eva.status == 0, "\(eva.err)")
+        #expect(try text("content/journal/walk.md", in: site).hasSuffix("draft: true\n---\n\n## EVA 14\n\nSuits:\n"))
+        let before = try SiteFixture.snapshot(site.appendingPathComponent("content"))
+        let typo = try SiteFixture.run(["new", "entry", "Walk 2", "--author", "vega", "--sol", "14", "--kind", "evaa"], in: site)
+        #expect(typo.status == 1)
+        #expect(typo.err == "archetypes/evaa.md: error: no archetype 'evaa': archetypes/evaa.md is not there\n  hint: did you mean 'eva'?\n")
+        #expect(try SiteFixture.snapshot(site.appendingPathComponent("content")) == before, "content changed")
+    }
+
+    @Test("an archetype's mistakes are errors at its lines, nothing written: a key each entry has its own, a value the build refuses, keys in braces, a template not closed, an unknown author; a misspelt name is a warning",
+          arguments: [
+              ("---\nextra:\n  a: 1\nsol: 4\n---\nText\n",
+               "archetypes/entry.md:4:1: error: 'sol' is each entry's own: an archetype may not set it\n"
+                  + "  hint: remove it from the archetype; give --sol and --time to marsgen new entry\n"),
+              ("---\nextra:\n  a: 1\nsummary: Daily\ntoc: maybe\n---\nText\n",
+               "archetypes/entry.md:4:1: warning: unknown key 'summary' in journal front matter is ignored\n  hint: marsgen calls it 'description'\n"
+                  + "archetypes/entry.md:5:6: error: 'toc' must be true or false, not 'maybe'\n  hint: write 'toc: true' or 'toc: false'\n"),
+              ("---\n{tags: [a]}\n---\nText\n",
+               "archetypes/entry.md:2:2: error: an archetype's front matter is written one key a line, each at the start of its line\n"
+                  + "  hint: write 'tags: …' on a line of its own, not within braces\n"),
+              ("---\ndraft: false\n---\n\n{{#tags}}\n- {{.}}\n",
+               "archetypes/entry.md:7:1: error: template syntax error: a section is never closed\n"),
+              ("---\nauthor: vgea\n---\nText\n", "archetypes/entry.md:2:9: error: unknown crew id 'vgea'\n  hint: did you mean 'vega'?\n"),
+              ("---\nextra: [1, 2]\n---\nText\n", "archetypes/entry.md:2:8: error: "),
+              ("Text\n\n{{titel}}\n", "archetypes/entry.md:3:1: warning: '{{titel}}' names nothing: it is left empty\n  hint: did you mean '{{title}}'?\n"),
+          ] as [(String, String)])
+    func archetypeErrors(archetypeText: String, expected: String) throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try archetype("entry", archetypeText, in: site)
+        let before = try SiteFixture.snapshot(site.appendingPathComponent("content"))
+        let result = try SiteFixture.run(["new", "entry", "X", "--author", "okoro", "--sol", "14"], in: site)
+        #expect(result.err.hasPrefix(expected), "\(result.err)")
+        if expected.contains("error:") {
+            #expect(result.status == 1)
+            #expect(try SiteFixture.snapshot(site.appendingPathComponent("content")) == before, "content changed")
+        } else {
+            #expect(result.status == 0)
+            #expect(try text("content/journal/x.md", in: site).hasSuffix("---\n\nText\n"))
+        }
+    }
+
     @Test("an unknown or missing author, a file already there, a time without a sol, and a sol before the landing are errors that say what to do",
           arguments: [
               (["new", "entry", "X", "--author", "vgea", "--sol", "3"], "error: unknown crew id 'vgea'\n  hint: did you mean 'vega'?\n"),

@@ -13,6 +13,10 @@ public struct NewJournalEntry: Sendable {
     public var isDraft: Bool
     /// Its slug: the file's name, and its page's (`/journal/<slug>/`).
     public var slug: String
+    /// Front matter lines written after the keys above (an archetype's other keys).
+    public var otherFrontMatter: [String] = []
+    /// Its text so far: empty, or what its archetype starts it with.
+    public var body = ""
 
     /// An entry whose slug is made from `title` unless `slug` is given.
     public init(title: String, author: String, sol: Int, time: MarsClockTime, tags: [String] = [], isDraft: Bool = false,
@@ -29,13 +33,22 @@ public struct NewJournalEntry: Sendable {
     /// Where it is written, relative to the site's folder.
     public var path: String { "content/journal/\(slug).md" }
 
-    /// The file's text.
+    /// The file's text: its front matter, then a blank line and its text (a line to start
+    /// writing on when it has none).
     public var text: String {
+        let body = body.trimmingLineBreaks
+        return (frontMatterLines + otherFrontMatter + ["---", "", body.isEmpty ? "" : body + "\n"]).joined(separator: "\n")
+    }
+
+    /// The line of ``text`` the first of ``otherFrontMatter`` is on.
+    public var otherFrontMatterFirstLine: Int { frontMatterLines.count + 1 }
+
+    /// The `---` line and the keys the command writes.
+    private var frontMatterLines: [String] {
         var lines = ["---", "title: \(YAMLText.quoted(title))", "author: \(author)", "sol: \(sol)", "time: \"\(time.hourMinute)\""]
         if !tags.isEmpty { lines.append("tags: [" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
         if isDraft { lines.append("draft: true") }
-        lines += ["---", "", ""]
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

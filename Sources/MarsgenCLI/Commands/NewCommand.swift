@@ -3,6 +3,7 @@ import Content
 import Diagnostics
 import Foundation
 import MarsTime
+import Rendering
 import Site
 import SiteConfig
 
@@ -81,26 +82,36 @@ struct NewContentOptions: ParsableArguments {
     /// The site's configuration, the author (checked against the crew) and the sol and time.
     func resolve() throws(Diagnostic) -> (config: SiteConfiguration, author: String, sol: Int, time: MarsClockTime) {
         let (config, sol, time) = try when.resolve()
-        return (config, try resolveAuthor(), sol, time)
+        return (config, try resolveAuthor(in: try crew()), sol, time)
     }
 
-    private func resolveAuthor() throws(Diagnostic) -> String {
+    /// The site's crew, from `content/crew.yml`.
+    func crew() throws(Diagnostic) -> Crew {
         guard let bytes = FileManager.default.contents(atPath: path(CrewLoader.path)) else {
             throw Diagnostic.error("no crew file, so no author", at: SourceLocation(path: CrewLoader.path),
                                    hint: "add content/crew.yml with one entry per crew member")
         }
         var log = DiagnosticLog()
-        let crew = try CrewLoader.load(try SourceFile(path: CrewLoader.path, bytes: Array(bytes)), log: &log)
+        return try CrewLoader.load(try SourceFile(path: CrewLoader.path, bytes: Array(bytes)), log: &log)
+    }
+
+    /// The author: `--author`, else `fallback` (an archetype's, where it is written), else
+    /// the crew's only member; checked against the crew.
+    func resolveAuthor(in crew: Crew, fallback: (id: String, location: SourceLocation)? = nil) throws(Diagnostic) -> String {
         let ids = crew.members.map(\.id)
-        guard let author else {
+        func unknown(_ id: String, at location: SourceLocation?) -> Diagnostic {
+            let near = id.closestMatch(among: ids) ?? crew.members.first { $0.name.lowercased().contains(id.lowercased()) }?.id
+            return Diagnostic.error("unknown crew id '\(id)'", at: location,
+                                    hint: near.map { "did you mean '\($0)'?" } ?? "the crew's ids: \(ids.joined(separator: ", "))")
+        }
+        // An archetype's author is checked whether or not --author replaces it: its mistake
+        // is found at its first use.
+        if let fallback, crew.member(id: fallback.id) == nil { throw unknown(fallback.id, at: fallback.location) }
+        guard let author = author ?? fallback?.id else {
             if ids.count == 1, let only = ids.first { return only }
             throw Diagnostic.error("whose is it? give --author", hint: "the crew's ids: \(ids.joined(separator: ", "))")
         }
-        guard crew.member(id: author) != nil else {
-            let near = author.closestMatch(among: ids) ?? crew.members.first { $0.name.lowercased().contains(author.lowercased()) }?.id
-            throw Diagnostic.error("unknown crew id '\(author)'",
-                                   hint: near.map { "did you mean '\($0)'?" } ?? "the crew's ids: \(ids.joined(separator: ", "))")
-        }
+        guard crew.member(id: author) != nil else { throw unknown(author, at: nil) }
         return author
     }
 
@@ -130,21 +141,89 @@ struct NewEntryCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Its slug (default: made from the title).", valueName: "slug"))
     var slug: String?
 
-    /// A draft by default, as `hugo new` makes one: an entry just started is not for readers yet.
-    @Flag(inversion: .prefixedNo, help: "Mark it 'draft: true' (built only with --drafts until you remove it).")
-    var draft = true
+    @Option(name: .long, help: ArgumentHelp("The archetype to start from: archetypes/<kind>.md (default: archetypes/entry.md, when the site has it).",
+                                            valueName: "kind"))
+    var kind: String?
+
+    /// A draft by default, as `hugo new` makes one: an entry just started is not for readers
+    /// yet. Nil when neither is given: the archetype's `draft`, else a draft.
+    @Flag(inversion: .prefixedNo, help: "Mark it 'draft: true' (built only with --drafts until you remove it; the default).")
+    var draft: Bool?
 
     func validate() throws {
         if let slug, !Slug.isValid(slug) { throw ValidationError("--slug may use only lowercase letters, digits, '-' and '_'") }
+        if let kind, !Slug.isValid(kind) { throw ValidationError("--kind may use only lowercase letters, digits, '-' and '_'") }
     }
 
     func run() throws {
         try options.when.reportingFailure { () throws(Diagnostic) in
-            let (_, author, sol, time) = try options.resolve()
-            let entry = NewJournalEntry(title: title, author: author, sol: sol, time: time, tags: tags, isDraft: draft, slug: slug)
+            let (config, sol, time) = try options.when.resolve()
+            let crew = try options.crew()
+            let archetype = try loadArchetype()
+            let author = try options.resolveAuthor(in: crew, fallback: archetype?.author)
+            var tags = archetype?.tags ?? []
+            for tag in self.tags where !tags.contains(tag) { tags.append(tag) }
+            let isDraft = draft ?? archetype?.isDraft ?? true
+            var entry = NewJournalEntry(title: title, author: author, sol: sol, time: time, tags: tags, isDraft: isDraft, slug: slug)
+            if let archetype {
+                entry.otherFrontMatter = archetype.otherFrontMatter.map(\.text)
+                let template = try TextTemplate(archetype.body, path: archetype.path, firstLine: archetype.bodyFirstLine,
+                                                names: EntryArchetype.names)
+                template.warnings.forEach(Console.report)
+                entry.body = template.render([
+                    "title": title, "slug": entry.slug, "sol": sol, "time": time.hourMinute,
+                    "date": config.mission.clock.instant(sol: sol, lmst: time).iso8601,
+                    "author": author, "author_name": crew.member(id: author)?.name ?? author, "tags": tags,
+                ])
+                try check(entry, madeFrom: archetype, context: ContentContext(config: config, crew: crew))
+            }
             try NewContentFile.create(entry.path, text: entry.text, in: options.when)
-            Console.out("Created \(entry.path) (sol \(sol), \(time.hourMinute) LMST\(draft ? "; a draft until you remove 'draft: true'" : ""))")
+            let from = archetype.map { " from \($0.path)" } ?? ""
+            Console.out("Created \(entry.path)\(from) (sol \(sol), \(time.hourMinute) LMST\(isDraft ? "; a draft until you remove 'draft: true'" : ""))")
         }
+    }
+
+    /// The archetype of `--kind`, or `archetypes/entry.md` when there is one; nil without.
+    private func loadArchetype() throws(Diagnostic) -> EntryArchetype? {
+        let relative = EntryArchetype.path(ofKind: kind ?? EntryArchetype.defaultKind)
+        guard let bytes = FileManager.default.contents(atPath: options.path(relative)) else {
+            guard let kind else { return nil }
+            let folder = options.path(EntryArchetype.folder)
+            let kinds = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
+            let near = kind.closestMatch(among: kinds)
+            throw Diagnostic.error("no archetype '\(kind)': \(relative) is not there", at: SourceLocation(path: relative),
+                                   hint: near.map { "did you mean '\($0)'?" }
+                                       ?? (kinds.isEmpty ? "write \(relative), the front matter and text its entries start with"
+                                           : "the site's archetypes: \(kinds.joined(separator: ", "))"))
+        }
+        return try EntryArchetype(parsing: try SourceFile(path: relative, bytes: Array(bytes)))
+    }
+
+    /// Reads `entry` as a build will, so an archetype that makes entries the build refuses is
+    /// found now, with nothing written: a problem on a line copied from the archetype is
+    /// reported there, any other at the entry's line, naming the archetype.
+    private func check(_ entry: NewJournalEntry, madeFrom archetype: EntryArchetype, context: ContentContext) throws(Diagnostic) {
+        let firstCopied = entry.otherFrontMatterFirstLine
+        func located(_ diagnostic: Diagnostic) -> Diagnostic {
+            var diagnostic = diagnostic
+            if let location = diagnostic.location, location.path == entry.path,
+               archetype.otherFrontMatter.indices.contains(location.line - firstCopied) {
+                diagnostic.location = SourceLocation(path: archetype.path, line: archetype.otherFrontMatter[location.line - firstCopied].line,
+                                                     column: location.column)
+            } else {
+                diagnostic.hint = [diagnostic.hint, "the entry as \(archetype.path) makes it"].compactMap(\.self).joined(separator: "; ")
+            }
+            return diagnostic
+        }
+        var log = DiagnosticLog()
+        do {
+            _ = try JournalLoader.load(try SourceFile(path: entry.path, bytes: Array(entry.text.utf8)), context: context, log: &log)
+        } catch {
+            log.entries.filter { $0.severity == .warning }.map(located).forEach(Console.report)
+            throw located(error)
+        }
+        log.entries.filter { $0.severity == .warning }.map(located).forEach(Console.report)
     }
 }
 
