@@ -257,7 +257,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.19.0"
+    public static let current = "0.20.0"
 }
 
 extension BuildState {

@@ -359,6 +359,43 @@ def test_search_shows_texts_as_text(desktop, base_url):
     assert desktop.find_elements(By.CSS_SELECTOR, ".search-results img, .search-results script, .search-results b") == []
 
 
+def test_search_lists_a_hundred_results_at_a_time(desktop, base_url):
+    """Past a hundred results, a button lists the next hundred, the keyboard going on from
+    the first of them, and goes once all are listed; a new search starts again at a hundred."""
+    fake = desktop.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        const documents = [];
+        for (let n = 250; n >= 1; n--) documents.push({kind: "journal", url: "/e" + n + "/", title: "Dust " + n, sol: n,
+            date: "2038-11-05T00:00:00Z", author: "Ines Vega", tags: n % 2 ? ["odd"] : [], text: "Dust devil number " + n + "."});
+        const files = {"/search/index.json": {version: 1, parts: ["/p.json"]}, "/p.json": {version: 1, documents: documents}};
+        window.fetch = (url) => Promise.resolve({ok: true, json: () => Promise.resolve(files[url])});
+    """})
+    try:
+        desktop.get(base_url + "search/?q=dust")
+        titles = [title for title, _, _, _ in search_results(desktop, "dust")]
+        assert titles == [f"Dust {n}" for n in range(250, 150, -1)]
+        assert desktop.find_element(By.CSS_SELECTOR, ".search-status").text == "250 results"
+        more = desktop.find_element(By.CSS_SELECTOR, ".search-more")
+        assert more.is_displayed() and more.text == "More results"
+        more.click()
+        assert len(desktop.find_elements(By.CSS_SELECTOR, ".search-result")) == 200
+        assert desktop.execute_script("return document.activeElement.textContent") == "Dust 150"
+        assert more.is_displayed()
+        more.click()
+        titles = [title for title, _, _, _ in search_results(desktop, "dust")]
+        assert titles == [f"Dust {n}" for n in range(250, 0, -1)]
+        assert not more.is_displayed()
+        box = desktop.find_element(By.CSS_SELECTOR, "input[type=search]")
+        box.clear()
+        box.send_keys("odd")
+        assert len(search_results(desktop, "odd")) == 100 and more.is_displayed()
+        box.clear()
+        box.send_keys("dust 7")
+        assert [title for title, _, _, _ in search_results(desktop, "dust 7")][:2] == ["Dust 247", "Dust 237"]
+        assert not more.is_displayed()
+    finally:
+        desktop.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": fake["identifier"]})
+
+
 def test_missing_page_shows_the_site_404(desktop, base_url):
     desktop.get(base_url + "no/such/page/")
     assert "Signal lost" in desktop.title

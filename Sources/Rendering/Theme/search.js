@@ -9,6 +9,7 @@
   var input = root.querySelector(".search-input");
   var status = root.querySelector(".search-status");
   var list = root.querySelector(".search-results");
+  var more = root.querySelector(".search-more");
   var forms = {};
   root.querySelectorAll(".search-forms").forEach(function (template) {
     template.content.querySelectorAll("[data-category]").forEach(function (form) {
@@ -16,7 +17,9 @@
     });
   });
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(root.getAttribute("data-language") || "en") : null;
-  var shown = 100;
+  // Results are listed a hundred at a time: the button under the list adds the next.
+  var batch = 100;
+  var found = [], wanted = [];
   var solTitle = root.getAttribute("data-sol") || "Sol {sol}";
   var documents = null;
   var pending = null;
@@ -104,15 +107,16 @@
     if (query) url.searchParams.set("q", query); else url.searchParams.delete("q");
     history.replaceState(history.state, "", url);
     list.replaceChildren();
+    found = [];
+    if (more) more.hidden = true;
     if (!documents) return;
     // Which query the list shows, for a script of the site's own (and the tests) to wait on.
     list.setAttribute("data-query", query);
-    var wanted = terms(query);
+    wanted = terms(query);
     if (!wanted.length) {
       status.textContent = "";
       return;
     }
-    var found = [];
     documents.forEach(function (candidate, order) {
       var score = 0;
       for (var index = 0; index < wanted.length; index++) {
@@ -126,7 +130,11 @@
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
     status.textContent = found.length ? counted(found.length)
       : root.getAttribute("data-none").replace("{query}", query);
-    found.slice(0, shown).forEach(function (hit) {
+    showMore();
+  }
+  // Lists the next batch of results; the button stays while there are more.
+  function showMore() {
+    found.slice(list.children.length, list.children.length + batch).forEach(function (hit) {
       var entry = documents[hit.order].entry;
       var item = document.createElement("li");
       item.className = "search-result search-result-" + entry.kind;
@@ -142,6 +150,16 @@
       appendMarked(meta, about, wanted, 0, about.length);
       item.append(link, meta, snippet(entry.text, wanted));
       list.append(item);
+    });
+    if (more) more.hidden = list.children.length >= found.length;
+  }
+  if (more) {
+    more.addEventListener("click", function () {
+      var first = list.children.length;
+      showMore();
+      // A keyboard reader goes on from the first result added, not from the button's new place.
+      var added = list.children[first];
+      if (added) added.querySelector("a").focus();
     });
   }
   input.addEventListener("input", function () {

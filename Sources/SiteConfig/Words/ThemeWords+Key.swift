@@ -60,6 +60,7 @@ extension ThemeWords {
         case searchNone = "search_none"
         case searchNeedsScript = "search_needs_script"
         case searchUnavailable = "search_unavailable"
+        case searchMore = "search_more"
 
         /// The English word, or a counted word's `other` form.
         public var defaultText: String {
@@ -133,6 +134,7 @@ extension ThemeWords {
             case .searchNone: "Nothing in the log matches “{query}”."
             case .searchNeedsScript: "Search runs in your browser, and needs JavaScript turned on."
             case .searchUnavailable: "The search index could not be loaded. Try again later."
+            case .searchMore: "More results"
             }
         }
 
