@@ -5,44 +5,15 @@ start of the line, which is now its right, the weather readings' dividers at its
 nothing scrolls sideways (the hidden skip link, pushed off the page's left, would widen a
 right-to-left page). MARSGEN_BIN names the binary that builds the site.
 """
-import functools
-import http.server
-import os
-import pathlib
-import subprocess
-import sys
-import threading
-
 import pytest
 
-from browser import make_driver
-
-REPO = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "Tests"))
-from demo_site import copy_demo  # noqa: E402
-BINARY = pathlib.Path(os.environ.get("MARSGEN_BIN", REPO / ".build/debug/marsgen")).resolve()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+from browser import build_demo, make_driver, served
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    root = tmp_path_factory.mktemp("rtl-site")
-    copy_demo(root)
-    config = root / "marsgen.yml"
-    text = config.read_text(encoding="utf-8")
-    assert "\nlanguage: en\n" in text
-    config.write_text(text.replace("\nlanguage: en\n", "\nlanguage: ar\n"), encoding="utf-8")
-    result = subprocess.run([str(BINARY), "build", "--quiet", "--source", str(root)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    handler = functools.partial(QuietHandler, directory=str(root / "public"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with served(build_demo(tmp_path_factory.mktemp("rtl-site"), "ar")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module", params=[(1280, 900, False), (390, 844, True)], ids=["desktop", "phone"])

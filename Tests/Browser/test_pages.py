@@ -3,15 +3,12 @@
 MARSGEN_SITE names the built site (an output directory of `marsgen build`). The site is
 served over HTTP on a free loopback port, because its links are root-relative.
 """
-import functools
-import http.server
 import os
 import pathlib
-import threading
 
 import pytest
 
-from browser import make_driver
+from browser import make_driver, served
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -20,31 +17,10 @@ SCREENSHOTS = pathlib.Path(os.environ.get("MARSGEN_SCREENSHOTS", ".build/screens
 PAGES = sorted(str(p.relative_to(SITE)) for p in SITE.rglob("*.html"))
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def send_error(self, code, message=None, explain=None):
-        # Serve the site's own 404 page, as a real host would.
-        if code == 404 and (SITE / "404.html").exists():
-            body = (SITE / "404.html").read_bytes()
-            self.send_response(404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().send_error(code, message, explain)
-
-
 @pytest.fixture(scope="session")
 def base_url():
-    handler = functools.partial(QuietHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with served(SITE) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 import Diagnostics
-import SiteConfig
+@testable import SiteConfig
 import Testing
 
 /// The theme's words (`words:` in marsgen.yml) and the plural rules that pick a counted
@@ -83,6 +83,45 @@ import Testing
         // Not given: English, singular for one whatever the language.
         #expect(words.counted(.journalEntries, 1) == "1 journal entry")
         #expect(words.counted(.journalEntries, 5) == "5 journal entries")
+    }
+
+    @Test("French, German and Spanish sites get marsgen's words in their language, region or not; words: changes any of them; other languages get English",
+          arguments: [
+              ("fr", "Plus anciens", "1 message", "0 message", "2 messages", "1000000 de messages"),
+              ("fr-CA", "Plus anciens", "1 message", "0 message", "2 messages", "1000000 de messages"),
+              ("de", "Älter", "1 Nachricht", "0 Nachrichten", "2 Nachrichten", "1000000 Nachrichten"),
+              ("es-MX", "Más antiguas", "1 mensaje", "0 mensajes", "2 mensajes", "1000000 de mensajes"),
+              ("pl", "Older", "1 message", "0 messages", "2 messages", "1000000 messages"),
+          ] as [(String, String, String, String, String, String)])
+    func builtInTranslations(language: String, older: String, one: String, zero: String, two: String, million: String) throws {
+        let words = ThemeWords(language: language)
+        #expect(words[.older] == older)
+        #expect([1, 0, 2, 1_000_000].map { words.counted(.messages, $0) } == [one, zero, two, million])
+        var log = DiagnosticLog()
+        let config = try SiteConfiguration.parse(ContentFixtures.configText + "\nlanguage: \(language)\nwords:\n  older: Before\n", log: &log)
+        #expect(config.words[.older] == "Before")
+        #expect(config.words[.newer] == ThemeWords(language: language)[.newer])
+    }
+
+    @Test("each translation gives every word, with the English word's placeholders, and each counted word a form for every category its language counts in")
+    func translationsComplete() {
+        for language in ["fr", "de", "es"] {
+            let words = ThemeWords(language: language)
+            for key in ThemeWords.Key.allCases {
+                #expect(ThemeWords.builtIn(for: language)[key] != nil, "\(language) has no \(key.rawValue)")
+                let categories = key.isCounted ? PluralCategory.allCases : [.other]
+                for category in categories {
+                    let text = key.isCounted ? words.form(key, category) : words[key]
+                    #expect(Set(ThemeWords.placeholders(in: text)) == Set(key.placeholders), "\(language) \(key.rawValue) \(category)")
+                }
+                // Every number takes a form the translation gives, not a fallback.
+                if key.isCounted, case .forms(let forms)? = ThemeWords.builtIn(for: language)[key] {
+                    for count in [0, 1, 2, 3, 5, 11, 21, 101, 1_000_000, 2_000_000] {
+                        #expect(forms[PluralCategory.of(count, language: language)] != nil, "\(language) \(key.rawValue) \(count)")
+                    }
+                }
+            }
+        }
     }
 
     @Test("a brace that names no placeholder stays as written")

@@ -348,11 +348,12 @@ import FoundationXML
         let notes = try #require(page.range(of: "<div class=\"cell cell-weather-notes prose\"><p>Opacity τ 2.6. Small diurnal range"))
         let low = try #require(page.range(of: "<span class=\"detail-label\">LOW</span>"))
         #expect(low.upperBound < notes.lowerBound)
-        // Its closed summary says there are notes to open.
-        #expect(page.contains("<span class=\"cell cell-weather weather-dust-storm has-notes\">"))
+        // Its closed summary says there are notes to open, in the site's words.
+        #expect(page.contains("<span class=\"cell cell-weather weather-dust-storm has-notes\" data-show=\"Details + notes\" data-hide=\"Hide\">"))
         // A report without notes has no notes cell, and says none (sol 2's has none).
         let plain = try html("sol/2/index.html")
         #expect(!plain.contains("cell-weather-notes") && !plain.contains("has-notes"))
+        #expect(plain.contains("data-show=\"Details\" data-hide=\"Hide\">"))
     }
 
     @Test("Markdown features survive into the entry pages")

@@ -42,6 +42,9 @@ extension ThemeWords {
         case weatherTitle = "weather_title"
         case weatherText = "weather_text"
         case sunrise, sunset, high, low
+        case details
+        case detailsNotes = "details_notes"
+        case hide
         case clear, cloudy
         case dustStorm = "dust_storm"
         case windy, snow, fog
@@ -115,6 +118,9 @@ extension ThemeWords {
             case .sunset: "SUNSET"
             case .high: "HIGH"
             case .low: "LOW"
+            case .details: "Details"
+            case .detailsNotes: "Details + notes"
+            case .hide: "Hide"
             case .clear: "clear"
             case .cloudy: "cloudy"
             case .dustStorm: "dust storm"

@@ -1,8 +1,9 @@
 import Diagnostics
 
-/// The words the built-in theme shows readers (`Older`, `Continue reading`, `3 messages`),
-/// in English unless `marsgen.yml`'s `words:` gives others, as Hugo's `i18n/` files and
-/// Zola's `translations` do:
+/// The words the built-in theme shows readers (`Older`, `Continue reading`, `3 messages`):
+/// in the site's `language` when marsgen has words for it (see ``translations``), else in
+/// English, and any of them as `marsgen.yml`'s `words:` gives it, as Hugo's `i18n/` files
+/// and Zola's `translations` do:
 ///
 ///     language: fr
 ///     words:
@@ -30,14 +31,23 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
 
     /// The language whose plural rules pick a counted word's form.
     public let language: String
-    /// The words `words:` gives, by key; the others are English.
+    /// The words `words:` gives, by key.
     public let given: [Key: Given]
+    /// marsgen's words in `language`, for the words `words:` does not give; empty when it
+    /// has none in that language, whose words are then English.
+    let builtIn: [Key: Given]
 
-    /// The built-in English words, counted as `language` counts.
+    /// The built-in words in `language` (English when marsgen has none in it), counted as
+    /// `language` counts, but those `given`.
     public init(language: String = "en", given: [Key: Given] = [:]) {
         self.language = language
         self.given = given
+        builtIn = Self.builtIn(for: language)
     }
+
+    /// The word `key` in the site's language, when `words:` or marsgen gives it there; nil
+    /// for an English word.
+    private func translated(_ key: Key) -> Given? { given[key] ?? builtIn[key] }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -46,7 +56,7 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
 
     /// The word `key`, its placeholders as they are.
     public subscript(key: Key) -> String {
-        switch given[key] {
+        switch translated(key) {
         case .text(let text): text
         case .forms(let forms): forms[.other] ?? key.defaultText
         case nil: key.defaultText
@@ -63,7 +73,7 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
     /// filled in (`3 messages`). A form the words do not give is the `other` one.
     public func counted(_ key: Key, _ count: Int) -> String {
         // The built-in English words count as English does, whatever the site's language.
-        let form = given[key] == nil ? (count == 1 ? key.defaultOne : key.defaultText)
+        let form = translated(key) == nil ? (count == 1 ? key.defaultOne : key.defaultText)
             : self.form(key, PluralCategory.of(count, language: language))
         return Self.filling(form, with: ["count": String(count)])
     }
@@ -71,7 +81,7 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
     /// The form of the counted word `key` for numbers of `category`, `{count}` as it is: for
     /// a script that counts in the reader's browser.
     public func form(_ key: Key, _ category: PluralCategory) -> String {
-        switch given[key] {
+        switch translated(key) {
         case .text(let text): text
         case .forms(let forms): forms[category] ?? forms[.other] ?? key.defaultText
         case nil: category == .one ? key.defaultOne : key.defaultText
