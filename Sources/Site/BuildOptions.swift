@@ -10,6 +10,9 @@ public struct BuildOptions: Sendable {
     let recordedOutput: String
     /// Whether entries with `draft: true` are built.
     public var includesDrafts: Bool
+    /// The URL the site is built for instead of its `base_url` (`--base-url`: a preview of
+    /// it at another address); one ``SiteConfiguration/problem(withBaseURL:)`` accepts.
+    public var baseURL: String?
     /// Whether to ignore the build state and build everything (`--clean`).
     public var isClean: Bool
     /// Whether a content file with an error is left out, instead of stopping the build

@@ -70,6 +70,7 @@ extension SiteBuilder {
         guard var config = try Self.readConfiguration(with: reader, log: &context.log) else {
             throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(options.sourceDirectory)", hint: missingConfigurationHint())
         }
+        if let url = options.baseURL { config.publish(at: url) }
         context.report.basePath = config.basePath
         // The settings as parsed, not the file's text: a comment, blank lines or the keys'
         // order change no page, so they are no reason for a full build.
@@ -79,6 +80,7 @@ extension SiteBuilder {
         // size is a full build too, told apart by what follows the settings' hash.
         config.imageSize = NotASetting(siteImageSize(config))
         context.state.configurationHash = hash.description + (config.imageSize.value.map { " \($0.width)x\($0.height)" } ?? "")
+            + (options.baseURL == nil ? "" : Self.baseURLMark)
         context.config = config
     }
 
@@ -116,6 +118,10 @@ extension SiteBuilder {
         let file = try reader.sourceFile(SiteConfiguration.fileName)
         return try SiteConfiguration.parse(file.text, path: file.path, log: &log)
     }
+
+    /// Ends the configuration hash of a build for `--base-url`, for the notice of the full
+    /// build that its address, given or no longer given, brings.
+    static let baseURLMark = " --base-url"
 
     static let otherVersionNotice = "the last build was made by another version of marsgen; doing a full build"
 
@@ -192,9 +198,13 @@ extension SiteBuilder {
             context.report.notice = Self.otherVersionNotice
         } else if index.configurationHash != context.state.configurationHash {
             let settings = { (hash: String) in hash.prefix { $0 != " " } }
-            context.report.notice = settings(index.configurationHash) == settings(context.state.configurationHash)
-                ? "the picture \(SiteConfiguration.fileName)'s image: names changed size; doing a full build"
-                : "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
+            context.report.notice = if [index.configurationHash, context.state.configurationHash].contains(where: { $0.hasSuffix(Self.baseURLMark) }) {
+                "the address the site is built for (--base-url) or the settings in \(SiteConfiguration.fileName) changed; doing a full build"
+            } else if settings(index.configurationHash) == settings(context.state.configurationHash) {
+                "the picture \(SiteConfiguration.fileName)'s image: names changed size; doing a full build"
+            } else {
+                "the settings in \(SiteConfiguration.fileName) changed; doing a full build"
+            }
         } else if index.outputDirectory != options.recordedOutput
                     || !FileManager.default.fileExists(atPath: options.outputDirectory, isDirectory: &isDirectory)
                     || !isDirectory.boolValue {

@@ -152,11 +152,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
 
         let title = try yaml.requiredString("title", hint: "add a line 'title: My Mission Log'")
         let baseURL = try yaml.requiredString("base_url", hint: "add a line 'base_url: https://example.org/'")
-        guard baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://"), baseURL.count > "https://".count else {
-            throw Diagnostic.error("'base_url' must be an absolute http(s) URL, not '\(baseURL)'", at: yaml.location(of: "base_url"),
-                                   hint: "for example 'https://example.org/' or 'https://example.org/mission/'")
-        }
-        if let (problem, hint) = baseURLProblem(baseURL) {
+        if let (problem, hint) = problem(withBaseURL: baseURL) {
             throw Diagnostic.error("'base_url' \(problem)", at: yaml.location(of: "base_url"), hint: hint)
         }
         let language = try yaml.string("language") ?? "en"
@@ -250,6 +246,23 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
                      hint: "give a PNG, JPEG or WebP image for previews (about 1200 × 630 pixels shows well everywhere)")
         }
         return written
+    }
+
+    /// What is wrong with `url` as a site's base URL (`base_url`, `--base-url`), with a hint;
+    /// nil when nothing is.
+    public static func problem(withBaseURL url: String) -> (problem: String, hint: String)? {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), url.count > "https://".count else {
+            return ("must be an absolute http(s) URL, not '\(Diagnostic.excerpt(url))'", "for example 'https://example.org/' or 'https://example.org/mission/'")
+        }
+        return baseURLProblem(url)
+    }
+
+    /// This configuration published at `url` instead of its `base_url` (`--base-url`, for a
+    /// preview of the site at another address): every link, the feed and the sitemap follow.
+    /// `url` is one ``problem(withBaseURL:)`` finds nothing wrong with.
+    public mutating func publish(at url: String) {
+        baseURL = url.hasSuffix("/") ? url : url + "/"
+        basePath = Self.path(ofURL: baseURL)
     }
 
     /// What is wrong with `url` (an `http://` or `https://` URL) as the start of every link

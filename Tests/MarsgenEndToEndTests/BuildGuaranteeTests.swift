@@ -171,6 +171,38 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/journal/sol-08-draft-notes/index.html").path))
     }
 
+    @Test("--base-url builds the site for another address (a preview): links, feed and sitemap; the same again writes nothing; without it, a full build for base_url; an address base_url would refuse is a usage error")
+    func baseURLOverride() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        _ = try SiteFixture.run(["build", "--source", site.path, "--quiet"])
+        let preview = try SiteFixture.run(["build", "--source", site.path, "--base-url", "https://preview.example.net/pr-7"])
+        #expect(preview.status == 0, "\(preview.err)")
+        #expect(preview.out.hasPrefix("note: the address the site is built for (--base-url) or the settings in marsgen.yml changed; doing a full build\n"),
+                "\(preview.out)")
+        var files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
+        let front = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(front.contains("<link rel=\"stylesheet\" href=\"/pr-7/theme/marsgen.css"), "\(front)")
+        #expect(front.contains("<link rel=\"canonical\" href=\"https://preview.example.net/pr-7/\">"))
+        #expect(!front.contains("kasei-station.example.org"))
+        #expect(String(decoding: try #require(files["feed.xml"]), as: UTF8.self).contains("<id>https://preview.example.net/pr-7/</id>"))
+        #expect(String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self).contains("<loc>https://preview.example.net/pr-7/sol/1/</loc>"))
+        let again = try SiteFixture.run(["build", "--source", site.path, "--base-url", "https://preview.example.net/pr-7/"])
+        #expect(again.out.contains("→ 0 pages written, 0 deleted, 81 unchanged"), "\(again.out)")
+        let back = try SiteFixture.run(["build", "--source", site.path])
+        #expect(back.out.contains("(--base-url)") && back.out.contains("(full build)"), "\(back.out)")
+        files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
+        let fresh = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        _ = try SiteFixture.run(["build", "--source", fresh.path, "--quiet"])
+        #expect(files == (try SiteFixture.snapshot(fresh.appendingPathComponent("public"))))
+        for (url, message) in [("ftp://example.org/", "--base-url must be an absolute http(s) URL, not 'ftp://example.org/'"),
+                               ("https://example.org/?x=1", "--base-url cannot have a query or a fragment")] {
+            let refused = try SiteFixture.run(["build", "--source", site.path, "--base-url", url])
+            #expect(refused.status == 64 && refused.err.contains(message), "\(refused.err)")
+        }
+    }
+
     @Test("a static file replaces the theme's file of the same path")
     func staticOverride() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Diagnostics
 import Site
+import SiteConfig
 
 /// `marsgen build`: builds the site into the output directory.
 struct BuildCommand: ParsableCommand {
@@ -68,7 +69,7 @@ struct BuildCommand: ParsableCommand {
     }
 }
 
-/// `--source`, `--output` and `--force`, shared by commands that build a site.
+/// `--source`, `--output`, `--force` and `--base-url`, shared by commands that build a site.
 struct SitePathOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
     var source = "."
@@ -79,11 +80,22 @@ struct SitePathOptions: ParsableArguments {
     @Flag(name: .long, help: "Build into an output folder that holds files this site does not make (they are deleted).")
     var force = false
 
+    @Option(name: .long, help: ArgumentHelp("Build the site for this address instead of marsgen.yml's base_url (a preview of it elsewhere).",
+                                            valueName: "url"))
+    var baseURL: String?
+
+    func validate() throws {
+        if let baseURL, let (problem, hint) = SiteConfiguration.problem(withBaseURL: baseURL) {
+            throw ValidationError("--base-url \(problem): \(hint)")
+        }
+    }
+
     /// Build options for these paths.
     func buildOptions(includesDrafts: Bool, isClean: Bool = false, keepsGoing: Bool = false) -> BuildOptions {
         var options = BuildOptions(sourceDirectory: source, outputDirectory: output, includesDrafts: includesDrafts,
                                    isClean: isClean, keepsGoing: keepsGoing)
         options.replacesOtherFiles = force
+        options.baseURL = baseURL
         return options
     }
 }
