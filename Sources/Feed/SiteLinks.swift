@@ -53,6 +53,8 @@ public struct SiteLinks: Sendable {
     public var atom: String { atomAddress.url }
     /// A tag's Atom feed (`tag_feeds: true`).
     public func tagFeed(_ slug: String) -> String { tagFeedAddress(slug).url }
+    /// A crew member's Atom feed (`crew_feeds: true`).
+    public func crewFeed(_ id: String) -> String { crewFeedAddress(id).url }
     /// The search page (`search: true`).
     public var search: String { searchAddress.url }
     /// A file under the site's root (`theme/marsgen.css`).
@@ -84,6 +86,7 @@ public struct SiteLinks: Sendable {
     /// An entry's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
     func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
+    func crewFeedAddress(_ id: String) -> PageAddress { PageAddress(basePath: basePath, "crew/", id, "/" + Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
 
     /// The anchor (element id) of an object's section.

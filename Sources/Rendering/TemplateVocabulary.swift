@@ -54,7 +54,7 @@ public enum TemplateVocabulary {
         "page-journal": page.union(journalList),
         "page-tag": page.union(journalList).union(["tag", "name", "slug", "hasFeed", "feedURL"]),
         "page-tags": page.union(["tags", "name", "slug", "url", "entryCount", "hasTags"]),
-        "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "sections", "html", "entryCount",
+        "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "hasFeed", "feedURL", "sections", "html", "entryCount",
                                              "messageCount", "entryCountText", "messageCountText", "isFront", "hasPager", "newer", "older"]),
         "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]),
         "page-404": page,
@@ -77,10 +77,10 @@ public enum TemplateVocabulary {
         "cell-weather-summary": cell.union(["temperature", "condition", "conditionClass", "notes", "hasNotes", "extra"]),
         "cell-weather-detail": ["label", "value"],
         "cell-weather-notes": ["notes"],
-        // A tag's feed also gets its `tag`, as the tag's pages do.
+        // A tag's feed also gets its `tag`, as the tag's pages do, and a crew member's its `member`.
         "atom": site.union(["feedTitle", "feedID", "alternateURL", "selfURL", "subtitle", "updated", "entries", "id", "title", "link",
                             "sol", "author", "authorURI", "hasAuthorURI", "categories", "term", "summary", "content", "html",
-                            "tag", "name", "slug", "url", "hasFeed", "feedURL"]),
+                            "tag", "name", "slug", "url", "hasFeed", "feedURL", "member", "role", "hasRole"]),
         "alias": site.union(["url", "canonical", "title"]),
         "sitemap": site.union(["urls", "loc"]),
         "sitemap-index": site.union(["sitemaps", "loc"]),

@@ -44,6 +44,10 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     /// `/tags/<slug>/feed.xml`. Off by default: an entry's edit then rewrites the feed of
     /// each of its tags too.
     public var hasTagFeeds: Bool
+    /// Whether each crew member gets an Atom feed of their newest journal entries and
+    /// messages (`crew_feeds: true`), at `/crew/<id>/feed.xml`: a reader follows one of the
+    /// crew. Off by default: an edit or a message then rewrites its author's feed too.
+    public var hasCrewFeeds = false
     /// Whether the site has a search page (`search: true`), at `/search/`, which finds journal
     /// entries and messages in the search index it reads, `/search/index.json`. Off by
     /// default: the index holds every text, and an edit of any of them rewrites it.
@@ -129,7 +133,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "tag_feeds", "search", "image", "image_alt", "words", "extra", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "crew_feeds", "search", "image", "image_alt", "words", "extra", "mission"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
@@ -225,6 +229,7 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
             mission: Mission(name: name, clock: MissionClock(landing: landing, eastLongitude: longitude, firstSol: firstSol))
         )
         config.hasSearch = try yaml.bool("search") ?? false
+        config.hasCrewFeeds = try yaml.bool("crew_feeds") ?? false
         config.extra = try yaml.extra("extra")
         return config
     }

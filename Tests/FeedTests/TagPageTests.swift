@@ -98,6 +98,38 @@ import Testing
         #expect((without["tags/eva/index.html"]?.context["tag"] as? TemplateContext)?["hasFeed"] as? Bool == false)
     }
 
+    @Test("with crew_feeds, each crew member has an Atom feed of their newest 50 entries and messages, which their pages link to; without, none")
+    func crewFeeds() throws {
+        let entries = (0..<40).map { FeedFixtures.entry("e\($0)", sol: 1 + $0, author: $0 % 4 == 0 ? FeedFixtures.okoro : FeedFixtures.vega) }
+        let messages = (0..<40).map { FeedFixtures.message(sol: 1 + $0, hour: 12, author: FeedFixtures.vega) }
+        let library = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: entries, messages: messages, weatherReports: [])
+        func planned(crewFeeds: Bool) -> [String: Page] {
+            var config = FeedFixtures.config()
+            config.hasCrewFeeds = crewFeeds
+            return Dictionary(uniqueKeysWithValues: PagePlanner(library: library, config: config).pages().map { ($0.outputPath, $0) })
+        }
+        let pages = planned(crewFeeds: true)
+        #expect(pages.keys.filter { $0.hasSuffix("feed.xml") }.sorted() == ["crew/okoro/feed.xml", "crew/vega/feed.xml", "feed.xml"])
+        let vega = try #require(pages["crew/vega/feed.xml"])
+        #expect(vega.kind == .atom && vega.layout == nil && vega.url == "/crew/vega/feed.xml")
+        // Vega's 30 entries and 40 messages, newest first: a sol's message (12:00) after its entry (10:00).
+        let items = vega.slots["entries"] ?? []
+        #expect(items.count == 50)
+        #expect(items.prefix(3).map(\.object.sol) == [40, 40, 39] && items.allSatisfy { $0.object.authorIDs == ["vega"] })
+        #expect(items.map(\.object.instant) == items.map(\.object.instant).sorted(by: >))
+        #expect(vega.context["feedTitle"] as? String == "Test <Log>: Ines Vega")
+        #expect(vega.context["feedID"] as? String == "https://example.org/crew/vega/")
+        #expect(vega.context["subtitle"] as? String == "Journal entries and messages by Ines Vega")
+        #expect(pages["crew/okoro/feed.xml"]?.slots["entries"]?.count == 10)
+        for page in ["crew/vega/index.html", "crew/vega/page/1/index.html"] {
+            let member = (pages[page]?.context["member"] as? TemplateContext) ?? [:]
+            #expect(member["hasFeed"] as? Bool == true && member["feedURL"] as? String == "/crew/vega/feed.xml", "\(page)")
+        }
+        let without = planned(crewFeeds: false)
+        #expect(without.keys.filter { $0.hasSuffix("feed.xml") } == ["feed.xml"])
+        #expect((without["crew/vega/index.html"]?.context["member"] as? TemplateContext)?["hasFeed"] as? Bool == false)
+    }
+
     @Test("a tag's list is paged as the journal's, from the oldest end; the index of tags is always made")
     func pagination() throws {
         // Page size 1: five entries a list page.

@@ -103,9 +103,10 @@ import Testing
         // A sitemap split into parts, for the index's `sitemaps`.
         config.sitemapMaxURLs = 5
         try renderEveryPage(library, config: config, into: seen)
-        // Lists of entries of five a page, for their pagers; a feed for each tag.
+        // Lists of entries of five a page, for their pagers; a feed for each tag and each crew member.
         config.pageSize = 1
         config.hasTagFeeds = true
+        config.hasCrewFeeds = true
         try renderEveryPage(library, config: config, into: seen)
         let given = seen.byTemplate
         #expect(Set(given.keys) == Set(TemplateVocabulary.byTemplate.keys))

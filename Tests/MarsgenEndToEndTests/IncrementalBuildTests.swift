@@ -765,6 +765,50 @@ import Testing
         try expectSameAsClean("turned off")
     }
 
+    @Test("with crew_feeds, an entry's edit or a message rewrites its author's feed; a name changed in crew.yml rewrites that member's; turned off, every crew feed goes")
+    func crewFeedsFollowTheirAuthors() throws {
+        func expectSameAsClean(_ step: String) throws {
+            #expect(try SiteFixture.snapshot(output) == cleanBuildSnapshot(), "\(step)")
+        }
+        func feed(_ id: String) throws -> String {
+            try String(contentsOf: output.appendingPathComponent("crew/\(id)/feed.xml"), encoding: .utf8)
+        }
+        try edit("marsgen.yml") { $0 + "crew_feeds: true\n" }
+        #expect(try build().isFullBuild)
+        let crewPage = try String(contentsOf: output.appendingPathComponent("crew/okoro/index.html"), encoding: .utf8)
+        #expect(crewPage.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Kasei Station Log: Daniel Okoro\" href=\"/crew/okoro/feed.xml\">"))
+        try expectSameAsClean("turned on")
+
+        // `sol-07-bags` is okoro's: his feed holds its text, no one else's changes.
+        try edit("content/journal/sol-07-bags.md") { $0 + "\nOne more line.\n" }
+        let edited = try build()
+        #expect(edited.written == ["crew/okoro/feed.xml", "crew/okoro/index.html", "feed.xml", "journal/sol-07-bags/index.html",
+                                   "page/3/index.html", "search/part-1.json", "sol/7/index.html"])
+        #expect(try feed("okoro").contains("One more line."))
+        try expectSameAsClean("edited")
+
+        // A message of vega's, the site's newest object, leads her feed.
+        _ = try appendLine("\n## 2038-11-16T19:00:00Z vega\nAll quiet on the ridge.\n", to: "content/messages/mission-control.md")
+        let appended = try build()
+        #expect(appended.written.contains("crew/vega/feed.xml") && !appended.written.contains("crew/okoro/feed.xml"), "\(appended.written)")
+        let vega = try feed("vega")
+        let first = vega.components(separatedBy: "<entry>").dropFirst().first ?? ""
+        #expect(first.contains("All quiet on the ridge."), "\(first)")
+        try expectSameAsClean("appended")
+
+        // A new name: that member's feed, not the others'.
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "name: Ruth Arden", with: "name: Ruth Arden-Kim") }
+        let renamed = try build()
+        #expect(renamed.written.contains("crew/arden/feed.xml") && !renamed.written.contains("crew/vega/feed.xml"), "\(renamed.written)")
+        #expect(try feed("arden").contains("<title>Kasei Station Log: Ruth Arden-Kim</title>"))
+        try expectSameAsClean("renamed")
+
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "crew_feeds: true\n", with: "") }
+        #expect(try build().isFullBuild)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("crew/vega/feed.xml").path))
+        try expectSameAsClean("turned off")
+    }
+
     @Test("a sitemap that outgrows 'sitemap_max_urls' becomes an index of parts in an incremental build; shrunk back, it is one file again and its parts are deleted")
     func sitemapSplitAndJoined() throws {
         func sitemap() throws -> String { try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8) }

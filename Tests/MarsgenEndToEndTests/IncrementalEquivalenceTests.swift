@@ -59,7 +59,7 @@ import Testing
         for step in 1...edits {
             var edit = try site.randomEdit()
             // Now and then a setting in marsgen.yml changes too (a URL prefix left unchecked,
-            // which no page shows; every 50th, tag feeds turned on or off, so that the edits
+            // which no page shows; every 50th, tag and crew feeds turned on or off, so that the edits
             // between are made with them one time in two; every 75th, the theme's words given or
             // taken back): a full build, which must write
             // only the files whose bytes the edit changed. Every 5th step a comment is added,
@@ -78,7 +78,11 @@ import Testing
                         lines += ["words:", "  older: Ältere", "  feed: Verlauf", "  sol_label: Sol", "  entries: {one: \"{count} Eintrag\", other: \"{count} Einträge\"}"]
                     }
                 } else if step % 50 == 0 {
-                    if lines.contains("tag_feeds: true") { lines.removeAll { $0 == "tag_feeds: true" } } else { lines.append("tag_feeds: true") }
+                    if lines.contains("tag_feeds: true") {
+                        lines.removeAll { $0 == "tag_feeds: true" || $0 == "crew_feeds: true" }
+                    } else {
+                        lines += ["tag_feeds: true", "crew_feeds: true"]
+                    }
                 } else if step % 25 == 0 {
                     lines.removeAll { $0.hasPrefix("unchecked_links:") }
                     lines.append("unchecked_links: [/edit-\(step)/]")

@@ -71,9 +71,10 @@ def generated(workspace):
     subprocess.run([SITE_GENERATOR, str(site), "--entries", "1000", "--messages", "200"], check=True,
                    capture_output=True)
     # Its sitemap is split (about 2,400 pages in parts of 500): an index and its parts are
-    # checked. Each tag has a feed. Its search index has two parts.
+    # checked. Each tag and each crew member has a feed. Its search index has two parts.
     config = site / "marsgen.yml"
-    config.write_text(config.read_text().rstrip("\n") + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\ntag_feeds: true\nsearch: true\n")
+    config.write_text(config.read_text().rstrip("\n")
+                      + f"\nsitemap_max_urls: {GENERATED_SITEMAP_PART}\ntag_feeds: true\ncrew_feeds: true\nsearch: true\n")
     return build(site, workspace / "generated-public")
 
 
@@ -98,7 +99,7 @@ def write_hostile_site(site, unsafe_html):
     word = HOSTILE_WORD.replace("'", "''")
     words = "".join(f"\n  {key}: '{word}'" for key in ("site_navigation", "latest_sol", "continue_reading", "older", "message_title"))
     words += "\n  weather_text: '{temperature} °C, " + word + "'"
-    config.write_text("\n".join(lines) + "\ntag_feeds: true\n" + ("unsafe_html: true\n" if unsafe_html else "")
+    config.write_text("\n".join(lines) + "\ntag_feeds: true\ncrew_feeds: true\n" + ("unsafe_html: true\n" if unsafe_html else "")
                       + "words:" + words + "\n")
     yaml_title = HOSTILE.replace("\\", "\\\\").replace('"', '\\"')
     (site / "content/journal/sol-14-hostile.md").write_text(
@@ -254,6 +255,20 @@ def test_the_atom_feed_parses_and_matches_the_pages(site, request):
                 assert text.endswith(" ".join(notes[0].text_content().split())), entry.link
 
 
+def list_feed(feed_file, page_path, site_title, name_class):
+    """The feed of a list's page (a tag's, a crew member's) and the page, once the feed is
+    checked to parse, to be the page's (linked from its head, linking back) and to be titled
+    with the site's title and the name the page shows (the first element of `name_class`)."""
+    feed = feedparser.parse(str(feed_file))
+    assert feed.bozo == 0, (feed_file, feed.get("bozo_exception"))
+    page = lxml.html.fromstring((feed_file.parent / "index.html").read_text())
+    assert page.xpath("//head/link[@rel='alternate' and @type='application/atom+xml']/@href")[-1] == page_path + "feed.xml"
+    assert feed.feed.link.endswith(page_path) and feed.feed.id == feed.feed.link
+    name = page.find_class(name_class)[0].text_content()
+    assert feed.feed.title == f"{site_title}: {name}", feed_file
+    return feed, page
+
+
 @pytest.mark.parametrize("site", ["generated", "hostile"])
 def test_each_tag_feed_parses_and_matches_its_tag_page(site, request):
     output = request.getfixturevalue(site)
@@ -262,20 +277,27 @@ def test_each_tag_feed_parses_and_matches_its_tag_page(site, request):
     pages = sorted(path for path in (output / "tags").glob("*/index.html"))
     assert len(feeds) == len(pages) > 3
     for feed_file in feeds:
-        feed = feedparser.parse(str(feed_file))
-        assert feed.bozo == 0, (feed_file, feed.get("bozo_exception"))
-        page = lxml.html.fromstring((feed_file.parent / "index.html").read_text())
-        slug = feed_file.parent.name
-        # The feed is the tag page's: linked from it, and linking back.
-        assert page.xpath("//head/link[@rel='alternate' and @type='application/atom+xml']/@href")[-1] == f"/tags/{slug}/feed.xml"
-        assert feed.feed.link.endswith(f"/tags/{slug}/") and feed.feed.id == feed.feed.link
-        name = page.find_class("tag-name")[0].text_content()
-        assert feed.feed.title == f"{site_title}: {name}", feed_file
+        feed, page = list_feed(feed_file, f"/tags/{feed_file.parent.name}/", site_title, "tag-name")
         # Its newest 50 entries, as the page lists them, newest first.
         count = int(page.find_class("lede")[0].text_content().split()[0])
         rows = [(a.get("href"), a.text_content()) for a in page.find_class("journal-title")]
         assert len(feed.entries) == min(50, count)
         assert [(urlparse(entry.link).path, entry.title) for entry in feed.entries] == rows[:len(feed.entries)], feed_file
+
+
+@pytest.mark.parametrize("site", ["generated", "hostile"])
+def test_each_crew_feed_parses_and_matches_its_member(site, request):
+    output = request.getfixturevalue(site)
+    site_title = feedparser.parse(str(output / "feed.xml")).feed.title
+    feeds = sorted((output / "crew").glob("*/feed.xml"))
+    assert len(feeds) == len([path for path in (output / "crew").iterdir() if path.is_dir()]) > 1
+    for feed_file in feeds:
+        feed, page = list_feed(feed_file, f"/crew/{feed_file.parent.name}/", site_title, "page-heading")
+        name = page.find_class("page-heading")[0].text_content()
+        # Their newest 50 objects, each theirs.
+        total = sum(int(part.split()[0]) for part in page.find_class("lede")[0].text_content().split("·")[:2])
+        assert len(feed.entries) == min(50, total), feed_file
+        assert all(entry.author == name for entry in feed.entries), feed_file
 
 
 # MARK: - Sitemap

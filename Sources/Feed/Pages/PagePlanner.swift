@@ -652,9 +652,10 @@ public struct PagePlanner {
             let positions = authored.positions
             let paging = StablePagination(newestFirst: positions, pageSize: config.pageSize)
             // Archive pages show no totals: a new message would otherwise rewrite every one of them.
-            let base: TemplateContext = [
-                "member": ["id": member.id, "name": member.name, "role": member.role, "hasRole": !member.role.isEmpty],
-            ]
+            var values: TemplateContext = ["id": member.id, "name": member.name, "role": member.role, "hasRole": !member.role.isEmpty,
+                                           "hasFeed": config.hasCrewFeeds]
+            if config.hasCrewFeeds { values["feedURL"] = links.crewFeed(member.id) }
+            let base: TemplateContext = ["member": values]
             let count = paging.archivePageCount
             let (entryCount, messageCount) = (authored.entryCount, authored.messageCount)
             let olderPage = positions.count > config.pageSize
@@ -705,8 +706,20 @@ public struct PagePlanner {
                                                  heading: "\(member.name) · \(range)", section: "crew", extra: extra))
                 })
             }
+            if config.hasCrewFeeds { plans.append(crewFeedPage(member, newestFirst: positions, base: base)) }
         }
         return plans
+    }
+
+    /// A crew member's Atom feed (`crew_feeds: true`): their newest objects, at
+    /// `newestFirst`'s positions in the feed.
+    func crewFeedPage(_ member: CrewMember, newestFirst positions: [Int], base: TemplateContext) -> PagePlan {
+        let newest = positions.prefix(Self.atomEntryCount)
+        return listFeed(at: links.crewFeedAddress(member.id), of: links.crew(member.id), name: member.name,
+                        subtitle: words.phrase(.crewFeedSubtitle, ["name": member.name]), base: base,
+                        newest: newest.map(feedObject), stamps: newest.map { feedStamps[$0] }) { hash in
+            hash.combine(member)
+        }
     }
 
     // MARK: - Tags
@@ -957,15 +970,25 @@ public struct PagePlanner {
     /// A tag's Atom feed (`tag_feeds: true`): the newest entries with the tag.
     func tagFeedPage(_ tag: Tag, base: TemplateContext) -> PagePlan {
         let newest = Array(tag.entries.prefix(Self.atomEntryCount))
-        let page = links.absolute(links.tag(tag.slug))
-        var values = base
-        values["feedTitle"] = "\(config.title): \(tag.name)"
-        values["feedID"] = page
-        values["alternateURL"] = page
-        values["subtitle"] = words.phrase(.tagFeedSubtitle, ["tag": tag.name])
-        return atomFeed(at: links.tagFeedAddress(tag.slug), newest: newest, stamps: newest.map(\.stamp), values: values) { hash in
+        return listFeed(at: links.tagFeedAddress(tag.slug), of: links.tag(tag.slug), name: tag.name,
+                        subtitle: words.phrase(.tagFeedSubtitle, ["tag": tag.name]), base: base,
+                        newest: newest, stamps: newest.map(\.stamp)) { hash in
             hash.combine(tag.name)
         }
+    }
+
+    /// The Atom feed of one of the site's lists named `name` (a tag's, a crew member's),
+    /// whose page is at `pageURL`: titled with the site's title and the name, the page its
+    /// id and its alternate link. `base` holds the page's own values (`tag`, `member`).
+    func listFeed(at address: PageAddress, of pageURL: String, name: String, subtitle: String, base: TemplateContext,
+                  newest: [any FeedObject], stamps: [UInt64], hash hashValues: (inout ContentHash) -> Void) -> PagePlan {
+        let page = links.absolute(pageURL)
+        var values = base
+        values["feedTitle"] = "\(config.title): \(name)"
+        values["feedID"] = page
+        values["alternateURL"] = page
+        values["subtitle"] = subtitle
+        return atomFeed(at: address, newest: newest, stamps: stamps, values: values, hash: hashValues)
     }
 
     /// An Atom feed at `address` of `newest` (newest first), whose stamps are `stamps`.

@@ -16,6 +16,7 @@ extension ThemeWords {
         case archiveHeading = "archive_heading"
         case tagTitle = "tag_title"
         case tagFeedSubtitle = "tag_feed_subtitle"
+        case crewFeedSubtitle = "crew_feed_subtitle"
         // Ledes and empty pages.
         case journalEntries = "journal_entries"
         case entries, messages
@@ -24,6 +25,7 @@ extension ThemeWords {
         case allTags = "all_tags"
         case tagged
         case tagFeed = "tag_feed"
+        case crewFeed = "crew_feed"
         case earth
         case emptyFeed = "empty_feed"
         case emptyJournal = "empty_journal"
@@ -88,6 +90,7 @@ extension ThemeWords {
             case .archiveHeading: "Archive · {range}"
             case .tagTitle: "Tag: {tag}"
             case .tagFeedSubtitle: "Journal entries tagged {tag}"
+            case .crewFeedSubtitle: "Journal entries and messages by {name}"
             case .journalEntries: "{count} journal entries"
             case .entries: "{count} entries"
             case .messages: "{count} messages"
@@ -96,6 +99,7 @@ extension ThemeWords {
             case .allTags: "all tags"
             case .tagged: "tagged"
             case .tagFeed: "feed"
+            case .crewFeed: "feed"
             case .earth: "Earth"
             case .emptyFeed: "No transmissions yet."
             case .emptyJournal: "No journal entries yet."
