@@ -19,11 +19,22 @@ public enum DefaultTheme {
     /// Where the search page's script is written, with `search: true` only.
     public static let searchScriptPath = "theme/search.js"
 
-    /// The theme files a site gets: ``assets``, and the search page's script when it has one.
-    public static func assets(search: Bool) -> [String: [UInt8]] {
+    /// Where the crawlers' file is written (see ``robots(sitemapURL:)``).
+    public static let robotsPath = "robots.txt"
+
+    /// The theme files a site gets: ``assets``, the search page's script when it has one,
+    /// and `robots.txt` naming its sitemap at `sitemapURL` when given.
+    public static func assets(search: Bool, sitemapURL: String? = nil) -> [String: [UInt8]] {
         var files = assets
         if search { files[searchScriptPath] = PackageResources.search_js }
+        if let sitemapURL { files[robotsPath] = robots(sitemapURL: sitemapURL) }
         return files
+    }
+
+    /// `robots.txt`, as Zola writes one: every crawler may read every page, and the sitemap
+    /// at `sitemapURL` (absolute, as the protocol asks) lists them.
+    static func robots(sitemapURL: String) -> [UInt8] {
+        Array("User-agent: *\nAllow: /\n\nSitemap: \(sitemapURL)\n".utf8)
     }
 
     static var embeddedTemplates: [(String, [UInt8])] {

@@ -4,6 +4,7 @@ import Feed
 import Foundation
 import Images
 import Rendering
+import SiteConfig
 
 // The last steps: static files, writing the output through a staging folder, and saving the
 // state and index for the next build.
@@ -49,11 +50,17 @@ extension SiteBuilder {
         return sizes
     }()
 
+    /// The sitemap's URL for the site's `robots.txt`, or nil for a site under a path
+    /// (`/mission/`): crawlers read only the host's `/robots.txt`, which is not the site's to write.
+    static func robotsSitemap(_ config: SiteConfiguration) -> String? {
+        config.basePath == "/" ? config.baseURL + "sitemap.xml" : nil
+    }
+
     func collectStatic(_ context: inout BuildContext) throws(Diagnostic) {
         var produced: Set<String> = []
         let staticPaths = context.staticRecords.map(\.path)
         let names = StaticNames(files: staticPaths.map { String($0.dropFirst("static/".count)) })
-        let themeAssets = DefaultTheme.assets(search: context.config?.hasSearch ?? false)
+        let themeAssets = DefaultTheme.assets(search: context.config?.hasSearch ?? false, sitemapURL: context.config.flatMap(Self.robotsSitemap))
         let themeFiles = themeAssets.keys.filter { !names.files.contains($0) }.sorted()
         // Files the previous build wrote beside these static files did not clash with them.
         let sameStaticFiles = context.previous.map { previous in names.files.allSatisfy { previous.files[$0] != nil } } ?? false

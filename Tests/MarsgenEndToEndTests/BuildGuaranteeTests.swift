@@ -171,7 +171,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/journal/sol-08-draft-notes/index.html").path))
     }
 
-    @Test("--base-url builds the site for another address (a preview): links, feed and sitemap; the same again writes nothing; without it, a full build for base_url; an address base_url would refuse is a usage error")
+    @Test("--base-url builds the site for another address (a preview): links, feed and sitemap, no robots.txt under a path; the same again writes nothing; without it, a full build for base_url; an address base_url would refuse is a usage error")
     func baseURLOverride() throws {
         let site = try SiteFixture.copyOfDemoSite()
         defer { try? FileManager.default.removeItem(at: site) }
@@ -187,6 +187,8 @@ import Testing
         #expect(!front.contains("kasei-station.example.org"))
         #expect(String(decoding: try #require(files["feed.xml"]), as: UTF8.self).contains("<id>https://preview.example.net/pr-7/</id>"))
         #expect(String(decoding: try #require(files["sitemap.xml"]), as: UTF8.self).contains("<loc>https://preview.example.net/pr-7/sol/1/</loc>"))
+        // Under a path, no robots.txt: crawlers read only the host's.
+        #expect(files["robots.txt"] == nil)
         let again = try SiteFixture.run(["build", "--source", site.path, "--base-url", "https://preview.example.net/pr-7/"])
         #expect(again.out.contains("→ 0 pages written, 0 deleted, 81 unchanged"), "\(again.out)")
         let back = try SiteFixture.run(["build", "--source", site.path])

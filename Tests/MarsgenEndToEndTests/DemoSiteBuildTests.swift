@@ -231,10 +231,10 @@ import FoundationXML
         #expect(feed.contains("<title>⟦weather_title "))
         #expect(feed.contains("<title>⟦message_title "))
         // Every word the demo has a place for is shown somewhere; the others are those of
-        // what the demo does not have (empty lists, drafts, tag feeds, an untitled entry).
+        // what the demo does not have (empty lists, drafts, tag and crew feeds, an untitled entry).
         let everything = files.values.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
         let unshown: Set<String> = ["empty_feed", "empty_journal", "empty_sols", "empty_crew", "empty_tags", "draft", "tag_feed",
-                                    "tag_feed_subtitle", "mission_log", "untitled_entry", "clear", "cloudy", "windy", "snow", "fog"]
+                                    "tag_feed_subtitle", "crew_feed", "crew_feed_subtitle", "mission_log", "untitled_entry", "clear", "cloudy", "windy", "snow", "fog"]
         let shownNowhere = ThemeWords.Key.allCases.map(\.rawValue).filter { !unshown.contains($0) && !everything.contains("⟦\($0)") }
         #expect(shownNowhere == [])
         // And no page shows the theme's English, outside what the site's authors wrote.
@@ -406,6 +406,8 @@ import FoundationXML
         #expect(sitemap.occurrences(of: "<loc>") == pages.count)
         #expect(!sitemap.contains("404"))
         #expect(!sitemap.contains("/search/"))
+        // Crawlers find it from robots.txt, which the theme writes (the demo has none of its own).
+        #expect(files["robots.txt"] == Data("User-agent: *\nAllow: /\n\nSitemap: https://kasei-station.example.org/sitemap.xml\n".utf8))
     }
 
     @Test("search: true gives a search page, linked from every page's navigation, and an index of every entry and message, newest first, as plain text")
