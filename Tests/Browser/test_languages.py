@@ -1,5 +1,5 @@
 """The demo site in the languages marsgen's theme speaks besides English (`language: fr`,
-`de`, `es`), in headless Chromium: the words are the language's, longer than English's
+`de`, `es`, `it`), in headless Chromium: the words are the language's, longer than English's
 ("Tripulación" for "Crew"), and no page scrolls sideways on a phone for them; the search
 page counts its results in the language. MARSGEN_BIN names the binary that builds the site.
 """
@@ -15,6 +15,7 @@ LANGUAGES = {
     "fr": (["Fil", "Journal", "Sols", "Équipage", "Rechercher", "Atom"], "Dernières transmissions", "résultats", ("Détails", "Masquer")),
     "de": (["Feed", "Journal", "Sols", "Besatzung", "Suche", "Atom"], "Neueste Übertragungen", "Ergebnisse", ("Details", "Ausblenden")),
     "es": (["Novedades", "Diario", "Soles", "Tripulación", "Buscar", "Atom"], "Últimas transmisiones", "resultados", ("Detalles", "Ocultar")),
+    "it": (["Feed", "Diario", "Sol", "Equipaggio", "Cerca", "Atom"], "Ultime trasmissioni", "risultati", ("Dettagli", "Nascondi")),
 }
 
 

@@ -729,7 +729,7 @@ import Testing
         var moved = DiagnosticLog()
         _ = try? SiteConfiguration.parse(ContentFixtures.configText + "\nlanguageCode: en-us\npaginate_by: 10\ntheme: x\n", log: &moved)
         #expect(moved.warnings.map(\.hint).prefix(2) == ["marsgen calls it 'language'", "marsgen calls it 'page_size'"])
-        #expect(moved.warnings.last?.hint?.hasPrefix("known keys: base_url, description") == true)
+        #expect(moved.warnings.last?.hint?.hasPrefix("known keys: base_url, crew_feeds, description") == true)
         var entryLog = DiagnosticLog()
         _ = try? JournalLoader.load(SourceFile(path: "j.md", text: "---\nauthor: vega\nsol: 3\ncategories: [eva]\nPath: x\n---\nText.\n"),
                                     context: ContentFixtures.context, log: &entryLog)

@@ -85,12 +85,13 @@ import Testing
         #expect(words.counted(.journalEntries, 5) == "5 journal entries")
     }
 
-    @Test("French, German and Spanish sites get marsgen's words in their language, region or not; words: changes any of them; other languages get English",
+    @Test("French, German, Spanish and Italian sites get marsgen's words in their language, region or not; words: changes any of them; other languages get English",
           arguments: [
               ("fr", "Plus anciens", "1 message", "0 message", "2 messages", "1000000 de messages"),
               ("fr-CA", "Plus anciens", "1 message", "0 message", "2 messages", "1000000 de messages"),
               ("de", "Älter", "1 Nachricht", "0 Nachrichten", "2 Nachrichten", "1000000 Nachrichten"),
               ("es-MX", "Más antiguas", "1 mensaje", "0 mensajes", "2 mensajes", "1000000 de mensajes"),
+              ("it", "Meno recenti", "1 messaggio", "0 messaggi", "2 messaggi", "1000000 di messaggi"),
               ("pl", "Older", "1 message", "0 messages", "2 messages", "1000000 messages"),
           ] as [(String, String, String, String, String, String)])
     func builtInTranslations(language: String, older: String, one: String, zero: String, two: String, million: String) throws {
@@ -105,7 +106,7 @@ import Testing
 
     @Test("each translation gives every word, with the English word's placeholders, and each counted word a form for every category its language counts in")
     func translationsComplete() {
-        for language in ["fr", "de", "es"] {
+        for language in ["fr", "de", "es", "it"] {
             let words = ThemeWords(language: language)
             for key in ThemeWords.Key.allCases {
                 #expect(ThemeWords.builtIn(for: language)[key] != nil, "\(language) has no \(key.rawValue)")

@@ -4,7 +4,7 @@ extension ThemeWords {
     /// `words:` changes any of them. Every word of ``Key`` is here, each with the English
     /// one's placeholders, and each counted word with a form for each plural category its
     /// language has.
-    static let translations: [String: [Key: Given]] = ["fr": french, "de": german, "es": spanish]
+    static let translations: [String: [Key: Given]] = ["fr": french, "de": german, "es": spanish, "it": italian]
 
     /// The built-in words for `language` (a BCP 47 tag); empty for English and any language
     /// marsgen has no words for.
@@ -127,5 +127,43 @@ extension ThemeWords {
         .searchNeedsScript: .text("La búsqueda se hace en tu navegador y necesita JavaScript activado."),
         .searchUnavailable: .text("No se pudo cargar el índice de búsqueda. Inténtalo más tarde."),
         .searchMore: .text("Más resultados"),
+    ]
+
+    private static let italian: [Key: Given] = [
+        .feed: .text("Feed"), .journal: .text("Diario"), .sols: .text("Sol"), .crew: .text("Equipaggio"),
+        .tags: .text("Tag"), .atom: .text("Atom"), .siteNavigation: .text("Sito"), .pageNavigation: .text("Pagine"),
+        .skipToContent: .text("Vai al contenuto"), .latest: .text("Ultime trasmissioni"),
+        .missionLog: .text("Diario della missione {mission}"), .latestSol: .text("L’ultimo sol con contenuti"),
+        .older: .text("Meno recenti"), .newer: .text("Più recenti"), .solTitle: .text("Sol {sol}"),
+        .solRange: .text("Sol {first}–{last}"), .archiveTitle: .text("Archivio, pagina {number}, {range}"),
+        .archiveHeading: .text("Archivio · {range}"), .tagTitle: .text("Tag: {tag}"),
+        .tagFeedSubtitle: .text("Voci del diario con il tag {tag}"),
+        .crewFeedSubtitle: .text("Voci del diario e messaggi di {name}"), .crewFeed: .text("feed"),
+        .journalEntries: .forms([.one: "{count} voce del diario", .many: "{count} di voci del diario", .other: "{count} voci del diario"]),
+        .entries: .forms([.one: "{count} voce", .many: "{count} di voci", .other: "{count} voci"]),
+        .messages: .forms([.one: "{count} messaggio", .many: "{count} di messaggi", .other: "{count} messaggi"]),
+        .newestFirst: .text("prima le più recenti"), .byTag: .text("per tag"), .allTags: .text("tutti i tag"),
+        .tagged: .text("con il tag"), .tagFeed: .text("feed"), .earth: .text("Terra"),
+        .emptyFeed: .text("Ancora nessuna trasmissione."), .emptyJournal: .text("Ancora nessuna voce nel diario."),
+        .emptySols: .text("Ancora nessun sol con contenuti."), .emptyCrew: .text("Nessun membro dell’equipaggio in content/crew.yml."),
+        .emptyTags: .text("Ancora nessun tag."), .solLabel: .text("SOL"), .lmst: .text("LMST"), .by: .text("di"),
+        .draft: .text("bozza"), .contents: .text("Indice"), .readingTime: .text("{count} min di lettura"),
+        .continueReading: .text("Continua a leggere"), .untitledEntry: .text("Sol {sol}, {time} LMST"),
+        .messageTitle: .text("{author} su {channel}, sol {sol} {time}"), .weather: .text("METEO"),
+        .weatherTitle: .text("Meteo, sol {sol}: {temperature} °C, {condition}"),
+        .weatherText: .text("{temperature} °C, {condition}. Massima {high} °C, minima {low} °C. Alba {sunrise}, tramonto {sunset} LMST."),
+        .sunrise: .text("ALBA"), .sunset: .text("TRAMONTO"), .high: .text("MAX"), .low: .text("MIN"),
+        .details: .text("Dettagli"), .detailsNotes: .text("Dettagli + note"), .hide: .text("Nascondi"),
+        .clear: .text("sereno"), .cloudy: .text("nuvoloso"), .dustStorm: .text("tempesta di polvere"), .windy: .text("ventoso"),
+        .snow: .text("neve"), .fog: .text("nebbia"), .landed: .text("atterraggio il"),
+        .clockNote: .text("sol in tempo solare medio locale (Mars24)"), .builtWith: .text("Creato con marsgen"),
+        .notFound: .text("Segnale perso"), .notFoundCode: .text("ERR 404 · NESSUNA PORTANTE"),
+        .notFoundText: .text("Questa pagina non è nel diario della missione. Potrebbe essere stata spostata, o mai trasmessa."),
+        .backToFeed: .text("Torna al feed"), .moved: .text("Questa voce è stata spostata:"), .search: .text("Cerca"),
+        .searchResults: .forms([.one: "{count} risultato", .many: "{count} di risultati", .other: "{count} risultati"]),
+        .searchNone: .text("Nulla nel diario corrisponde a «{query}»."),
+        .searchNeedsScript: .text("La ricerca avviene nel tuo browser e richiede JavaScript attivo."),
+        .searchUnavailable: .text("Impossibile caricare l’indice di ricerca. Riprova più tardi."),
+        .searchMore: .text("Altri risultati"),
     ]
 }
