@@ -1,7 +1,7 @@
-/// One thing a reader can find on the site's search page: a journal entry or a message,
-/// as the search index lists it.
+/// One thing a reader can find on the site's search page: a journal entry, a message or a
+/// weather report, as the search index lists it.
 public struct SearchDocument: Hashable, Sendable {
-    /// What sort of thing it is: `journal` or `message`.
+    /// What sort of thing it is: `journal`, `message` or `weather`.
     public var kind: String
     /// Where it is, from the host's root (`/journal/dust-storm/`, `/sol/12/#m-…`).
     public var url: String
@@ -11,9 +11,9 @@ public struct SearchDocument: Hashable, Sendable {
     public var sol: Int
     /// When it happened, as an ISO 8601 UTC instant.
     public var date: String
-    /// Who wrote it.
+    /// Who wrote it; empty for a weather report.
     public var author: String
-    /// An entry's tags, or a message's channel.
+    /// An entry's tags, a message's channel, or a weather report's sky (`dust storm`).
     public var tags: [String]
     /// Its text as a reader reads it, without markup (see ``PlainText``).
     public var text: String

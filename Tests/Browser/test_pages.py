@@ -273,7 +273,7 @@ def search_results(driver, query):
             for item in driver.find_elements(By.CSS_SELECTOR, ".search-result")]
 
 
-def test_search_finds_entries_and_messages_as_the_reader_types(desktop, phone, base_url):
+def test_search_finds_entries_messages_and_weather_as_the_reader_types(desktop, phone, base_url):
     """The navigation leads to the search page; typing finds every text holding all the
     words typed, accents and case aside, titles first; the words are marked, the count said
     in the site's words, the query kept in the address; a result leads to its page."""
@@ -293,6 +293,10 @@ def test_search_finds_entries_and_messages_as_the_reader_types(desktop, phone, b
         assert "oxygen" in text and "plant" in text, (title, snippet)
         assert {mark.lower() for mark in marks} <= {"oxygen", "plant"} and marks, marks
     assert "q=OXYG%C3%88N+plant" in desktop.current_url or "q=OXYG%C3%88N%20plant" in desktop.current_url
+    # A weather report is found by its notes and its sky, with no author to show.
+    box.clear()
+    box.send_keys("frost panels")
+    assert [(title, meta) for title, meta, _, _ in search_results(desktop, "frost panels")] == [("Weather, sol 14: -49 °C, snow", "Sol 14 · snow")]
     # A message is found by its text, and leads to its place on its sol's page.
     box.clear()
     box.send_keys("biscuit")

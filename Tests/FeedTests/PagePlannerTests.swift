@@ -30,7 +30,7 @@ import Testing
                                                              "journal:content/journal/e4.md"])
     }
 
-    @Test("search: true plans a search page and its index of every entry, newest first, weather left out; neither is in the sitemap; off, neither exists")
+    @Test("search: true plans a search page and its index of every entry and weather report, newest first; neither is in the sitemap; off, neither exists")
     func searchPages() throws {
         let site = try library(entries: 4, weather: [1, 2])
         let off = pages(site)
@@ -47,8 +47,13 @@ import Testing
         guard case .parts(let parts) = files["search/index.json"]?.searchFile, case .documents(let documents) = files["search/part-1.json"]?.searchFile
         else { Issue.record("no index or part"); return }
         #expect(parts == ["/search/part-1.json"])
-        #expect(documents.map(\.url) == ["/journal/e3/", "/journal/e2/", "/journal/e1/", "/journal/e0/"])
-        #expect(documents.allSatisfy { $0.kind == "journal" && !$0.text.isEmpty && !$0.text.contains("<") })
+        #expect(documents.map(\.url) == ["/journal/e3/", "/sol/2/#w-b83cc76260a0", "/journal/e2/", "/journal/e1/", "/journal/e0/", "/sol/1/#w-7de96777870f"])
+        #expect(documents.allSatisfy { !$0.text.isEmpty && !$0.text.contains("<") })
+        #expect(documents.map(\.kind) == ["journal", "weather", "journal", "journal", "journal", "weather"])
+        // A report: its readings as the feed says them, its sky as its tag, no author.
+        let report = documents[1]
+        #expect(report.title == "Weather, sol 2: -50 °C, dust storm" && report.author.isEmpty && report.tags == ["dust storm"])
+        #expect(report.text.hasPrefix("-50 °C, dust storm. High 13 °C"), "\(report.text)")
         let sitemap = try #require(on.first { $0.kind == .sitemap })
         #expect(!sitemap.sitemapLocations.contains { $0.contains("/search/") })
         #expect(sitemap.sitemapLocations == (off.first { $0.kind == .sitemap }?.sitemapLocations ?? []))

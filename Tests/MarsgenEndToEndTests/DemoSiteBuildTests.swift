@@ -410,7 +410,7 @@ import FoundationXML
         #expect(files["robots.txt"] == Data("User-agent: *\nAllow: /\n\nSitemap: https://kasei-station.example.org/sitemap.xml\n".utf8))
     }
 
-    @Test("search: true gives a search page, linked from every page's navigation, and an index of every entry and message, newest first, as plain text")
+    @Test("search: true gives a search page, linked from every page's navigation, and an index of every entry, message and weather report, newest first, as plain text")
     func searchIndex() throws {
         let page = try html("search/index.html")
         #expect(page.contains("data-index=\"/search/index.json\""))
@@ -428,8 +428,8 @@ import FoundationXML
         let part = try #require(try JSONSerialization.jsonObject(with: partData) as? [String: Any])
         #expect(part["version"] as? Int == 1)
         let documents = try #require(part["documents"] as? [[String: Any]])
-        #expect(documents.count == report.journalEntries + report.messages)
-        #expect(Set(documents.compactMap { $0["kind"] as? String }) == ["journal", "message"])
+        #expect(documents.count == report.journalEntries + report.messages + report.weatherReports)
+        #expect(Set(documents.compactMap { $0["kind"] as? String }) == ["journal", "message", "weather"])
         let dates = documents.compactMap { $0["date"] as? String }
         #expect(dates.count == documents.count && dates == dates.sorted(by: >))
         // Each document's link is a page (or a place on one) the site has.

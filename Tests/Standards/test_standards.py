@@ -365,12 +365,17 @@ def search_documents(output):
     return documents
 
 
-def test_the_search_index_lists_every_entry_and_message_once_in_parts(generated):
+def test_the_search_index_lists_every_entry_message_and_weather_report_once_in_parts(generated):
     documents = search_documents(generated)
-    # 1,000 entries and 200 messages, in parts of 1,000 documents: two, the newest first.
-    assert [part.rsplit("/", 1)[1] for part in json.loads((generated / "search/index.json").read_bytes())["parts"]] == ["part-2.json", "part-1.json"]
-    assert len(documents) == 1200 and len({document["url"] for document in documents}) == 1200
-    assert sum(document["kind"] == "journal" for document in documents) == 1000
+    # 1,000 entries, 200 messages and a weather report a sol, in parts of 1,000 documents,
+    # the newest first.
+    reports = len(list((generated.parent / "generated/content/weather").glob("*.md")))
+    total = 1200 + reports
+    parts = (total + 999) // 1000
+    assert [part.rsplit("/", 1)[1] for part in json.loads((generated / "search/index.json").read_bytes())["parts"]] \
+        == [f"part-{number}.json" for number in range(parts, 0, -1)]
+    assert len(documents) == total and len({document["url"] for document in documents}) == total
+    assert [sum(document["kind"] == kind for document in documents) for kind in ("journal", "message", "weather")] == [1000, 200, reports]
     dates = [document["date"] for document in documents]
     assert dates == sorted(dates, reverse=True)
     for document in documents:

@@ -852,7 +852,7 @@ public struct PagePlanner {
     /// The search page and the index it reads (`search: true`), or none.
     ///
     /// The page is the same for every build of one configuration. The index lists every
-    /// journal entry and message, newest first, in parts numbered from the oldest, each of
+    /// journal entry, message and weather report, newest first, in parts numbered from the oldest, each of
     /// ``searchPartSize`` documents but the newest, as the feed's archive pages are: an edit
     /// makes again the part that holds its text, and a new text the newest part (and the
     /// index, when it starts a part), not the whole index of a large site. A part's inputs
@@ -869,7 +869,7 @@ public struct PagePlanner {
                                           "noindex": true]))
         }]
         // Newest first, as the feed; part `number` holds positions `(number − 1) · size ..< number · size` from the oldest end.
-        let indexed = feedOrder.indices.filter { feedKinds[$0] != .weather }
+        let indexed = feedOrder.indices
         let size = Self.searchPartSize
         let partCount = max(1, (indexed.count + size - 1) / size)
         let partURLs = (1...partCount).reversed().map { links.searchPartAddress($0).url }
@@ -885,7 +885,7 @@ public struct PagePlanner {
         })
         for number in 1...partCount {
             let fromOldest = ((number - 1) * size)..<min(number * size, indexed.count)
-            let members = fromOldest.reversed().map { indexed[indexed.count - 1 - $0] }
+            let members = fromOldest.reversed().map { indexed.upperBound - 1 - $0 }
             var stamps = ContentHash()
             for position in members { stamps.combine(Int64(bitPattern: feedStamps[position])) }
             let address = links.searchPartAddress(number)
@@ -913,19 +913,24 @@ public struct PagePlanner {
         }.joined())
     }
 
-    /// How the search index lists `object`: a journal entry or a message; nil for the others.
+    /// How the search index lists `object`: a journal entry, a message or a weather report
+    /// (its readings as the feed says them, then its notes, its sky its tag: `dust storm` and
+    /// `frost` find it); nil for another kind.
     func searchDocument(_ object: any FeedObject) -> SearchDocument? {
-        let html: String, author: String, tags: [String]
+        let text: String, author: String, tags: [String]
         switch object {
         case let entry as JournalEntry:
-            (html, author, tags) = (entry.bodyHTML, entry.author.name, entry.tags)
+            (text, author, tags) = (PlainText.of(html: entry.bodyHTML), entry.author.name, entry.tags)
         case let message as Message:
-            (html, author, tags) = (message.bodyHTML, message.author.name, [message.channel])
+            (text, author, tags) = (PlainText.of(html: message.bodyHTML), message.author.name, [message.channel])
+        case let report as WeatherReport:
+            let notes = PlainText.of(html: report.notesHTML)
+            (text, author, tags) = (words.sentence(for: report) + (notes.isEmpty ? "" : " " + notes), "", [words[report.condition]])
         default:
             return nil
         }
         return SearchDocument(kind: object.kind.rawValue, url: links.permalink(for: object), title: words.title(of: object),
-                              sol: object.sol, date: object.instant.iso8601, author: author, tags: tags, text: PlainText.of(html: html))
+                              sol: object.sol, date: object.instant.iso8601, author: author, tags: tags, text: text)
     }
 
     /// The forms of the counted word `search_results` for each plural category, for the

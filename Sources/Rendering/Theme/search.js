@@ -145,9 +145,12 @@
       var meta = document.createElement("p");
       meta.className = "search-meta";
       meta.append(solTitle.replace("{sol}", entry.sol));
-      var about = [entry.author].concat(entry.tags).join(" · ");
-      meta.append(" · ");
-      appendMarked(meta, about, wanted, 0, about.length);
+      // A weather report has no author: its sky alone.
+      var about = [entry.author].concat(entry.tags).filter(Boolean).join(" · ");
+      if (about) {
+        meta.append(" · ");
+        appendMarked(meta, about, wanted, 0, about.length);
+      }
       item.append(link, meta, snippet(entry.text, wanted));
       list.append(item);
     });
