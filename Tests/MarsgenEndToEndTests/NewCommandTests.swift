@@ -255,6 +255,12 @@ import Testing
         let eva = try SiteFixture.run(["new", "entry", "Walk", "--author", "vega", "--sol", "14", "--kind", "eva"], in: site)
         #expect(eva.status == 0, "\(eva.err)")
         #expect(try text("content/journal/walk.md", in: site).hasSuffix("draft: true\n---\n\n## EVA 14\n\nSuits:\n"))
+        // Run from elsewhere: a warning's path is shown from there, as an error's is.
+        try archetype("note", "{{titel}}\n", in: site)
+        let elsewhere = try SiteFixture.run(["new", "entry", "Note", "--author", "vega", "--sol", "14", "--kind", "note", "--source", site.path],
+                                           in: site.deletingLastPathComponent())
+        #expect(elsewhere.status == 0)
+        #expect(elsewhere.err.hasPrefix("\(site.path)/archetypes/note.md:1:1: warning: '{{titel}}' names nothing"), "\(elsewhere.err)")
         let before = try SiteFixture.snapshot(site.appendingPathComponent("content"))
         let typo = try SiteFixture.run(["new", "entry", "Walk 2", "--author", "vega", "--sol", "14", "--kind", "evaa"], in: site)
         #expect(typo.status == 1)

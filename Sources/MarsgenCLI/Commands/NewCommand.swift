@@ -169,7 +169,7 @@ struct NewEntryCommand: ParsableCommand {
                 entry.otherFrontMatter = archetype.otherFrontMatter.map(\.text)
                 let template = try TextTemplate(archetype.body, path: archetype.path, firstLine: archetype.bodyFirstLine,
                                                 names: EntryArchetype.names)
-                template.warnings.forEach(Console.report)
+                template.warnings.forEach(report)
                 entry.body = template.render([
                     "title": title, "slug": entry.slug, "sol": sol, "time": time.hourMinute,
                     "date": config.mission.clock.instant(sol: sol, lmst: time).iso8601,
@@ -217,13 +217,21 @@ struct NewEntryCommand: ParsableCommand {
             return diagnostic
         }
         var log = DiagnosticLog()
+        let failure: Diagnostic?
         do {
             _ = try JournalLoader.load(try SourceFile(path: entry.path, bytes: Array(entry.text.utf8)), context: context, log: &log)
+            failure = nil
         } catch {
-            log.entries.filter { $0.severity == .warning }.map(located).forEach(Console.report)
-            throw located(error)
+            failure = error
         }
-        log.entries.filter { $0.severity == .warning }.map(located).forEach(Console.report)
+        // The warnings found before an error too, as a build prints them.
+        log.warnings.map(located).forEach(report)
+        if let failure { throw located(failure) }
+    }
+
+    /// Prints a warning, its path shown from where marsgen runs, as the command's error is.
+    private func report(_ warning: Diagnostic) {
+        Console.report(warning, shownAfter: Console.shownFolder(options.source))
     }
 }
 
