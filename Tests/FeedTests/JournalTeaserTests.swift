@@ -1,4 +1,6 @@
+import Content
 @testable import Feed
+import MarsTime
 import SiteConfig
 import Testing
 
@@ -13,6 +15,18 @@ import Testing
             + "<sup class=\"footnote-ref\"><a href=\"/journal/e/#e-fn-1\" id=\"e-fnref-1\">1</a></sup> <a href=\"https://example.org/#top\">out</a></p>\n")
         #expect(JournalSectionController.teaser("<p>No links, <a href=\"/a/#b\">one</a>.</p>\n", linkingOnTo: "/journal/e/")
                 == "<p>No links, <a href=\"/a/#b\">one</a>.</p>\n")
+    }
+
+    @Test("a teaser's hash follows what its cells show: its extra (through the listing stamp) and its teaser, not the text after the break")
+    func teaserHash() {
+        func entry(extra: [String: ExtraValue] = [:], body: String = "<p>Rest</p>\n") -> JournalEntry {
+            JournalEntry(sourcePath: "content/journal/e.md", explicitTitle: "E", slug: "e", author: FeedFixtures.vega,
+                         instant: FeedFixtures.clock.instant(sol: 3, lmst: MarsClockTime(hours: 10)), sol: 3, lmst: MarsClockTime(hours: 10),
+                         tags: [], isDraft: false, bodyHTML: body, teaser: "<p>Lead</p>\n", extra: extra)
+        }
+        let plain = JournalSectionController.teaserHash(of: entry())
+        #expect(JournalSectionController.teaserHash(of: entry(extra: ["mood": .text("tense")])) != plain)
+        #expect(JournalSectionController.teaserHash(of: entry(body: "<p>Other rest</p>\n")) == plain)
     }
 
     @Test("on an entry's own page its first image loads with the page; the others, and every image elsewhere, lazily")

@@ -64,8 +64,8 @@ extension JournalSectionController {
         hash.combine(entry.isDraft ? "draft" : "")
         hash.combine(Int64(entry.tags.count))
         for tag in entry.tags { hash.combine(tag) }
+        // The listing stamp holds the title, slug, author, date and `extra` already.
         entry.teaser.withUTF8 { hash.combine(buffer: $0) }
-        hash.combine(extra: entry.extra)
         return hash
     }
 
