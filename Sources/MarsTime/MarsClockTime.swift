@@ -95,6 +95,12 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
         clockText(fields: 2)
     }
 
+    /// `HH:MM` on a whole minute, else `HH:MM:SS`: a time as one writes it, the seconds
+    /// only when there are some (to the nearest second).
+    public var writtenText: String {
+        wholeSeconds % 60 == 0 ? hourMinute : description
+    }
+
     /// The first `fields` of hours, minutes and seconds, two digits each, joined by colons.
     /// Written digit by digit: a rebuild restores every journal entry, whose listing stamp
     /// holds its time as text, and interpolating padded numbers cost a sixth of restoring one.

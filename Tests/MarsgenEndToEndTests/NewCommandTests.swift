@@ -42,6 +42,27 @@ import Testing
         #expect(report.warnings.map(\.location?.path) == ["content/journal/dust-devil-at-noon-1.md"])
     }
 
+    @Test("--time with seconds keeps them, in an entry's front matter, a message's heading and a report's times; both build at that second")
+    func seconds() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let entry = try SiteFixture.run(["new", "entry", "Exact", "--author", "vega", "--sol", "14", "--time", "21:30:45", "--no-draft"], in: site)
+        #expect(entry.out == "Created content/journal/exact.md (sol 14, 21:30:45 LMST)\n", "\(entry.err)")
+        #expect(try text("content/journal/exact.md", in: site).contains("\ntime: \"21:30:45\"\n"))
+        let message = try SiteFixture.run(["new", "message", "habitat", "Mark.", "--author", "okoro", "--sol", "14", "--time", "21:31:07"], in: site)
+        #expect(message.out == "Added a message to content/messages/habitat.md (sol 14, 21:31:07 LMST)\n", "\(message.err)")
+        #expect(try text("content/messages/habitat.md", in: site).hasSuffix("\n## Sol 14 21:31:07 okoro\nMark.\n"))
+        let weather = try SiteFixture.run(["new", "weather", "--temperature", "-40", "--high", "-20", "--low", "-70", "--sunrise", "05:54:10",
+                                           "--sunset", "17:52", "--condition", "clear", "--sol", "15", "--time", "06:00:30"], in: site)
+        #expect(weather.status == 0, "\(weather.err)")
+        let report = try text("content/weather/sol-15.md", in: site)
+        #expect(report.contains("\ntime: \"06:00:30\"\n") && report.contains("\nsunrise: \"05:54:10\"\n") && report.contains("\nsunset: \"17:52\"\n"))
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let clock = MissionClock(landing: try #require(Instant(iso8601: "2038-11-02T14:17:00Z")), eastLongitude: -58.2, firstSol: 1)
+        let page = try text("public/journal/exact/index.html", in: site)
+        #expect(page.contains("datetime=\"\(clock.instant(sol: 14, lmst: try #require(MarsClockTime(parsing: "21:30:45"))).iso8601)\""), "\(page)")
+    }
+
     @Test("without --sol, an entry is dated now on the mission clock")
     func now() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -45,7 +45,7 @@ public struct NewJournalEntry: Sendable {
 
     /// The `---` line and the keys the command writes.
     private var frontMatterLines: [String] {
-        var lines = ["---", "title: \(YAMLText.quoted(title))", "author: \(author)", "sol: \(sol)", "time: \"\(time.hourMinute)\""]
+        var lines = ["---", "title: \(YAMLText.quoted(title))", "author: \(author)", "sol: \(sol)", "time: \"\(time.writtenText)\""]
         if !tags.isEmpty { lines.append("tags: [" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
         if isDraft { lines.append("draft: true") }
         return lines
@@ -89,7 +89,7 @@ public struct NewMessage: Sendable {
     public func appended(to existing: String) -> String {
         var added = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
         if !existing.isEmpty, !existing.hasSuffix("---\n") { added += "\n" }
-        added += "## Sol \(sol) \(time.hourMinute) \(author)\n"
+        added += "## Sol \(sol) \(time.writtenText) \(author)\n"
         let body = text.trimmingLineBreaks
         return added + (body.isEmpty ? "" : body + "\n")
     }
@@ -129,8 +129,8 @@ public struct NewWeatherReport: Sendable {
     public var text: String {
         // As given: whole degrees without a fraction, others to their last digit.
         func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
-        let lines = ["---", "sol: \(sol)"] + (time.map { ["time: \"\($0.hourMinute)\""] } ?? []) + ["temperature: \(number(temperature))", "high: \(number(high))",
-                     "low: \(number(low))", "sunrise: \"\(sunrise.hourMinute)\"", "sunset: \"\(sunset.hourMinute)\"",
+        let lines = ["---", "sol: \(sol)"] + (time.map { ["time: \"\($0.writtenText)\""] } ?? []) + ["temperature: \(number(temperature))", "high: \(number(high))",
+                     "low: \(number(low))", "sunrise: \"\(sunrise.writtenText)\"", "sunset: \"\(sunset.writtenText)\"",
                      "condition: \(condition.rawValue)", "---"]
         let body = notes.trimmingLineBreaks
         return lines.joined(separator: "\n") + "\n" + (body.isEmpty ? "" : body + "\n")

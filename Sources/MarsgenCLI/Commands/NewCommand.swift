@@ -22,7 +22,7 @@ struct NewContentWhen: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The sol (default: the sol it is now on the mission clock).", valueName: "n"))
     var sol: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The local mean solar time HH:MM, with --sol (default: now; with --sol, noon).",
+    @Option(name: .long, help: ArgumentHelp("The local mean solar time HH:MM[:SS], with --sol (default: now; with --sol, noon).",
                                             valueName: "time"))
     var time: String?
 
@@ -31,7 +31,9 @@ struct NewContentWhen: ParsableArguments {
 
     func validate() throws {
         if sol == nil, time != nil { throw ValidationError("--time needs --sol: the local time on which sol?") }
-        if let time, MarsClockTime(parsing: time) == nil { throw ValidationError("--time must be HH:MM on the 24-hour clock, like 14:05") }
+        if let time, MarsClockTime(parsing: time) == nil {
+            throw ValidationError("--time must be HH:MM or HH:MM:SS on the 24-hour clock, like 14:05")
+        }
     }
 
     /// The site's configuration, and the sol and time.
@@ -52,7 +54,9 @@ struct NewContentWhen: ParsableArguments {
                                    at: SourceLocation(path: SiteConfiguration.fileName),
                                    hint: "give the sol and time it is in the story, like '--sol 12 --time 14:05'")
         }
-        return (config, sol, clock.localMeanSolarTime(at: now))
+        // Now, to the minute: a person dates a note so; seconds only when given (`--time`).
+        let lmst = clock.localMeanSolarTime(at: now)
+        return (config, sol, MarsClockTime(parsing: lmst.hourMinute) ?? lmst)
     }
 
     /// `relative` in the site's folder.
@@ -171,7 +175,7 @@ struct NewEntryCommand: ParsableCommand {
                                                 names: EntryArchetype.names)
                 template.warnings.forEach(report)
                 entry.body = template.render([
-                    "title": title, "slug": entry.slug, "sol": sol, "time": time.hourMinute,
+                    "title": title, "slug": entry.slug, "sol": sol, "time": time.writtenText,
                     "date": config.mission.clock.instant(sol: sol, lmst: time).iso8601,
                     "author": author, "author_name": crew.member(id: author)?.name ?? author, "tags": tags,
                 ])
@@ -179,7 +183,7 @@ struct NewEntryCommand: ParsableCommand {
             }
             try NewContentFile.create(entry.path, text: entry.text, in: options.when)
             let from = archetype.map { " from \($0.path)" } ?? ""
-            Console.out("Created \(entry.path)\(from) (sol \(sol), \(time.hourMinute) LMST\(isDraft ? "; a draft until you remove 'draft: true'" : ""))")
+            Console.out("Created \(entry.path)\(from) (sol \(sol), \(time.writtenText) LMST\(isDraft ? "; a draft until you remove 'draft: true'" : ""))")
         }
     }
 
@@ -284,7 +288,7 @@ struct NewMessageCommand: ParsableCommand {
                 let header = NewMessage.logHeader(log)
                 try NewContentFile.create(relative, text: header + message.appended(to: header), in: options.when)
             }
-            Console.out("Added a message to \(relative) (sol \(sol), \(time.hourMinute) LMST)")
+            Console.out("Added a message to \(relative) (sol \(sol), \(time.writtenText) LMST)")
         }
     }
 
@@ -324,10 +328,10 @@ struct NewWeatherCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The sol's low, °C.", valueName: "c"))
     var low: Double
 
-    @Option(name: .long, help: ArgumentHelp("Sunrise, LMST HH:MM.", valueName: "time"))
+    @Option(name: .long, help: ArgumentHelp("Sunrise, LMST HH:MM[:SS].", valueName: "time"))
     var sunrise: String
 
-    @Option(name: .long, help: ArgumentHelp("Sunset, LMST HH:MM.", valueName: "time"))
+    @Option(name: .long, help: ArgumentHelp("Sunset, LMST HH:MM[:SS].", valueName: "time"))
     var sunset: String
 
     @Option(name: .long, help: ArgumentHelp("The sky: clear, cloudy, dust storm, windy, snow or fog.", valueName: "sky"))
@@ -340,7 +344,7 @@ struct NewWeatherCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--sunrise", sunrise), ("--sunset", sunset)] where MarsClockTime(parsing: value) == nil {
-            throw ValidationError("\(name) must be HH:MM on the 24-hour clock, like 05:54")
+            throw ValidationError("\(name) must be HH:MM or HH:MM:SS on the 24-hour clock, like 05:54")
         }
         guard WeatherCondition(rawValue: condition.lowercased()) != nil else {
             throw ValidationError("--condition must be one of: \(WeatherCondition.allCases.map(\.rawValue).joined(separator: ", "))")
