@@ -343,7 +343,8 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         "arc", "syr", "dv", "nqo", "azb", "glk", "mzn", "lrc", "bqi", "khw", "skr",
     ]
 
-    static func isLanguageTag(_ text: String) -> Bool {
+    /// Whether `text` is a language tag `language:` takes (`en`, `pt-BR`, `zh-Hans`).
+    public static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         // Every language in the IANA registry has a code of two or three letters (ISO 639);
         // the longer forms BCP 47 allows are unassigned, and `lang="english"` is invalid HTML.

@@ -360,6 +360,21 @@ import Testing
                                      + "or 'marsgen serve --source \(site.path)' to see each save in the browser.\n"), "\(result.out)")
     }
 
+    @Test("marsgen init --language starts a site in that language, its pages in the theme's words for it; a tag that is none is a usage error")
+    func initInALanguage() throws {
+        let parent = try SiteFixture.temporaryDirectory("init-de")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let site = parent.appendingPathComponent("station")
+        let result = try SiteFixture.run(["init", site.path, "--language", "de-AT"])
+        #expect(result.status == 0 && result.err.isEmpty, "\(result.err)")
+        #expect(try String(contentsOf: site.appendingPathComponent("marsgen.yml"), encoding: .utf8).contains("\nlanguage: de-AT "))
+        let front = try String(contentsOf: site.appendingPathComponent("public/index.html"), encoding: .utf8)
+        #expect(front.contains("<html lang=\"de-AT\"") && front.contains(">Neueste Übertragungen</h1>"), "\(front)")
+        let refused = try SiteFixture.run(["init", parent.appendingPathComponent("other").path, "--language", "german"])
+        #expect(refused.status == 64 && refused.err.contains("--language must be a language tag like 'en', 'fr' or 'pt-BR', not 'german'"))
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("other").path))
+    }
+
     @Test("marsgen init with no folder makes the site in the current one, and says what to run from there")
     func initHere() throws {
         let folder = try SiteFixture.temporaryDirectory("init-here")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Diagnostics
 import Foundation
 import Site
+import SiteConfig
 
 /// `marsgen init DIR`: writes a starter site and builds it.
 struct InitCommand: ParsableCommand {
@@ -15,6 +16,16 @@ struct InitCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Write into a folder that is not empty (existing files are kept).")
     var force = false
+
+    @Option(name: .long, help: ArgumentHelp("The site's language (default: en; the theme speaks en, fr, de, es and it).",
+                                            valueName: "tag"))
+    var language = "en"
+
+    func validate() throws {
+        guard SiteConfiguration.isLanguageTag(language) else {
+            throw ValidationError("--language must be a language tag like 'en', 'fr' or 'pt-BR', not '\(language)'")
+        }
+    }
 
     func run() throws {
         let files = FileManager.default
@@ -31,7 +42,7 @@ struct InitCommand: ParsableCommand {
             throw ExitCode.failure
         }
         do {
-            for file in StarterSite.files {
+            for file in StarterSite.files(language: language) {
                 let path = (root as NSString).appendingPathComponent(file.path)
                 if files.fileExists(atPath: path) { continue }
                 try files.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

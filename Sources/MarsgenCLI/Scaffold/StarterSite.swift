@@ -1,13 +1,20 @@
 /// The files `marsgen init` writes: a small working site to start from.
 enum StarterSite {
+    /// The files, the site's `language` being `language`.
+    static func files(language: String) -> [(path: String, text: String)] {
+        files.map { file in
+            file.path == "marsgen.yml" ? (file.path, file.text.replacingOccurrences(of: "\nlanguage: en ", with: "\nlanguage: \(language) ")) : file
+        }
+    }
+
     static let files: [(path: String, text: String)] = [
         ("marsgen.yml", """
             title: My Mission Log
             description: Daily reports from the habitat.
             base_url: https://example.org/
-            language: en
+            language: en        # the theme's words in en, fr, de, es or it; others through words:
             page_size: 20
-            search: true        # a search page at /search/ over every entry and message
+            search: true        # a search page at /search/ over every entry, message and weather report
             mission:
               name: Ares I
               landing: 2037-02-14T09:32:00Z
