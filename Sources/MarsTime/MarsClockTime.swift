@@ -95,6 +95,11 @@ public struct MarsClockTime: Hashable, Comparable, Sendable, Codable, CustomStri
         clockText(fields: 2)
     }
 
+    /// The time at the start of its minute (the minute ``hourMinute`` shows).
+    public var wholeMinute: MarsClockTime {
+        MarsClockTime(secondsOfSol: Double(wholeSeconds / 60 * 60))
+    }
+
     /// `HH:MM` on a whole minute, else `HH:MM:SS`: a time as one writes it, the seconds
     /// only when there are some (to the nearest second).
     public var writtenText: String {

@@ -130,18 +130,9 @@ public struct TemplateLibrary: Sendable {
                                        at: SourceLocation(path: source.path, line: tag.line, column: tag.column),
                                        hint: "close some sections ({{/name}}) before opening more, or move part of the template to a partial")
             }
-            do {
-                let text = overrides[name] == nil ? Self.writingIn(words, to: source.text) : source.text
-                library.register(try MustacheTemplate(string: Self.escapingLine + text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                // Less the line put before the template.
-                throw Diagnostic.error("template syntax error: \(Self.describe(error.error))",
-                                       at: SourceLocation(path: source.path, line: max(1, error.context.lineNumber - 1),
-                                                          column: error.context.columnNumber),
-                                       hint: "check that every {{#section}} has a matching {{/section}} and every tag is closed")
-            } catch {
-                throw Diagnostic.error("template error: \(error)", at: SourceLocation(path: source.path, line: 1, column: 1))
-            }
+            let text = overrides[name] == nil ? Self.writingIn(words, to: source.text) : source.text
+            library.register(try Self.compiled(text, after: Self.escapingLine) { SourceLocation(path: source.path, line: $0, column: $1) },
+                             named: name)
             let named = references[name] ?? []
             // A dynamic name (`{{>*name}}`) is looked up as the page renders: any template may be one.
             partials[name] = named.contains(where: \.isDynamic) ? Set(sources.keys).subtracting([name])
@@ -212,6 +203,22 @@ public struct TemplateLibrary: Sendable {
     /// Put before every template: it selects marsgen's escaping (see ``MarkupEscaping``).
     /// A tag alone on its line, the line renders as nothing.
     static let escapingLine = "{{% CONTENT_TYPE: \(MarkupEscaping.name)}}\n"
+
+    /// `text` compiled after `contentTypeLine`, a pragma on a line of its own; a syntax
+    /// error is a diagnostic at `location(line, column)` of `text` itself (the line put
+    /// before it left out).
+    static func compiled(_ text: String, after contentTypeLine: String,
+                         at location: (_ line: Int, _ column: Int) -> SourceLocation) throws(Diagnostic) -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: contentTypeLine + text)
+        } catch let error as MustacheTemplate.ParserError {
+            throw Diagnostic.error("template syntax error: \(describe(error.error))",
+                                   at: location(max(1, error.context.lineNumber - 1), error.context.columnNumber),
+                                   hint: "check that every {{#section}} has a matching {{/section}} and every tag is closed")
+        } catch {
+            throw Diagnostic.error("template error: \(error)", at: location(1, 1))
+        }
+    }
 
     /// The template every HTML page is wrapped in.
     public static let layoutName = "layout"

@@ -23,18 +23,10 @@ public struct TextTemplate {
             throw Diagnostic.error("sections are nested more than \(TemplateLibrary.deepestNesting) deep here",
                                    at: location(line: tag.line, column: tag.column), hint: "close some sections before opening more")
         }
-        do {
-            template = try MustacheTemplate(string: Self.textLine + text)
-        } catch let error as MustacheTemplate.ParserError {
-            throw Diagnostic.error("template syntax error: \(TemplateLibrary.describe(error.error))",
-                                   at: location(line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber),
-                                   hint: "check that every {{#section}} has a matching {{/section}} and every tag is closed")
-        } catch {
-            throw Diagnostic.error("template error: \(error)", at: location(line: 1, column: 1))
-        }
+        template = try TemplateLibrary.compiled(text, after: Self.textLine) { location(line: $0, column: $1) }
         var warned: Set<Substring> = []
+        let known = "\(names.joined(separator: ", ")), and '.' within {{#tags}}"
         warnings = tags.compactMap { tag -> Diagnostic? in
-            let known = "\(names.joined(separator: ", ")), and '.' within {{#tags}}"
             switch tag.sigil {
             case nil, "&", "{", "#", "^":
                 let name = tag.content.prefix { $0 != "." && $0 != "(" }

@@ -74,7 +74,8 @@ public struct EntryArchetype: Sendable {
         bodyFirstLine = matter.bodyFirstLine
 
         // The YAML's lines are the file's second to the one before the closing `---`; each
-        // key's block runs from its line to the next key's.
+        // key's block runs from its line to the next key's. (`SourceFile` has made every
+        // line end a `\n`.)
         let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
         let yamlLines = matter.bodyFirstLine > 1 ? 2..<(matter.bodyFirstLine - 1) : 2..<2
         var blocks: [(key: String, lines: Range<Int>)] = []
@@ -93,13 +94,8 @@ public struct EntryArchetype: Sendable {
         let kept = [preamble] + blocks.filter { !merged.contains($0.key) }.map(\.lines)
         otherFrontMatter = kept.flatMap { range in
             range.compactMap { line in
-                lines.indices.contains(line - 1) ? (String(lines[line - 1].droppingCarriageReturn), line) : nil
+                lines.indices.contains(line - 1) ? (String(lines[line - 1]), line) : nil
             }
         }
     }
-}
-
-extension Substring {
-    /// The line without the `\r` a file written on Windows ends it with.
-    fileprivate var droppingCarriageReturn: Substring { last == "\r" ? dropLast() : self }
 }

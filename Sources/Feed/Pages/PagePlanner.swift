@@ -869,9 +869,9 @@ public struct PagePlanner {
                                           "noindex": true]))
         }]
         // Newest first, as the feed; part `number` holds positions `(number − 1) · size ..< number · size` from the oldest end.
-        let indexed = feedOrder.indices
+        let count = feedOrder.count
         let size = Self.searchPartSize
-        let partCount = max(1, (indexed.count + size - 1) / size)
+        let partCount = max(1, (count + size - 1) / size)
         let partURLs = (1...partCount).reversed().map { links.searchPartAddress($0).url }
         plans.append(plan(.searchIndex, at: indexAddress, inSitemap: false) { hash in
             hash.combine(Int64(partCount))
@@ -884,8 +884,8 @@ public struct PagePlanner {
             return page
         })
         for number in 1...partCount {
-            let fromOldest = ((number - 1) * size)..<min(number * size, indexed.count)
-            let members = fromOldest.reversed().map { indexed.upperBound - 1 - $0 }
+            let fromOldest = ((number - 1) * size)..<min(number * size, count)
+            let members = fromOldest.reversed().map { count - 1 - $0 }
             var stamps = ContentHash()
             for position in members { stamps.combine(Int64(bitPattern: feedStamps[position])) }
             let address = links.searchPartAddress(number)

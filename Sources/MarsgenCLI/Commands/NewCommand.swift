@@ -55,8 +55,7 @@ struct NewContentWhen: ParsableArguments {
                                    hint: "give the sol and time it is in the story, like '--sol 12 --time 14:05'")
         }
         // Now, to the minute: a person dates a note so; seconds only when given (`--time`).
-        let lmst = clock.localMeanSolarTime(at: now)
-        return (config, sol, MarsClockTime(parsing: lmst.hourMinute) ?? lmst)
+        return (config, sol, clock.localMeanSolarTime(at: now).wholeMinute)
     }
 
     /// `relative` in the site's folder.

@@ -34,7 +34,8 @@ public struct ThemeWords: Hashable, Sendable, Encodable {
     /// The words `words:` gives, by key.
     public let given: [Key: Given]
     /// marsgen's words in `language`, for the words `words:` does not give; empty when it
-    /// has none in that language, whose words are then English.
+    /// has none in that language, whose words are then English. Kept, not looked up again:
+    /// every page asks for words, and the lookup parses the language tag.
     let builtIn: [Key: Given]
 
     /// The built-in words in `language` (English when marsgen has none in it), counted as
