@@ -12,6 +12,7 @@ import SiteConfig
 /// | sol | `/sol/<n>/` |
 /// | crew member (and archive page `k`) | `/crew/<id>/` (`/crew/<id>/page/k/`) |
 /// | tag (and archive page `k`), the index of tags | `/tags/<slug>/` (`/tags/<slug>/page/k/`), `/tags/` |
+/// | a page of its own (`content/pages/about.md`) | `/<path>/` (`/about/`) |
 /// | messages, weather | their sol page, at the section's anchor |
 ///
 /// URLs start with the path of `base_url`, so a site published under `/mission/` links right.
@@ -59,6 +60,8 @@ public struct SiteLinks: Sendable {
     public var search: String { searchAddress.url }
     /// A file under the site's root (`theme/marsgen.css`).
     public func asset(_ path: String) -> String { assetAddress(path).url }
+    /// A page of its own (see `StandalonePage`), by its path (`about`, `mission/habitat`).
+    public func standalonePage(_ path: String) -> String { standalonePageAddress(path).url }
 
     // The same pages as addresses (see ``PageAddress``): the scheme above is written here.
 
@@ -88,6 +91,7 @@ public struct SiteLinks: Sendable {
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
     func crewFeedAddress(_ id: String) -> PageAddress { PageAddress(basePath: basePath, "crew/", id, "/" + Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
+    func standalonePageAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path, "", "/") }
 
     /// The anchor (element id) of an object's section.
     public func anchor(for object: any FeedObject) -> String {

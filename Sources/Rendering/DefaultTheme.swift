@@ -57,6 +57,7 @@ public enum DefaultTheme {
             ("page-crew-index", PackageResources.page_crew_index_mustache),
             ("page-404", PackageResources.page_404_mustache),
             ("page-search", PackageResources.page_search_mustache),
+            ("page-standalone", PackageResources.page_standalone_mustache),
             ("alias", PackageResources.alias_mustache),
             ("cell-journal-date", PackageResources.cell_journal_date_mustache),
             ("cell-journal-text", PackageResources.cell_journal_text_mustache),

@@ -25,6 +25,7 @@ public enum TemplateVocabulary {
     /// What every HTML page's template gets (the layout too).
     static let page: Set<String> = site.union([
         "pageTitle", "heading", "url", "canonical", "description", "nav", "feed", "journal", "sols", "crew", "search",
+        "navPages", "isCurrent",
     ])
 
     /// A link to another page: `newer`, `older`, `previous`, `next`.
@@ -60,6 +61,8 @@ public enum TemplateVocabulary {
         "page-404": page,
         // The search page's script fills in `{count}` and `{query}` of its words.
         "page-search": page.union(["indexURL", "scriptURL", "resultForms", "category", "text", "noindex"]),
+        "page-standalone": page.union(["body", "isDraft", "tableOfContents", "hasTableOfContents", "image", "imageAlt", "imageWidth",
+                                       "imageHeight", "extra"]),
     ]
 
     /// The names each of marsgen's templates gets, by template. The layout gets its page's;

@@ -157,6 +157,13 @@ public struct BuildContext {
     /// (it leads nowhere until they are fixed), not a second error that leaves out the file
     /// holding it too.
     var contentWithErrors: Set<String> = []
+    /// The files of the pages of their own, each with where it is (after "Read pages").
+    var pageFiles: [(file: SourceFile, head: StandalonePageLoader.Head)] = []
+    /// The files of pages of their own whose bytes differ from the last build's, or that were
+    /// added or removed since, for `--explain` (after "Read pages").
+    var changedPageFiles: [String] = []
+    /// The pages of their own this build shows (after "Load pages").
+    var standalonePages: [StandalonePage] = []
     /// The content files with links or images to the site's pages and files, which "Check
     /// site links" looks at (found by "Resolve links").
     var siteLinking: [(path: String, record: BuildState.SourceRecord)] = []
@@ -257,7 +264,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.20.0"
+    public static let current = "0.21.0"
 }
 
 extension BuildState {

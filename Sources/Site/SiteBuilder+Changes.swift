@@ -319,7 +319,8 @@ extension SiteBuilder {
     /// make no page without a word. One listing of `content/`'s own names.
     func warnAboutUnreadContent(_ context: inout BuildContext) {
         let prefix = "content/"
-        let read = ContentKind.allCases.map { String($0.folder.dropFirst(prefix.count)) } + [String(CrewLoader.path.dropFirst(prefix.count))]
+        let read = ContentKind.allCases.map { String($0.folder.dropFirst(prefix.count)) }
+            + [String(CrewLoader.path.dropFirst(prefix.count)), String(StandalonePageLoader.folder.dropFirst(prefix.count))]
         let folder = SitePaths.join(options.sourceDirectory, "content")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         // A README explains the folder to those who edit it; no one means a page by it.
@@ -329,10 +330,15 @@ extension SiteBuilder {
             let what = isDirectory.boolValue ? "folder" : "file"
             let near = name.closestMatch(among: read)
             let places = "journal entries go in content/journal/ (in folders of any depth), message logs in content/messages/, "
-                + "weather reports in content/weather/, files to copy as they are in static/"
+                + "weather reports in content/weather/, pages of their own (an about page) in content/pages/, "
+                + "files to copy as they are in static/"
+            // `content/about.md`, as Hugo and Zola keep a page of its own.
+            let page = !isDirectory.boolValue && name.hasSuffix(".md")
+                ? "a page of its own goes in content/pages/ (content/pages/\(name) is at /\(name.dropLast(3))/); journal entries in content/journal/"
+                : nil
             context.log.warn("'\(name)' is not a \(what) marsgen reads in content/: nothing on the site comes from \(isDirectory.boolValue ? "its files" : "it")",
                              at: SourceLocation(path: prefix + name),
-                             hint: near.map { "did you mean content/\($0)\(isDirectory.boolValue ? "/" : "")?" } ?? places)
+                             hint: near.map { "did you mean content/\($0)\(isDirectory.boolValue ? "/" : "")?" } ?? page ?? places)
         }
     }
 

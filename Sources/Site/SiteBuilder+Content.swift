@@ -91,7 +91,12 @@ extension SiteBuilder {
     }
 
     static func isPublished(_ entry: JournalEntry, includesDrafts: Bool) -> Bool {
-        !entry.isDraft || includesDrafts
+        isPublished(isDraft: entry.isDraft, includesDrafts: includesDrafts)
+    }
+
+    /// Whether a build with `--drafts` or not (`includesDrafts`) shows a draft or not (`isDraft`).
+    static func isPublished(isDraft: Bool, includesDrafts: Bool) -> Bool {
+        !isDraft || includesDrafts
     }
 
     func loadMessages(_ context: inout BuildContext) throws(Diagnostic) {
@@ -380,7 +385,8 @@ extension SiteBuilder {
         if options.keepsGoing {
             var conflicts: [Diagnostic] = []
             context.library = ContentLibrary(crew: context.crew, journalEntries: context.journalEntries, messages: context.messages,
-                                             weatherReports: context.weatherReports, conflicts: &conflicts)
+                                             weatherReports: context.weatherReports, standalonePages: context.standalonePages,
+                                             conflicts: &conflicts)
             for conflict in conflicts {
                 context.log.record(conflict)
                 // The file stays unrecorded, so the next build looks at it again.
@@ -388,7 +394,8 @@ extension SiteBuilder {
             }
         } else {
             context.library = try ContentLibrary(crew: context.crew, journalEntries: context.journalEntries,
-                                                 messages: context.messages, weatherReports: context.weatherReports)
+                                                 messages: context.messages, weatherReports: context.weatherReports,
+                                                 standalonePages: context.standalonePages)
         }
         context.report.journalEntries = context.library?.journalEntries.count ?? 0
         context.report.messages = context.library?.messages.count ?? 0

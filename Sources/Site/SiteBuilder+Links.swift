@@ -143,6 +143,7 @@ extension SiteBuilder {
                 targets[path] = Self.target(ofReport: report.diffIdentifier, sol: report.sol, site: site)
             }
         }
+        targets.merge(standalonePageTargets(context, site: site)) { entry, _ in entry }
         for path in context.contentWithErrors where targets[path] == nil { targets[path] = .withErrors }
         if options.keepsGoing {
             // "Check content" leaves out the second (in path order) of two entries with one

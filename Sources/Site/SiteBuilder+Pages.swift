@@ -375,6 +375,13 @@ extension SiteBuilder {
         if context.crewChanged, !context.contentFileChanged {
             return "crew.yml changed"
         }
+        let changedPages = context.changedPageFiles.sorted()
+        if page.kind == .standalone {
+            let source = context.standalonePages.first { $0.path + "/index.html" == page.outputPath }?.sourcePath
+            let name = source.map { String($0.dropFirst("content/".count)) } ?? "it"
+            if let source, changedPages.contains(source) { return "\(name) updated" }
+            return "a link or an image in \(name) changed"
+        }
         // The sol index shows every object only as counts: naming one would mislead.
         if page.kind == .solIndex { return "a sol's counts or weather changed" }
         if page.kind == .tagIndex { return "a tag's count changed, or a tag came or went" }
@@ -392,6 +399,10 @@ extension SiteBuilder {
         if let id = ids.first(where: changes.inserted.contains) { return entered(id, added: true, context: context) }
         if let id = changes.deleted.sorted().first {
             return changes.deleted.count == 1 ? entered(id, added: false, context: context) : "\(changes.deleted.count) objects removed"
+        }
+        // Every page's navigation links to the pages of their own that ask for it.
+        if updated.isEmpty, !ids.contains(where: changes.moved.contains), let path = changedPages.first {
+            return "navigation changed: \(path.dropFirst("content/".count)) " + (context.goneInputs.contains(path) ? "removed" : "updated")
         }
         let change = ids.contains(where: changes.moved.contains) ? "order changed" : "links or counts changed"
         // The page shows no changed object now. When one object changed in the whole build,

@@ -60,7 +60,10 @@ public struct SiteBuilder: Sendable {
             BuildStep(named: "Load message logs", body: loadMessages),
             BuildStep(named: "Load journal entries", body: loadJournal),
             BuildStep(named: "Load weather reports", body: loadWeather),
+            // Before links are resolved: entries link to pages by their files.
+            BuildStep(named: "Read pages", body: readStandalonePages),
             BuildStep(named: "Resolve links", body: resolveLinks),
+            BuildStep(named: "Load pages", body: loadStandalonePages),
             BuildStep(named: "Check content", body: checkContent),
             BuildStep(named: "Load templates", body: loadTemplates),
             BuildStep(named: "Plan pages", body: planPages),

@@ -289,7 +289,7 @@ extension SiteReader {
     /// is an input: one not named as marsgen reads it is recorded with a warning (see
     /// ``ContentKind/unreadFile(at:)``), which every build gives until it is renamed or moved.
     static let inputFolders: [(directory: String, suffix: String?)] = [
-        ("content/journal", nil), ("content/messages", nil), ("content/weather", nil),
+        ("content/journal", nil), ("content/messages", nil), ("content/pages", nil), ("content/weather", nil),
         ("static", nil), ("templates", nil),
     ]
 

@@ -9,13 +9,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from browser import build_demo, make_driver, served
 
-# Per language: the navigation's words, the front page's heading, the search page's count
+# Per language: the navigation's words (the demo's about page is in English, as its text),
+# the front page's heading, the search page's count
 # of more than one result, and the weather report's button, closed and open.
 LANGUAGES = {
-    "fr": (["Fil", "Journal", "Sols", "Équipage", "Rechercher", "Atom"], "Dernières transmissions", "résultats", ("Détails", "Masquer")),
-    "de": (["Feed", "Journal", "Sols", "Besatzung", "Suche", "Atom"], "Neueste Übertragungen", "Ergebnisse", ("Details", "Ausblenden")),
-    "es": (["Novedades", "Diario", "Soles", "Tripulación", "Buscar", "Atom"], "Últimas transmisiones", "resultados", ("Detalles", "Ocultar")),
-    "it": (["Feed", "Diario", "Sol", "Equipaggio", "Cerca", "Atom"], "Ultime trasmissioni", "risultati", ("Dettagli", "Nascondi")),
+    "fr": (["Fil", "Journal", "Sols", "Équipage", "About", "Rechercher", "Atom"], "Dernières transmissions", "résultats", ("Détails", "Masquer")),
+    "de": (["Feed", "Journal", "Sols", "Besatzung", "About", "Suche", "Atom"], "Neueste Übertragungen", "Ergebnisse", ("Details", "Ausblenden")),
+    "es": (["Novedades", "Diario", "Soles", "Tripulación", "About", "Buscar", "Atom"], "Últimas transmisiones", "resultados", ("Detalles", "Ocultar")),
+    "it": (["Feed", "Diario", "Sol", "Equipaggio", "About", "Cerca", "Atom"], "Ultime trasmissioni", "risultati", ("Dettagli", "Nascondi")),
 }
 
 

@@ -213,6 +213,36 @@ def test_an_entry_lists_its_headings(desktop, phone, base_url):
         assert contents.get_attribute("open") is None and not links[0].is_displayed()
 
 
+def test_a_page_of_its_own_is_in_the_navigation_of_every_page(desktop, phone, base_url):
+    """The demo's about page (content/pages/about.md, nav: true) is linked from the header
+    of every page, after Crew, and marked as the current page on itself; the link fits a
+    phone's header, its page reads as an entry's (one heading, its contents, a table that
+    scrolls within the page) and its links lead where the entries' files are shown."""
+    for browser in (desktop, phone):
+        browser.get(base_url + "sol/3/")
+        nav = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "nav.nav a")]
+        # The theme writes the navigation in capitals.
+        assert nav[nav.index("CREW") + 1] == "ABOUT", nav
+        about = browser.find_element(By.CSS_SELECTOR, "nav.nav a[href='/about/']")
+        assert about.is_displayed() and about.get_attribute("aria-current") is None
+        about.click()
+        WebDriverWait(browser, 5).until(lambda b: b.current_url == base_url + "about/")
+        current = browser.find_element(By.CSS_SELECTOR, "nav.nav a[aria-current='page']")
+        assert current.get_attribute("href") == base_url + "about/"
+        assert [h.text for h in browser.find_elements(By.TAG_NAME, "h1")] == ["About Kasei Station"]
+        assert browser.title == "About Kasei Station · Kasei Station Log"
+        links = browser.find_elements(By.CSS_SELECTOR, "nav.toc a")
+        assert [a.text for a in links] == ["The crew", "How to read a sol", "Why a log"]
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the about page scrolls sideways by {overflow}px"
+        # The header's links, one more than before, still all show on a phone.
+        for link in browser.find_elements(By.CSS_SELECTOR, "nav.nav a"):
+            assert link.is_displayed() and link.rect["x"] >= 0 and link.rect["x"] + link.rect["width"] <= browser.execute_script("return window.innerWidth")
+        browser.find_element(By.LINK_TEXT, "day of touchdown").click()
+        WebDriverWait(browser, 5).until(lambda b: b.current_url == base_url + "sol/1/")
+        assert console_errors(browser) == []
+
+
 def test_images_keep_their_place_before_they_arrive(desktop, phone, base_url):
     """An entry's image holds its room in the page, at its shape, before its file arrives
     (the text below does not jump when it does), on a desktop and on a phone, where it is

@@ -40,7 +40,7 @@ import Testing
     /// A site that gives every kind of value: entries with and without titles and tags, a
     /// draft, messages on two channels, weather with and without notes, a crew member with
     /// no role and one who wrote nothing, more objects than a feed page holds, a description,
-    /// an entry with a preview image, a teaser and a table of contents.
+    /// an entry with a preview image, a teaser and a table of contents, pages of their own.
     func richSite() throws -> ContentLibrary {
         let quiet = CrewMember(id: "sato", name: "Aiko Sato", role: "")
         let crew = Crew(members: [FeedFixtures.vega, FeedFixtures.okoro, quiet])
@@ -61,8 +61,17 @@ import Testing
                                   sol: 5, lmst: lmst, temperature: -40, high: 10, low: -70, sunrise: MarsClockTime(hours: 5.7),
                                   sunset: MarsClockTime(hours: 17.9), condition: .clear, notesHTML: "<p>Calm.</p>\n",
                                   extra: ["dust_tau": .text("0.9")])
+        // Pages of their own: one in the navigation, a draft with a table of contents, a
+        // preview image and values of its own; one that is not.
+        let pages = [
+            StandalonePage(sourcePath: "content/pages/about.md", title: "About", path: "about", bodyHTML: "<p>Us</p>\n",
+                           tableOfContents: "<ol>\n<li><a href=\"#about:us\">Us</a></li>\n</ol>\n", isDraft: true,
+                           isInNavigation: true, navigationTitle: "Us", image: "/img/us.png", imageAlt: "Us",
+                           imageSize: ImageSize(width: 1200, height: 630), extra: ["founded": .text("2038")]),
+            StandalonePage(sourcePath: "content/pages/rules.md", title: "Rules", path: "habitat/rules", bodyHTML: "<p>Quiet</p>\n"),
+        ]
         return try ContentLibrary(crew: crew, journalEntries: entries, messages: messages,
-                                  weatherReports: [FeedFixtures.weather(sol: 2), noted])
+                                  weatherReports: [FeedFixtures.weather(sol: 2), noted], standalonePages: pages)
     }
 
     /// Renders every page of `library` planned with `config`, noting the names of every context.

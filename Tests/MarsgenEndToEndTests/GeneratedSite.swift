@@ -32,6 +32,19 @@ struct GeneratedSite {
         var siteLinks: [(url: String, isHTML: Bool)] = []
     }
 
+    /// A page of its own (`content/pages/`), which the navigation may link to.
+    struct StandalonePage {
+        var title: String
+        var isInNavigation: Bool
+        var navigationTitle: String?
+        var weight: Int
+        var slug: String?
+        var isDraft = false
+        var body: String
+        /// Links to content files, as a page writes them (`../journal/entry-3.md`).
+        var links: [String] = []
+    }
+
     struct LogMessage {
         var sol: Int
         var minute: Int
@@ -44,6 +57,7 @@ struct GeneratedSite {
     var entries: [String: Entry] = [:]
     var logs: [String: [LogMessage]] = [:]
     var weather: [Int: Int] = [:]
+    var pages: [String: StandalonePage] = [:]
     var crewNames: [String: String] = ["vega": "Ines Vega", "okoro": "Daniel Okoro", "arden": "Ruth Arden", "tanaka": "Hiro Tanaka"]
     var templateVariants: [String: Int] = [:]
     var staticFiles: Set<String> = []
@@ -89,13 +103,16 @@ struct GeneratedSite {
             weather[sol] = -30 - random.next(50)
             try writeWeather(sol)
         }
+        pages["about.md"] = StandalonePage(title: "About the mission", isInNavigation: true, navigationTitle: "About", weight: 1,
+                                           body: randomSentence(), links: ["../journal/entry-1.md"])
+        try writePage("about.md")
     }
 
     // MARK: - Edits
 
     /// Applies one random edit and says what it was.
     mutating func randomEdit() throws -> String {
-        switch random.next(20) {
+        switch random.next(21) {
         case 0: return "add entry \(try addEntry())"
         case 1:
             let sentence = randomSentence()
@@ -281,6 +298,7 @@ struct GeneratedSite {
                 ["sol/\(other.sol)/#entry-\(slug(of: name))", "journal/\(slug(of: name))/#entry-\(slug(of: name))"]
             }
             let places = pages + staticFiles.map { $0 } + ["img/none.png", "sol/3/", "feed.xml"]
+                + self.pages.keys.map { pagePath(of: $0) + "/" }
             guard let place = random.next(2) == 0 ? pick(anchors) ?? pick(places) : pick(places) else { return "skip" }
             let url = ["", "/gen/", "/"][Int(random.next(3))] + place
             entry.siteLinks.append((url, random.next(2) == 0))
@@ -292,7 +310,7 @@ struct GeneratedSite {
             guard let name = pick(entries.keys), var entry = entries[name] else { return "skip" }
             if let gone = try unlinkAtRandom(\.links, in: name) { return "unlink \(gone) in \(name)" }
             let targets = entries.keys.filter { $0 != name } + logs.keys.map { "../messages/\($0)" }
-                + weather.keys.map { "../weather/sol-\($0).md" }
+                + weather.keys.map { "../weather/sol-\($0).md" } + pages.keys.map { "../pages/\($0)" }
             guard let target = pick(targets) else { return "skip" }
             entry.links.append(random.next(2) == 0 ? target : target + "#part")
             entries[name] = entry
@@ -307,9 +325,67 @@ struct GeneratedSite {
             return try editEntry(remove ? "untag" : "tag \(tag)") { entry in
                 if remove, !entry.tags.isEmpty { entry.tags.removeFirst() } else { entry.tags.append(tag) }
             }
+        case 20: return try editStandalonePage()
         default:
             return try editEntry("toggle draft") { $0.isDraft.toggle() }
         }
+    }
+
+    /// A page of its own added, edited, moved, linked, hidden or removed: its page comes and
+    /// goes, and every page's navigation with it when it is in the navigation.
+    mutating func editStandalonePage() throws -> String {
+        counter += 1
+        let sentence = randomSentence()
+        guard let name = pick(pages.keys), var page = pages[name], random.next(6) > 0 else {
+            let name = "page-\(counter).md"
+            pages[name] = StandalonePage(title: "Page \(counter) on \(randomWord())", isInNavigation: random.next(2) == 0,
+                                         weight: Int(random.next(3)), body: sentence)
+            try writePage(name)
+            return "add page \(name)"
+        }
+        var label: String
+        switch random.next(7) {
+        case 0:
+            page.isInNavigation.toggle()
+            label = page.isInNavigation ? "into the navigation" : "out of the navigation"
+        case 1:
+            page.navigationTitle = page.navigationTitle == nil ? "Nav \(counter)" : nil
+            label = "navigation title"
+        case 2:
+            page.weight = Int(random.next(4))
+            label = "weight \(page.weight)"
+        case 3:
+            page.slug = random.next(3) == 0 ? nil : random.next(2) == 0 ? "p-\(counter)" : "info/p-\(counter)"
+            label = "slug \(page.slug ?? "from its name")"
+        case 4:
+            guard pages.count > 1 || random.next(2) == 0 else { return "skip" }
+            pages[name] = nil
+            try remove("content/pages/\(name)")
+            try relink("../pages/\(name)", to: nil)
+            return "delete page \(name)"
+        case 5:
+            page.isDraft.toggle()
+            label = "toggle draft"
+        default:
+            // A link to an entry, a log, a report or another page, by file; or text, or a heading.
+            let targets = entries.keys.map { "../journal/\($0)" } + logs.keys.map { "../messages/\($0)" }
+                + weather.keys.map { "../weather/sol-\($0).md" } + pages.keys.filter { $0 != name }
+            if random.next(2) == 0, let target = pick(targets) {
+                page.links.append(random.next(2) == 0 ? target : target + "#part")
+                label = "link → \(target)"
+            } else {
+                page.body += random.next(2) == 0 ? " " + sentence : "\n\n## \(sentence)\n\nMore."
+                label = "text"
+            }
+        }
+        pages[name] = page
+        try writePage(name)
+        return "\(label) in page \(name)"
+    }
+
+    /// Where page `name` is, from the site's root (`about`, `info/p-3`).
+    func pagePath(of name: String) -> String {
+        pages[name]?.slug ?? String(name.dropLast(3))
     }
 
     /// One time in three, when entry `name` has any of the links at `links`, one of them
@@ -328,16 +404,32 @@ struct GeneratedSite {
     }
 
     /// Points the links to `target` (as an entry would write it) at `replacement`, or removes
-    /// them, in every entry that has one.
+    /// them, in every entry and page that has one.
     mutating func relink(_ target: String, to replacement: String?) throws {
+        // A page writes a link to an entry from its own folder, to another page by its name,
+        // and to anything else as an entry does.
+        func fromPages(_ path: String) -> String {
+            path.hasPrefix("../pages/") ? String(path.dropFirst("../pages/".count)) : path.hasPrefix("../") ? path : "../journal/" + path
+        }
+        for name in pages.keys.sorted() {
+            guard let links = Self.relinked(pages[name]?.links ?? [], fromPages(target), to: replacement.map(fromPages)) else { continue }
+            pages[name]?.links = links
+            try writePage(name)
+        }
         for name in entries.keys.sorted() {
-            guard var entry = entries[name], entry.links.contains(where: { $0 == target || $0 == target + "#part" }) else { continue }
-            entry.links = entry.links.compactMap { link in
-                guard link == target || link == target + "#part" else { return link }
-                return replacement.map { link == target ? $0 : $0 + "#part" }
-            }
-            entries[name] = entry
+            guard let links = Self.relinked(entries[name]?.links ?? [], target, to: replacement) else { continue }
+            entries[name]?.links = links
             try writeEntry(name)
+        }
+    }
+
+    /// `links` with those to `target` (with or without `#part`) pointed at `replacement`, or
+    /// removed; nil when none leads to `target`.
+    static func relinked(_ links: [String], _ target: String, to replacement: String?) -> [String]? {
+        guard links.contains(where: { $0 == target || $0 == target + "#part" }) else { return nil }
+        return links.compactMap { link in
+            guard link == target || link == target + "#part" else { return link }
+            return replacement.map { link == target ? $0 : $0 + "#part" }
         }
     }
 
@@ -395,6 +487,18 @@ struct GeneratedSite {
         lines += ["---", entry.body] + entry.links.map { "See [this](\($0))." }
             + entry.siteLinks.map { $0.isHTML ? "See <a href=\"\($0.url)\">that</a>." : "See [that](\($0.url))." } + [""]
         try write(lines.joined(separator: "\n"), to: "content/journal/\(name)")
+    }
+
+    func writePage(_ name: String) throws {
+        guard let page = pages[name] else { return }
+        var lines = ["---", "title: \"\(page.title)\""]
+        if page.isInNavigation { lines.append("nav: true") }
+        if let title = page.navigationTitle, page.isInNavigation { lines.append("nav_title: \"\(title)\"") }
+        if page.weight != 0 { lines.append("weight: \(page.weight)") }
+        if let slug = page.slug { lines.append("slug: \(slug)") }
+        if page.isDraft { lines.append("draft: true") }
+        lines += ["---", page.body] + page.links.map { "See [this](\($0))." } + [""]
+        try write(lines.joined(separator: "\n"), to: "content/pages/\(name)")
     }
 
     func writeLog(_ name: String) throws {

@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 81)
+        #expect(report.pagesUnchanged == 82)
         #expect(try modificationTimes() == before)
     }
 
@@ -973,7 +973,7 @@ import Testing
         #expect(!weather.isFullBuild && weather.written.contains("search/part-1.json"), "\(weather.written)")
         #expect(weather.explanations.contains("search/part-1.json: weather weather/sol-03.md updated"), "\(weather.explanations)")
         #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("search/part-1.json")), as: UTF8.self).contains("Gusts to 19 m/s"))
-        #expect(weather.pagesUnchanged + weather.pagesWritten == 81)
+        #expect(weather.pagesUnchanged + weather.pagesWritten == 82)
         #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
         // The setting off: a full build, which removes what it no longer makes.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "search: true", with: "search: false") }
@@ -1163,7 +1163,7 @@ import Testing
         } throws: { error in
             let diagnostic = error as? Diagnostic
             return diagnostic?.location?.path == "content/journal/sol-05-chess.md" && diagnostic?.location?.line != nil
-                && diagnostic?.message == "link to 'sol-07-bags.md': content/journal/sol-07-bags.md is not a journal entry, message log or weather report of this site"
+                && diagnostic?.message == "link to 'sol-07-bags.md': content/journal/sol-07-bags.md is not a journal entry, message log, weather report or page of this site"
         }
         #expect(try SiteFixture.snapshot(output) == incremental)
         // Back as a draft: the site builds, and the link's warning is given again by builds that change nothing.
@@ -1273,7 +1273,7 @@ import Testing
             let report = try keepGoing(clean: clean)
             #expect(Set(errors(report)) == [
                 "content/messages/eva-ops.md:3:6: 'sol' must be a whole number, not 'two'",
-                "content/journal/sol-05-chess.md:\(typo):1: link to 'sol-07-bagz.md': content/journal/sol-07-bagz.md is not a journal entry, message log or weather report of this site",
+                "content/journal/sol-05-chess.md:\(typo):1: link to 'sol-07-bagz.md': content/journal/sol-07-bagz.md is not a journal entry, message log, weather report or page of this site",
             ])
             #expect(leadsNowhere(report) == [
                 "content/weather/sol-03.md:\(reportLink):1: link to '../journal/sol-05-chess.md': content/journal/sol-05-chess.md has errors and is left out of this build, so the link leads nowhere (fix the errors reported for that file; the next build then writes this link to its page)",
@@ -1964,7 +1964,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 81)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 82)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -2204,6 +2204,70 @@ import Testing
         #expect(first.isFullBuild && first.notice == nil)
     }
 
+    @Test("a page of its own: its edit writes its page alone; its navigation title every page; a slug's change the entries linking to it; a draft or a removal takes it out of the navigation; each build equal to a clean one")
+    func standalonePages() throws {
+        func expectSameAsClean(_ step: String) throws {
+            let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+            #expect(same, "\(step): missing \(missing), extra \(extra), different \(different)")
+        }
+        func explained(_ report: BuildReport) -> Set<String> { Set(report.explanations) }
+        let htmlPages = try SiteFixture.snapshot(output).filter { String(decoding: $0.value, as: UTF8.self).contains("<nav class=\"nav\"") }.keys
+        #expect(try String(contentsOf: output.appendingPathComponent("journal/index.html"), encoding: .utf8)
+            .contains("<a href=\"/about/\">About</a>"))
+
+        try edit("content/pages/about.md") { $0 + "\nA line more.\n" }
+        let text = try build()
+        #expect(text.written == ["about/index.html"] && text.explanations == ["about: pages/about.md updated"])
+        try expectSameAsClean("text")
+
+        // Its name in the navigation is on every page with the site's header (the 404's too).
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav_title: About", with: "nav_title: The station") }
+        let renamed = try build()
+        #expect(Set(htmlPages).subtracting(renamed.written).isEmpty, "\(Set(htmlPages).subtracting(renamed.written).sorted())")
+        #expect(explained(renamed).contains("journal/sol-07-bags: navigation changed: pages/about.md updated"))
+        #expect(try String(contentsOf: output.appendingPathComponent("sol/3/index.html"), encoding: .utf8)
+            .contains("<a href=\"/about/\">The station</a>"))
+        try expectSameAsClean("navigation title")
+
+        // An entry links to it by file; the page moves: the entry's pages follow, the old page goes.
+        try edit("content/journal/sol-07-bags.md") { $0 + "\nSee [who we are](../pages/about.md#the-crew).\n" }
+        _ = try build()
+        #expect(try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+            .contains("href=\"/about/#about:the-crew\""))
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav: true", with: "nav: true\nslug: station") }
+        let moved = try build()
+        #expect(moved.deleted == ["about/index.html"])
+        #expect(explained(moved).contains("journal/sol-07-bags: journal/sol-07-bags.md updated: its link to content/pages/about.md now leads to /station/"))
+        #expect(try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+            .contains("href=\"/station/#station:the-crew\""))
+        try expectSameAsClean("slug")
+
+        // A draft: out of the site and its navigation, the link to it a warning; back with --drafts.
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav: true", with: "nav: true\ndraft: true") }
+        let drafted = try build()
+        #expect(drafted.deleted == ["station/index.html"])
+        #expect(drafted.warnings.contains { $0.location?.path == "content/journal/sol-07-bags.md" && $0.message.contains("draft") })
+        #expect(try !String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("The station"))
+        try expectSameAsClean("draft")
+        let shown = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, includesDrafts: true)).build()
+        #expect(shown.written.contains("station/index.html") && !shown.isFullBuild)
+        #expect(try String(contentsOf: output.appendingPathComponent("station/index.html"), encoding: .utf8).contains("class=\"draft\""))
+
+        // Published again, then removed: the link to it is an error, which names pages among
+        // what a link may lead to; without the link, it leaves the navigation.
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "draft: true\n", with: "") }
+        _ = try build()
+        try expectSameAsClean("published")
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/pages/about.md"))
+        let broken = #expect(throws: Diagnostic.self) { _ = try self.build() }
+        #expect(broken?.message == "link to '../pages/about.md': content/pages/about.md is not a journal entry, message log, weather report or page of this site")
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "\nSee [who we are](../pages/about.md#the-crew).\n", with: "") }
+        let removed = try build()
+        #expect(explained(removed).contains("index: navigation changed: pages/about.md removed"))
+        #expect(removed.deleted == ["station/index.html"])
+        try expectSameAsClean("removed")
+    }
+
     @Test("removing the crew file, then bringing it back: each incremental build equals a clean one")
     func crewFileRemovedAndRestored() throws {
         let crew = site.appendingPathComponent("content/crew.yml")
@@ -2214,7 +2278,7 @@ import Testing
             #expect(same, "missing \(missing), extra \(extra), different \(different)")
         }
         // Without a crew file every author is unknown, an error: first the authored content goes.
-        for folder in ["content/journal", "content/messages"] {
+        for folder in ["content/journal", "content/messages", "content/pages"] {
             try FileManager.default.removeItem(at: site.appendingPathComponent(folder))
         }
         _ = try build()
@@ -2304,7 +2368,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 81)
+        #expect(report.pagesWritten == 82)
         #expect(try !build().isFullBuild)
     }
 }

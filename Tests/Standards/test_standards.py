@@ -131,6 +131,11 @@ def write_hostile_site(site, unsafe_html):
     (site / "content/journal/sol-14-noncharacters.md").write_text(
         '---\ntitle: "Odd \\uFFFF signal"\nauthor: vega\nsol: 14\ntime: "21:20"\n---\n'
         "Static: &#1; &#x85; &#xFDD0; &#xFFFE; &#x10FFFF; end.\n")
+    # A page of its own in the navigation: its title, its words there and its description
+    # reach every page's header, its page's heading, title and meta description.
+    (site / "content/pages/about.md").write_text(
+        f'---\ntitle: "{yaml_title}"\nnav: true\nnav_title: "{yaml_title}"\ndescription: "{yaml_title}"\n---\n'
+        f"About {HOSTILE.replace('<', '&lt;')}.\n")
     (site / "content/messages/hostile.md").write_text(
         "---\nchannel: hostile\nsol: 14\n---\n"
         "## 21:05 okoro\n"
@@ -464,6 +469,13 @@ def test_hostile_strings_are_text_everywhere(hostile):
     assert [a.text_content() for a in front.iterfind(".//a[@class='pager-older']")] == [HOSTILE_WORD + " →"]
     assert front.find(".//meta[@property='og:image:alt']").get("content") == HOSTILE
     assert front.find(".//meta[@property='og:image']").get("content").endswith("/img/hostile%20photo.png")
+    # A page of its own names itself whole, as text, in every page's navigation and on its page.
+    assert [a.text_content() for a in front.iterfind(".//nav[@class='nav']/a[@href='/about/']")] == [HOSTILE]
+    about = lxml.html.fromstring((hostile / "about/index.html").read_text())
+    assert [h.text_content() for h in about.iter("h1")] == [HOSTILE]
+    # Its title is the site's too, which a page's title then says once.
+    assert about.findtext(".//title") == HOSTILE
+    assert f"About {HOSTILE}." in about.text_content()
     # Its old address names it whole, as text, and leads to it.
     alias = lxml.html.fromstring((hostile / "posts/hostile/index.html").read_text())
     assert alias.findtext(".//title") == f"{HOSTILE} · {HOSTILE}"

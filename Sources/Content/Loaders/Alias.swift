@@ -6,7 +6,13 @@ public enum Alias {
     /// The folders and files of the site's own pages, which no alias may take (nor make a
     /// folder of: `feed.xml/` would need the feed's name).
     static let sitePlaces: Set<String> = ["journal", "sol", "crew", "tags", "page", "theme", "search", "_marsgen", "index.html", "404.html",
-                                          "feed.xml", "sitemap.xml"]
+                                          "feed.xml", "sitemap.xml", "robots.txt"]
+
+    /// Whether the first segment `name` of a path within the site is one of the site's own
+    /// pages' folders or files (the sitemap's parts, `sitemap-1.xml` and on, too).
+    static func isSitePlace(_ name: Substring) -> Bool {
+        sitePlaces.contains(String(name)) || (name.hasPrefix("sitemap-") && name.hasSuffix(".xml"))
+    }
 
     /// The alias `written` as a path within the site, without its leading `/`: a folder
     /// (`posts/2038/landing/`, also for `/posts/2038/landing`) or an HTML file
@@ -27,8 +33,7 @@ public enum Alias {
             }
         }
         // The sitemap's parts, `sitemap-1.xml` and on, are the site's too.
-        if let first = segments.first,
-           sitePlaces.contains(String(first)) || (first.hasPrefix("sitemap-") && first.hasSuffix(".xml")) {
+        if let first = segments.first, isSitePlace(first) {
             return .failure(.sitePlace(String(first)))
         }
         let isFile = path.hasSuffix(".html") || path.hasSuffix(".htm")

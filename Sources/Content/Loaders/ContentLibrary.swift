@@ -10,22 +10,25 @@ public struct ContentLibrary: Sendable {
     public var messages: [Message]
     /// Weather reports, in source-path order.
     public var weatherReports: [WeatherReport]
+    /// The pages of their own (`content/pages/`), in source-path order. Not feed objects.
+    public var standalonePages: [StandalonePage]
 
     /// Creates a library, checking what no single file can: unique slugs and one weather
     /// report per sol.
     ///
     /// - Throws: A ``Diagnostic`` at the second of two objects that conflict.
-    public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport]) throws(Diagnostic) {
+    public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport],
+                standalonePages: [StandalonePage] = []) throws(Diagnostic) {
         var conflicts: [Diagnostic] = []
         self.init(crew: crew, journalEntries: journalEntries, messages: messages, weatherReports: weatherReports,
-                  conflicts: &conflicts)
+                  standalonePages: standalonePages, conflicts: &conflicts)
         if let first = conflicts.first { throw first }
     }
 
     /// Creates a library keeping the first of two conflicting objects (in path order) and
     /// leaving the other out, with an error for each in `conflicts` (`--keep-going`).
     public init(crew: Crew, journalEntries: [JournalEntry], messages: [Message], weatherReports: [WeatherReport],
-                conflicts: inout [Diagnostic]) {
+                standalonePages: [StandalonePage] = [], conflicts: inout [Diagnostic]) {
         self.crew = crew
         let entries = Self.firstOfEach(journalEntries, fingerprint: { Self.fingerprint(of: $0.slug) },
                                        sameKey: { $0.slug == $1.slug }, conflicts: &conflicts) { entry, other in
@@ -41,6 +44,31 @@ public struct ContentLibrary: Sendable {
         // Identifiers need no check: they derive from file paths, which are unique, and a
         // message's from its file, time, author and order among equals.
         self.messages = messages
+        self.standalonePages = Self.withUniquePaths(standalonePages, besides: self.journalEntries, conflicts: &conflicts)
+    }
+
+    /// `pages` (in path order) without those at the path of an earlier one or of an entry's
+    /// alias (both pages would be written to one file), recording a conflict for each.
+    private static func withUniquePaths(_ pages: [StandalonePage], besides entries: [JournalEntry],
+                                        conflicts: inout [Diagnostic]) -> [StandalonePage] {
+        guard !pages.isEmpty else { return pages }
+        var owners: [String: String] = [:]
+        for entry in entries {
+            // An alias is kept as written from the root, with or without its last slash.
+            for alias in entry.aliases { owners[alias.hasSuffix("/") ? String(alias.dropLast()) : alias] = entry.sourcePath }
+        }
+        var kept: [StandalonePage] = []
+        for page in pages.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+            if let other = owners[page.path] {
+                let what = other.hasPrefix(StandalonePageLoader.folder + "/") ? "the page" : "an alias of"
+                conflicts.append(.error("two pages would be at /\(page.path)/", at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(what) \(other); give this one another path with 'slug:'"))
+                continue
+            }
+            owners[page.path] = page.sourcePath
+            kept.append(page)
+        }
+        return kept
     }
 
     /// `objects` in source-path order, keeping the first of those that share a key and

@@ -150,7 +150,7 @@ extension ContentContext {
     /// pages and files.
     ///
     /// - Throws: With ``links`` known, a ``Diagnostic`` at the first link to a file that is
-    ///   not a journal entry, message log or weather report of this site.
+    ///   not a journal entry, message log, weather report or page of this site.
     func markdown(_ text: String, firstLine: Int, ids: TextIDs, in file: SourceFile,
                   uses: inout LinkUses, log: inout DiagnosticLog) throws(Diagnostic) -> MarkdownDocument {
         var found: [ContentLinkUse] = []
@@ -176,7 +176,7 @@ extension ContentContext {
                 if links != nil, problem == nil {
                     problem = Diagnostic.error("link to '\(Diagnostic.excerpt(link.path))' leads out of the site's folder",
                                                at: file.location(line: link.line, column: link.column),
-                                               hint: "link to another entry, log or report by its file, relative to this one, or to a page by its URL")
+                                               hint: "link to another entry, log, report or page by its file, relative to this one, or to a page by its URL")
                 }
                 return nil
             }
@@ -193,7 +193,7 @@ extension ContentContext {
                     let near = links.nearName(to: path).map { name in
                         "did you mean '\(link.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().map { $0 + "/" }.joined())\(name)'?"
                     }
-                    problem = Diagnostic.error("link to '\(Diagnostic.excerpt(link.path))': \(path) is not a journal entry, message log or weather report of this site",
+                    problem = Diagnostic.error("link to '\(Diagnostic.excerpt(link.path))': \(path) is not a journal entry, message log, weather report or page of this site",
                                                at: file.location(line: link.line, column: link.column),
                                                hint: near ?? "links to other content files are relative to this file's folder; check the name, or link to a page by its URL")
                 }

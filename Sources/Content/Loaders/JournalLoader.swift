@@ -91,14 +91,7 @@ public enum JournalLoader {
                                             uses: &links, log: &log)
         let image = try leadImage(fields, document: document, basePath: context.config.basePath, imageSize: context.imageSize,
                                   links: &links, log: &log)
-        var contents = ""
-        if try fields.bool("toc") == true {
-            contents = TableOfContents.html(document.outline)
-            if contents.isEmpty {
-                log.warn("toc: true, but this entry has no headings to list", at: fields.location(of: "toc"),
-                         hint: "its page lists the headings ('## Timeline') written outside lists and quotes; add some, or remove 'toc'")
-            }
-        }
+        let contents = try tableOfContents(of: document, fields: fields, what: "this entry", example: "## Timeline", log: &log)
         let broken = document.htmlBreakingAtMore(anchor: JournalEntry.continueAnchorHTML)
         for note in broken.notes { warn(about: note, in: file, log: &log) }
         return JournalEntry(
@@ -122,6 +115,20 @@ public enum JournalLoader {
             wordCount: ReadingTime.words(inHTML: broken.html),
             extra: try fields.extra("extra")
         )
+    }
+
+    /// The table of contents of `document` when its front matter (`fields`) says `toc: true`,
+    /// as HTML; empty otherwise. One asked for of a text without headings is a warning that
+    /// names it (`what`) and gives a heading for `example`.
+    static func tableOfContents(of document: MarkdownDocument, fields: YAMLMapping, what: String, example: String,
+                                log: inout DiagnosticLog) throws(Diagnostic) -> String {
+        guard try fields.bool("toc") == true else { return "" }
+        let contents = TableOfContents.html(document.outline)
+        if contents.isEmpty {
+            log.warn("toc: true, but \(what) has no headings to list", at: fields.location(of: "toc"),
+                     hint: "its page lists the headings ('\(example)') written outside lists and quotes; add some, or remove 'toc'")
+        }
+        return contents
     }
 
     /// Warns about a `<!--more-->` marker that made no break, or no other.

@@ -19,7 +19,7 @@ final class JournalHandover: @unchecked Sendable {
 /// The journal's pages as a planner planned them, with what they were made from.
 ///
 /// A journal page's plan depends only on its entry, the stamps of the entry and its two
-/// neighbours, and the base path. An edit that leaves every entry as it was (a
+/// neighbours, the base path and the navigation's pages. An edit that leaves every entry as it was (a
 /// message appended, a report edited) leaves all 10,000 plans of a large journal as they
 /// were: the next planner takes them instead of making each page's URL, output path and
 /// inputs hash again, which was a sixth of such a rebuild.
@@ -27,6 +27,8 @@ struct JournalPlans {
     /// The entries, oldest first (their stamps and order are all a plan hashes of them).
     let entries: [JournalEntry]
     let basePath: String
+    /// The navigation's pages (see ``PagePlanner/navigationHash``), in every plan's inputs.
+    let navigation: UInt64
     /// One plan per entry, in the same order.
     let plans: [PagePlan]
 
@@ -39,7 +41,7 @@ struct JournalPlans {
             plan.page = nil
             return plan
         }
-        return JournalPlans(entries: entries, basePath: basePath, plans: bare)
+        return JournalPlans(entries: entries, basePath: basePath, navigation: navigation, plans: bare)
     }
 }
 

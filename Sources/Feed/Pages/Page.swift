@@ -9,7 +9,7 @@ public struct Page {
     /// What sort of page this is, for summaries and styling.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, tag, tagIndex, notFound, atom, sitemap, sitemapIndex,
-             alias, search, searchIndex
+             alias, search, searchIndex, standalone
     }
 
     /// What sort of page this is.

@@ -40,6 +40,12 @@ public struct PagePlanner {
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
     let siteContext: TemplateContext
+    /// The pages of their own the navigation links to (`nav: true`), in its order: by
+    /// `weight`, then title, then path.
+    let navigation: [(title: String, url: String)]
+    /// A hash of ``navigation``, in every page's inputs (each page's navigation shows them):
+    /// a page that joins or leaves it, or is renamed in it, makes every page again.
+    let navigationHash: UInt64
     /// The library with what this planner read of its objects, for the next planner to reuse.
     public let readObjects: ReadObjects
     /// Whether the previous build made a page from the same inputs hash (which starts from
@@ -112,6 +118,16 @@ public struct PagePlanner {
         // The feed and the pin use one order, so the pinned report is the feed's first weather.
         self.pinnedPosition = feedKinds.firstIndex(of: .weather)
         self.siteContext = Self.siteContext(config: config, links: links)
+        let links = self.links
+        self.navigation = library.standalonePages.filter(\.isInNavigation)
+            .sorted { ($0.weight, $0.navigationTitle, $0.path) < ($1.weight, $1.navigationTitle, $1.path) }
+            .map { ($0.navigationTitle, links.standalonePage($0.path)) }
+        var navigationHash = ContentHash()
+        for (title, url) in navigation {
+            navigationHash.combine(title)
+            navigationHash.combine(url)
+        }
+        self.navigationHash = navigationHash.value
     }
 
     /// Every object's position in ``ContentLibrary/allObjects``, in feed order (the rule of
@@ -191,7 +207,7 @@ public struct PagePlanner {
             { $0.crewPages() },
             { [$0.crewIndexPage(), $0.notFoundPage(), $0.atomPage()] + $0.searchPages() },
             { $0.journalIndexPages() },
-            { $0.tagPages() + $0.aliasPages() },
+            { $0.tagPages() + $0.aliasPages() + $0.standalonePages() },
         ]
         nonisolated(unsafe) let shared = planner
         // The largest groups first (a page per entry; the crew's pages, after a pass over
@@ -225,6 +241,7 @@ public struct PagePlanner {
         var hash = ContentHash(value: known ?? address.place)
         let place = hash.value
         hash.combine(kind.rawValue)
+        if !navigation.isEmpty { hash.combine(Int64(bitPattern: navigationHash)) }
         inputs(&hash)
         let unchanged = isUnchanged?(hash) ?? false
         return PagePlan(address: address, isInSitemap: inSitemap, place: place, inputs: hash, page: unchanged ? nil : page())
@@ -289,6 +306,9 @@ public struct PagePlanner {
         context["description"] = description.isEmpty ? siteDescription : description
         context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew",
                           "search": section == "search"]
+        if !navigation.isEmpty {
+            context["navPages"] = navigation.map { page -> TemplateContext in ["title": page.title, "url": page.url, "isCurrent": page.url == url] }
+        }
         return context
     }
 
@@ -366,7 +386,7 @@ public struct PagePlanner {
     func journalPages() -> [PagePlan] {
         let entries = journalInTimeOrder
         let stamps = journalStamps
-        let previous = previousJournalPlans.flatMap { $0.basePath == links.basePath ? $0 : nil }
+        let previous = previousJournalPlans.flatMap { $0.basePath == links.basePath && $0.navigation == navigationHash ? $0 : nil }
         let run = previous.map { ChangedRun($0.entries, entries) }
         // An edit elsewhere (a message, a report) leaves every entry (the same objects) as it
         // was, and so every journal page's plan: the previous planner's are taken as they are.
@@ -417,7 +437,7 @@ public struct PagePlanner {
                             objectIDs: neighbours)
             }
         }
-        readObjects.journal.plans = JournalPlans(entries: entries, basePath: links.basePath, plans: plans)
+        readObjects.journal.plans = JournalPlans(entries: entries, basePath: links.basePath, navigation: navigationHash, plans: plans)
         return plans
     }
 
@@ -831,6 +851,29 @@ public struct PagePlanner {
             return Page(kind: .crewIndex, url: url, outputPath: address.outputPath, template: "page-crew-index",
                         context: context(title: words[.crew], url: url, heading: words[.crew], section: "crew",
                                          extra: ["members": rows, "hasMembers": !rows.isEmpty]))
+        }
+    }
+
+    /// A page for each page of its own (`content/pages/`), made from its values alone.
+    func standalonePages() -> [PagePlan] {
+        library.standalonePages.map { page in
+            let address = links.standalonePageAddress(page.path)
+            return plan(.standalone, at: address) { hash in
+                hash.combine(Int64(bitPattern: page.contentHash.value))
+            } page: {
+                var extra: TemplateContext = ["body": page.bodyHTML, "isDraft": page.isDraft]
+                if !page.tableOfContents.isEmpty { (extra["tableOfContents"], extra["hasTableOfContents"]) = (page.tableOfContents, true) }
+                if !page.image.isEmpty {
+                    extra["image"] = links.absolute(fromHostRoot: page.image)
+                    if !page.imageAlt.isEmpty { extra["imageAlt"] = page.imageAlt }
+                    if let size = page.imageSize { (extra["imageWidth"], extra["imageHeight"]) = (size.width, size.height) }
+                }
+                if !page.extra.isEmpty { extra["extra"] = ExtraValue.templateValue(of: page.extra) }
+                let url = address.url
+                return Page(kind: .standalone, url: url, outputPath: address.outputPath, template: "page-standalone",
+                            context: context(title: page.title, url: url, heading: page.title, section: "", description: page.description,
+                                             extra: extra))
+            }
         }
     }
 

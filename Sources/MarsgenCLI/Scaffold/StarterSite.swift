@@ -70,6 +70,16 @@ enum StarterSite {
             Calm winds from the east.
 
             """),
+        ("content/pages/about.md", """
+            ---
+            title: About this mission
+            nav: true           # every page's navigation links here
+            nav_title: About
+            ---
+            Who we are, where the habitat is, and how to read a sol. This page is at /about/;
+            every file in content/pages/ is a page of its own.
+
+            """),
         ("static/.gitkeep", ""),
         ("templates/.gitkeep", ""),
         ("public/.gitkeep", ""),

@@ -1,0 +1,116 @@
+import Diagnostics
+import GFM
+import SiteConfig
+
+/// Reads pages of their own from `content/pages/**/*.md` (see ``StandalonePage``).
+///
+///     ---
+///     title: About Kasei Station
+///     nav: true                  # the site's navigation links to it
+///     nav_title: About           # … with these words (else the title)
+///     weight: 1                  # its place there: lower first
+///     slug: about                # its path (else the file's, from content/pages/)
+///     description: Who we are    # else the start of the text
+///     toc: true                  # lists its headings
+///     ---
+///     Markdown body…
+///
+/// `content/pages/about.md` is at `/about/`; `content/pages/mission/habitat.md` at
+/// `/mission/habitat/`; `content/pages/mission/index.md` at `/mission/`.
+public enum StandalonePageLoader {
+    /// Where pages are read from.
+    public static let folder = "content/pages"
+
+    static let knownKeys: Set<String> = ["title", "slug", "description", "draft", "nav", "nav_title", "weight", "toc", "image", "extra"]
+    /// Hugo's and Zola's names for keys a page has, lowercased.
+    static let otherGeneratorsKeys: [String: String] = [
+        "menu": "nav", "menus": "nav", "linktitle": "nav_title", "url": "slug", "path": "slug", "summary": "description",
+    ]
+
+    /// What the site's other files need of a page before its text is read: where it is, and
+    /// whether it is a draft (links to it from entries are written with them).
+    public struct Head: Hashable, Sendable {
+        public var path: String
+        public var isDraft: Bool
+    }
+
+    /// Reads the front matter of the page in `file` for its ``Head``.
+    ///
+    /// - Throws: A ``Diagnostic`` for bad front matter or a path that is not one.
+    public static func head(_ file: SourceFile) throws(Diagnostic) -> Head {
+        let fields = try FrontMatter(splitting: file).fields
+        return Head(path: try path(of: file, fields: fields), isDraft: try fields.bool("draft") ?? false)
+    }
+
+    /// Parses one page.
+    ///
+    /// - Throws: A ``Diagnostic`` for bad front matter, a missing title, a path that is not one
+    ///   or is marsgen's own, and, with the context's links known, a link to no content file.
+    public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
+                            links: inout LinkUses) throws(Diagnostic) -> StandalonePage {
+        let matter = try FrontMatter(splitting: file)
+        let fields = matter.fields
+        fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "page front matter", otherNames: otherGeneratorsKeys)
+        let title = try fields.requiredString("title", hint: "add 'title: …': it is the page's heading and its name in the browser's tab")
+        let path = try path(of: file, fields: fields)
+        let isDraft = try fields.bool("draft") ?? false
+        if matter.body.allSatisfy(\.isWhitespace), !isDraft {
+            log.warn("this page has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
+                     hint: "write the page below the closing '---', or add 'draft: true' until it is ready")
+        }
+        let navigationTitle = try fields.string("nav_title").flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let isInNavigation = try fields.bool("nav") ?? false
+        if navigationTitle != nil, !isInNavigation {
+            log.warn("nav_title is for the navigation, which does not link to this page", at: fields.location(of: "nav_title"),
+                     hint: "add 'nav: true' to link to it from every page, or remove nav_title")
+        }
+        let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: StandalonePage.textIDs(path: path),
+                                            in: file, uses: &links, log: &log)
+        let image = try JournalLoader.leadImage(fields, document: document, basePath: context.config.basePath,
+                                                imageSize: context.imageSize, links: &links, log: &log)
+        let contents = try JournalLoader.tableOfContents(of: document, fields: fields, what: "this page", example: "## The habitat", log: &log)
+        let description = try fields.string("description").flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        return StandalonePage(sourcePath: file.path, title: title, path: path, description: description ?? document.summary(),
+                              bodyHTML: document.html(), tableOfContents: contents, isDraft: isDraft,
+                              isInNavigation: isInNavigation, navigationTitle: navigationTitle, weight: try fields.int("weight") ?? 0,
+                              image: image.url, imageAlt: image.alt, imageSize: image.size, extra: try fields.extra("extra"))
+    }
+
+    /// The page's path from the site's root: its `slug:` (segments separated by `/`), or its
+    /// file's path under ``folder`` without `.md`, each segment made a slug, and an `index`
+    /// last standing for its folder.
+    static func path(of file: SourceFile, fields: YAMLMapping) throws(Diagnostic) -> String {
+        let segments: [String]
+        var location = SourceLocation(path: file.path, line: 1, column: 1)
+        if let written = try fields.string("slug") {
+            location = fields.location(of: "slug")
+            let trimmed = written.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            for segment in trimmed where !Slug.isValid(segment) {
+                throw Diagnostic.error("slug '\(Diagnostic.excerpt(written))' is not a URL path: use lowercase letters, digits, "
+                                       + "'-', '_' and '.' in each segment between '/', not starting with '.' nor containing '..'",
+                                       at: location, hint: "for example 'slug: \(Slug.derive(from: segment, orElse: "about"))'")
+            }
+            for segment in trimmed {
+                if let problem = Slug.lengthProblem(segment, what: "slug", at: location) { throw problem }
+            }
+            segments = trimmed
+        } else {
+            let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
+            var parts = relative.split(separator: "/").map(String.init)
+            if let last = parts.last, last.hasSuffix(".md") { parts[parts.count - 1] = String(last.dropLast(3)) }
+            if parts.last == "index" { parts.removeLast() }
+            segments = parts.map { Slug.derive(from: $0, orElse: "page") }
+        }
+        guard let first = segments.first else {
+            throw Diagnostic.error("this page would be the front page, which is the feed's", at: location,
+                                   hint: "give it a path of its own: rename the file (content/pages/about.md is at /about/), or add 'slug: about'")
+        }
+        if Alias.isSitePlace(Substring(first)) {
+            throw Diagnostic.error("this page would be at /\(segments.joined(separator: "/"))/, under /\(first), which is marsgen's own",
+                                   at: location,
+                                   hint: "marsgen writes /journal/, /sol/, /crew/, /tags/, /page/, /search/, /theme/ and the feed's files; "
+                                       + "give the page another path with 'slug:'")
+        }
+        return segments.joined(separator: "/")
+    }
+}

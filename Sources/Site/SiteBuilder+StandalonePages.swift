@@ -1,0 +1,85 @@
+import Content
+import Diagnostics
+import Feed
+
+// The steps of the pages of their own (`content/pages/`): a site has a handful, so they are
+// read and parsed every build, as the templates are, and kept in no record but their
+// files' hashes. "Read pages" finds where each is before links are resolved (entries link
+// to them by file); "Load pages" parses their text once every link's target is known.
+
+extension SiteBuilder {
+    /// Reads every file of `content/pages/` and the front matter of each page for where it is.
+    func readStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
+        context.pageFiles = []
+        context.changedPageFiles = context.goneInputs.filter { $0.hasPrefix(StandalonePageLoader.folder + "/") }
+        for path in try files(under: StandalonePageLoader.folder, context: context) {
+            do throws(Diagnostic) {
+                let bytes = try reader.bytes(path)
+                let record = try sourceRecord(path, bytes: bytes)
+                if context.state.sources[path]?.hash != record.hash {
+                    context.stateChanged = true
+                    context.changedPageFiles.append(path)
+                }
+                if let unread = ContentKind.unreadFile(at: path) {
+                    context.log.record(unread)
+                    context.state.sources[path] = record
+                    continue
+                }
+                let file = try SourceFile(path: path, bytes: bytes)
+                context.pageFiles.append((file, try StandalonePageLoader.head(file)))
+                context.state.sources[path] = record
+            } catch {
+                try leaveOut(path, for: error, context: &context)
+            }
+        }
+    }
+
+    /// Parses the text of every page "Read pages" found, with every link's target known, and
+    /// hands their links to the site's pages to "Check site links". A draft is left out
+    /// unless `--drafts`.
+    func loadStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
+        context.standalonePages = []
+        guard !context.pageFiles.isEmpty else { return }
+        var content = try contentContext(context)
+        if content.links == nil { content.links = try contentLinks(context) }
+        for (file, head) in context.pageFiles where Self.isPublished(isDraft: head.isDraft, includesDrafts: options.includesDrafts) {
+            do throws(Diagnostic) {
+                var log = DiagnosticLog()
+                var links = LinkUses()
+                let page = try StandalonePageLoader.load(file, context: content, log: &log, links: &links)
+                context.log.merge(log)
+                if !links.site.isEmpty {
+                    var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
+                    record.siteLinks = links.site
+                    context.siteLinking.append((file.path, record))
+                }
+                context.standalonePages.append(page)
+            } catch {
+                try leaveOut(file.path, for: error, context: &context)
+            }
+        }
+    }
+
+    /// Where a link to each page's file leads, by its path.
+    func standalonePageTargets(_ context: BuildContext, site: SiteLinks) -> [String: ContentLinks.Target] {
+        var targets: [String: ContentLinks.Target] = [:]
+        for (file, head) in context.pageFiles {
+            let url = site.standalonePage(head.path)
+            targets[file.path] = ContentLinks.Target(
+                url: url, page: url, isDraft: !Self.isPublished(isDraft: head.isDraft, includesDrafts: options.includesDrafts),
+                ids: StandalonePage.textIDs(path: head.path))
+        }
+        return targets
+    }
+
+    /// With `--keep-going`, leaves the page at `path` out for `error` (unrecorded, so the next
+    /// build reads it again); otherwise throws it.
+    func leaveOut(_ path: String, for error: Diagnostic, context: inout BuildContext) throws(Diagnostic) {
+        guard options.keepsGoing else { throw error }
+        context.log.record(error)
+        context.state.sources[path] = nil
+        context.stateChanged = true
+        context.contentWithErrors.insert(path)
+        context.pageFiles.removeAll { $0.file.path == path }
+    }
+}

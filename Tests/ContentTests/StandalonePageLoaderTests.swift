@@ -1,0 +1,110 @@
+import Content
+import Diagnostics
+import GFM
+import SiteConfig
+import Testing
+
+@Suite struct StandalonePageLoaderTests {
+    func load(_ text: String, path: String = "content/pages/about.md", links: ContentLinks? = ContentLinks(),
+              log: inout DiagnosticLog) throws(Diagnostic) -> StandalonePage {
+        var context = ContentFixtures.context
+        context.links = links
+        var uses = LinkUses()
+        return try StandalonePageLoader.load(SourceFile(path: path, text: text), context: context, log: &log, links: &uses)
+    }
+
+    func load(_ text: String, path: String = "content/pages/about.md") throws(Diagnostic) -> StandalonePage {
+        var log = DiagnosticLog()
+        return try load(text, path: path, log: &log)
+    }
+
+    @Test("a page is at its file's path under content/pages/, each segment a slug, an index.md at its folder's; or at its slug")
+    func paths() throws {
+        #expect(try load("---\ntitle: A\n---\nText\n").path == "about")
+        #expect(try load("---\ntitle: A\n---\nText\n", path: "content/pages/Mission/The Habitat.md").path == "mission/the-habitat")
+        #expect(try load("---\ntitle: A\n---\nText\n", path: "content/pages/mission/index.md").path == "mission")
+        #expect(try load("---\ntitle: A\nslug: /station/rules/\n---\nText\n").path == "station/rules")
+        let head = try StandalonePageLoader.head(SourceFile(path: "content/pages/x.md", text: "---\ntitle: A\nslug: us\ndraft: yes\n---\n"))
+        #expect(head.path == "us" && head.isDraft)
+    }
+
+    @Test("its values: title, text, description (else the text's start), navigation, weight, contents, draft, extra; heading ids after its last segment")
+    func values() throws {
+        let page = try load("""
+            ---
+            title: The habitat
+            slug: station/habitat
+            nav: true
+            nav_title: Habitat
+            weight: -2
+            toc: true
+            draft: true
+            extra: {floor: two}
+            ---
+            Four modules and an airlock.
+
+            ## Modules
+            """)
+        #expect(page.title == "The habitat")
+        #expect(page.description == "Four modules and an airlock.")
+        #expect(page.bodyHTML.contains("<h2 id=\"habitat:modules\">Modules</h2>"))
+        #expect(page.tableOfContents.contains("href=\"#habitat:modules\""))
+        #expect(page.isInNavigation && page.navigationTitle == "Habitat" && page.weight == -2 && page.isDraft)
+        #expect(page.extra == ["floor": .text("two")])
+        let plain = try load("---\ntitle: Rules\ndescription: Quiet hours\n---\nText\n")
+        #expect(!plain.isInNavigation && plain.navigationTitle == "Rules" && plain.weight == 0 && !plain.isDraft)
+        #expect(plain.description == "Quiet hours" && plain.tableOfContents.isEmpty)
+        #expect(plain.contentHash != page.contentHash)
+        #expect(try load("---\ntitle: Rules\ndescription: Quiet hours\n---\nText\n").contentHash == plain.contentHash)
+    }
+
+    @Test("mistakes are errors at their lines", arguments: [
+        ("---\nnav: true\n---\nText\n", "content/pages/about.md", 2, "missing required key 'title'"),
+        ("---\ntitle: A\nslug: Über/uns\n---\n", "content/pages/about.md", 3, "slug 'Über/uns' is not a URL path"),
+        ("---\ntitle: A\nslug: journal/extra\n---\n", "content/pages/about.md", 3, "this page would be at /journal/extra/, under /journal, which is marsgen's own"),
+        ("---\ntitle: A\nslug: sitemap-2.xml\n---\n", "content/pages/map.md", 3, "this page would be at /sitemap-2.xml/, under /sitemap-2.xml, which is marsgen's own"),
+        ("---\ntitle: A\n---\n", "content/pages/index.md", 1, "this page would be the front page, which is the feed's"),
+        ("---\ntitle: A\nweight: first\n---\n", "content/pages/about.md", 3, "'weight' must be a whole number, not 'first'"),
+    ])
+    func mistakes(text: String, path: String, line: Int, message: String) {
+        let diagnostic = expectDiagnostic { _ = try load(text, path: path) }
+        #expect(diagnostic?.location?.path == path)
+        #expect(diagnostic?.location?.line == line)
+        #expect(diagnostic?.message.hasPrefix(message) == true, "\(diagnostic?.message ?? "")")
+    }
+
+    @Test("warnings: Hugo's menu key, nav_title without nav, toc without headings, no text")
+    func warnings() throws {
+        var log = DiagnosticLog()
+        _ = try load("---\ntitle: A\nmenu: main\nnav_title: Us\ntoc: true\n---\n", log: &log)
+        let messages = log.entries.map(\.message)
+        #expect(messages.contains("unknown key 'menu' in page front matter is ignored"))
+        #expect(log.entries.first { $0.message.hasPrefix("unknown key 'menu'") }?.hint?.contains("marsgen calls it 'nav'") == true)
+        #expect(messages.contains("nav_title is for the navigation, which does not link to this page"))
+        #expect(messages.contains("toc: true, but this page has no headings to list"))
+        #expect(messages.contains("this page has no text after its front matter"))
+    }
+
+    @Test("two pages at one path, or a page at an entry's alias: an error at the second page")
+    func conflicts() throws {
+        let about = StandalonePage(sourcePath: "content/pages/about.md", title: "A", path: "about")
+        let again = StandalonePage(sourcePath: "content/pages/us.md", title: "B", path: "about")
+        let clash = expectDiagnostic {
+            _ = try ContentLibrary(crew: ContentFixtures.crew, journalEntries: [], messages: [], weatherReports: [], standalonePages: [again, about])
+        }
+        #expect(clash?.message == "two pages would be at /about/")
+        #expect(clash?.location?.path == "content/pages/us.md")
+        #expect(clash?.hint == "the other is the page content/pages/about.md; give this one another path with 'slug:'")
+        var log = DiagnosticLog()
+        let entry = try JournalLoader.load(SourceFile(path: "content/journal/a.md", text: "---\nauthor: vega\nsol: 2\naliases: [/about/]\n---\nHi\n"),
+                                           context: ContentFixtures.context, log: &log)
+        let alias = expectDiagnostic {
+            _ = try ContentLibrary(crew: ContentFixtures.crew, journalEntries: [entry], messages: [], weatherReports: [], standalonePages: [about])
+        }
+        #expect(alias?.hint == "the other is an alias of content/journal/a.md; give this one another path with 'slug:'")
+        var conflicts: [Diagnostic] = []
+        let library = ContentLibrary(crew: ContentFixtures.crew, journalEntries: [], messages: [], weatherReports: [],
+                                     standalonePages: [again, about], conflicts: &conflicts)
+        #expect(library.standalonePages.map(\.sourcePath) == ["content/pages/about.md"] && conflicts.count == 1)
+    }
+}
