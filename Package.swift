@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "SearchTests", dependencies: ["Search"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GFM", "Images", "SiteConfig", "Diagnostics", "MarsTime", "MarsgenTesting"]),
         .testTarget(name: "FeedTests", dependencies: [
-            "Feed", "Rendering", "Content", "Images", "SiteConfig", "MarsTime", "MarsgenTesting", .product(name: "Mustache", package: "swift-mustache"),
+            "Feed", "Rendering", "Content", "Images", "SiteConfig", "MarsTime", "MarsgenTesting", "Search", .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .testTarget(name: "WatchTests", dependencies: ["Watch"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Diagnostics"]),

@@ -86,6 +86,8 @@ public struct SiteLinks: Sendable {
     /// The search page's index, beside it, and its parts (see `SearchIndex`).
     var searchIndexAddress: PageAddress { PageAddress(basePath: basePath, "search/index.json") }
     func searchPartAddress(_ number: Int) -> PageAddress { PageAddress(basePath: basePath, "search/part-", String(number), ".json") }
+    /// The part of the index holding the pages of their own (`content/pages/`), when the site has any.
+    var searchPagesAddress: PageAddress { PageAddress(basePath: basePath, "search/pages.json") }
     /// An entry's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
     func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }

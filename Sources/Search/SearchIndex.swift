@@ -1,7 +1,7 @@
 /// The search index a site's search page reads, in JSON: a file naming its parts, and the
 /// parts, each holding some of the ``SearchDocument``s.
 ///
-///     {"version":1,"parts":["/search/part-2.json","/search/part-1.json"]}
+///     {"version":1,"parts":["/search/pages.json","/search/part-2.json","/search/part-1.json"]}
 ///
 ///     {"version":1,"documents":[{"kind":"journal","url":"/journal/dust-storm/",
 ///       "title":"Dust storm","sol":12,"date":"2038-11-14T09:30:00Z","author":"Ada Okafor",
@@ -54,8 +54,9 @@ public enum SearchIndex {
             appendString(document.url, to: &bytes)
             bytes.append(contentsOf: ",\"title\":".utf8)
             appendString(document.title, to: &bytes)
-            bytes.append(contentsOf: ",\"sol\":\(document.sol),\"date\":".utf8)
-            appendString(document.date, to: &bytes)
+            // A page of its own has neither: `null`, as JSON says nothing.
+            bytes.append(contentsOf: ",\"sol\":\(document.sol.map(String.init) ?? "null"),\"date\":".utf8)
+            if let date = document.date { appendString(date, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
             bytes.append(contentsOf: ",\"author\":".utf8)
             appendString(document.author, to: &bytes)
             bytes.append(contentsOf: ",\"tags\":[".utf8)

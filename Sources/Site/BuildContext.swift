@@ -160,8 +160,9 @@ public struct BuildContext {
     /// The files of the pages of their own, each with where it is (after "Read pages").
     var pageFiles: [(file: SourceFile, head: StandalonePageLoader.Head)] = []
     /// The files of pages of their own whose bytes differ from the last build's, or that were
-    /// added or removed since, for `--explain` (after "Read pages").
-    var changedPageFiles: [String] = []
+    /// added or removed since, each with how (`updated`, `added`, `removed`), for `--explain`
+    /// (after "Read pages").
+    var changedPageFiles: [String: String] = [:]
     /// The pages of their own this build shows (after "Load pages").
     var standalonePages: [StandalonePage] = []
     /// The content files with links or images to the site's pages and files, which "Check

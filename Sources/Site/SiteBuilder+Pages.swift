@@ -375,7 +375,7 @@ extension SiteBuilder {
         if context.crewChanged, !context.contentFileChanged {
             return "crew.yml changed"
         }
-        let changedPages = context.changedPageFiles.sorted()
+        let changedPages = context.changedPageFiles.keys.sorted()
         if page.kind == .standalone {
             let source = context.standalonePages.first { $0.path + "/index.html" == page.outputPath }?.sourcePath
             let name = source.map { String($0.dropFirst("content/".count)) } ?? "it"
@@ -400,9 +400,10 @@ extension SiteBuilder {
         if let id = changes.deleted.sorted().first {
             return changes.deleted.count == 1 ? entered(id, added: false, context: context) : "\(changes.deleted.count) objects removed"
         }
-        // Every page's navigation links to the pages of their own that ask for it.
+        // Every page's navigation links to the pages of their own that ask for it; the
+        // sitemap and the search index list them.
         if updated.isEmpty, !ids.contains(where: changes.moved.contains), let path = changedPages.first {
-            return "navigation changed: \(path.dropFirst("content/".count)) " + (context.goneInputs.contains(path) ? "removed" : "updated")
+            return (page.layout == nil ? "" : "navigation changed: ") + "\(path.dropFirst("content/".count)) \(context.changedPageFiles[path] ?? "updated")"
         }
         let change = ids.contains(where: changes.moved.contains) ? "order changed" : "links or counts changed"
         // The page shows no changed object now. When one object changed in the whole build,

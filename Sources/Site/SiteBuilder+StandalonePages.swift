@@ -11,14 +11,17 @@ extension SiteBuilder {
     /// Reads every file of `content/pages/` and the front matter of each page for where it is.
     func readStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
         context.pageFiles = []
-        context.changedPageFiles = context.goneInputs.filter { $0.hasPrefix(StandalonePageLoader.folder + "/") }
+        context.changedPageFiles = [:]
+        for path in context.goneInputs where path.hasPrefix(StandalonePageLoader.folder + "/") { context.changedPageFiles[path] = "removed" }
         for path in try files(under: StandalonePageLoader.folder, context: context) {
             do throws(Diagnostic) {
                 let bytes = try reader.bytes(path)
                 let record = try sourceRecord(path, bytes: bytes)
-                if context.state.sources[path]?.hash != record.hash {
+                // Until replaced, the state holds the last build's record.
+                let previous = context.state.sources[path]
+                if previous?.hash != record.hash {
                     context.stateChanged = true
-                    context.changedPageFiles.append(path)
+                    context.changedPageFiles[path] = previous == nil ? "added" : "updated"
                 }
                 if let unread = ContentKind.unreadFile(at: path) {
                     context.log.record(unread)

@@ -297,7 +297,8 @@ def search_results(driver, query):
     WebDriverWait(driver, 10).until(
         lambda d: d.find_element(By.CSS_SELECTOR, ".search-results").get_attribute("data-query") == query)
     return [(item.find_element(By.CSS_SELECTOR, ".search-result-title").text,
-             item.find_element(By.CSS_SELECTOR, ".search-meta").text,
+             # A page of its own has no sol, author or tags to show.
+             "".join(meta.text for meta in item.find_elements(By.CSS_SELECTOR, ".search-meta")),
              item.find_element(By.CSS_SELECTOR, ".search-snippet").text,
              [mark.text for mark in item.find_elements(By.TAG_NAME, "mark")])
             for item in driver.find_elements(By.CSS_SELECTOR, ".search-result")]
@@ -348,6 +349,19 @@ def test_search_finds_entries_messages_and_weather_as_the_reader_types(desktop, 
     desktop.get(base_url + "search/?q=zzyzx+regolith")
     assert search_results(desktop, "zzyzx regolith") == []
     assert desktop.find_element(By.CSS_SELECTOR, ".search-status").text == "Nothing in the log matches “zzyzx regolith”."
+
+
+def test_search_finds_a_page_of_its_own(desktop, phone, base_url):
+    """The about page is found by its text, listed without a sol (it has none), and leads to itself."""
+    for browser in (desktop, phone):
+        browser.get(base_url + "search/?q=outflow+channel")
+        assert [(title, meta) for title, meta, _, _ in search_results(browser, "outflow channel")][0] == ("About Kasei Station", "")
+        first = browser.find_element(By.CSS_SELECTOR, ".search-result")
+        assert first.get_attribute("class") == "search-result search-result-page"
+        assert first.find_elements(By.CSS_SELECTOR, ".search-meta") == []
+        assert "outflow channel" in first.find_element(By.CSS_SELECTOR, ".search-snippet").text
+        first.find_element(By.CSS_SELECTOR, "a").click()
+        WebDriverWait(browser, 5).until(lambda b: b.current_url == base_url + "about/")
 
 
 def test_search_shows_texts_as_text(desktop, base_url):

@@ -2,6 +2,7 @@ import Content
 import Feed
 import MarsTime
 import MarsgenTesting
+import Search
 import SiteConfig
 import Testing
 
@@ -95,6 +96,34 @@ import Testing
         let filled = try plans(entries(3 * size + 1))
         #expect(filled["search/part-4.json"] != nil)
         #expect(filled["search/index.json"]?.inputs != before["search/index.json"]?.inputs)
+    }
+
+    @Test("pages of their own are found by search in a part of their own, listed first: their edits change it alone, and an entry's edit leaves it alone")
+    func searchPagesOfTheirOwn() throws {
+        var config = FeedFixtures.config()
+        config.hasSearch = true
+        func plans(about: String = "<p>Who we are</p>\n", entry: String = "<p>Body</p>\n", pages: Bool = true) throws -> [String: PagePlan] {
+            let standalone = [StandalonePage(sourcePath: "content/pages/about.md", title: "About us", path: "about", bodyHTML: about),
+                              StandalonePage(sourcePath: "content/pages/rules.md", title: "Rules", path: "station/rules", bodyHTML: "<p>Quiet</p>\n")]
+            let site = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: [FeedFixtures.entry("e0", sol: 1, body: entry)],
+                                          messages: [], weatherReports: [], standalonePages: pages ? standalone : [])
+            let plans = PagePlanner(library: site, config: config).plans().filter { $0.address.outputPath.hasPrefix("search/") }
+            return Dictionary(uniqueKeysWithValues: plans.map { ($0.address.outputPath, $0) })
+        }
+        let before = try plans()
+        guard case .parts(let parts) = before["search/index.json"]?.page?.searchFile,
+              case .documents(let documents) = before["search/pages.json"]?.page?.searchFile
+        else { Issue.record("no index or part of pages"); return }
+        #expect(parts == ["/search/pages.json", "/search/part-1.json"])
+        #expect(documents.map(\.url) == ["/about/", "/station/rules/"])
+        #expect(documents.first == SearchDocument(kind: "page", url: "/about/", title: "About us", sol: nil, date: nil, author: "", tags: [],
+                                                  text: "Who we are"))
+        func changed(_ after: [String: PagePlan]) -> Set<String> {
+            Set(after.keys.filter { after[$0]?.inputs != before[$0]?.inputs }).union(before.keys.filter { after[$0] == nil })
+        }
+        #expect(changed(try plans(about: "<p>Who we were</p>\n")) == ["search/pages.json"])
+        #expect(changed(try plans(entry: "<p>Edited</p>\n")) == ["search/part-1.json"])
+        #expect(changed(try plans(pages: false)) == ["search/pages.json", "search/index.json"])
     }
 
     @Test("archive pages are numbered from the oldest and only full pages exist")

@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 82)
+        #expect(report.pagesUnchanged == 83)
         #expect(try modificationTimes() == before)
     }
 
@@ -973,7 +973,7 @@ import Testing
         #expect(!weather.isFullBuild && weather.written.contains("search/part-1.json"), "\(weather.written)")
         #expect(weather.explanations.contains("search/part-1.json: weather weather/sol-03.md updated"), "\(weather.explanations)")
         #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("search/part-1.json")), as: UTF8.self).contains("Gusts to 19 m/s"))
-        #expect(weather.pagesUnchanged + weather.pagesWritten == 82)
+        #expect(weather.pagesUnchanged + weather.pagesWritten == 83)
         #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
         // The setting off: a full build, which removes what it no longer makes.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "search: true", with: "search: false") }
@@ -1964,7 +1964,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 82)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 83)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -2217,7 +2217,9 @@ import Testing
 
         try edit("content/pages/about.md") { $0 + "\nA line more.\n" }
         let text = try build()
-        #expect(text.written == ["about/index.html"] && text.explanations == ["about: pages/about.md updated"])
+        // Its page, and the part of the search index that holds the pages of their own.
+        #expect(text.written == ["about/index.html", "search/pages.json"])
+        #expect(explained(text) == ["about: pages/about.md updated", "search/pages.json: pages/about.md updated"])
         try expectSameAsClean("text")
 
         // Its name in the navigation is on every page with the site's header (the 404's too).
@@ -2245,7 +2247,8 @@ import Testing
         // A draft: out of the site and its navigation, the link to it a warning; back with --drafts.
         try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav: true", with: "nav: true\ndraft: true") }
         let drafted = try build()
-        #expect(drafted.deleted == ["station/index.html"])
+        // The search index's part of pages of their own goes with the only one.
+        #expect(drafted.deleted == ["search/pages.json", "station/index.html"])
         #expect(drafted.warnings.contains { $0.location?.path == "content/journal/sol-07-bags.md" && $0.message.contains("draft") })
         #expect(try !String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("The station"))
         try expectSameAsClean("draft")
@@ -2264,7 +2267,7 @@ import Testing
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "\nSee [who we are](../pages/about.md#the-crew).\n", with: "") }
         let removed = try build()
         #expect(explained(removed).contains("index: navigation changed: pages/about.md removed"))
-        #expect(removed.deleted == ["station/index.html"])
+        #expect(removed.deleted == ["search/pages.json", "station/index.html"])
         try expectSameAsClean("removed")
     }
 
@@ -2368,7 +2371,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 82)
+        #expect(report.pagesWritten == 83)
         #expect(try !build().isFullBuild)
     }
 }

@@ -30,6 +30,16 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("a page of its own has no sol and no date: null")
+    func pageOfItsOwn() throws {
+        let page = SearchDocument(kind: "page", url: "/about/", title: "About", sol: nil, date: nil, author: "", tags: [], text: "Us")
+        let text = String(decoding: SearchIndex.json([page]), as: UTF8.self)
+        #expect(text.contains(#"{"kind":"page","url":"/about/","title":"About","sol":null,"date":null,"author":"","tags":[],"text":"Us"}"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let listed = try #require(object["documents"] as? [[String: Any]])
+        #expect(listed.first?["sol"] is NSNull && listed.first?["date"] is NSNull)
+    }
+
     @Test("escapes what JSON and JavaScript need, and nothing else")
     func escaping() {
         let text = String(decoding: SearchIndex.json(documents), as: UTF8.self)

@@ -895,6 +895,7 @@ public struct PagePlanner {
     /// The search page and the index it reads (`search: true`), or none.
     ///
     /// The page is the same for every build of one configuration. The index lists every
+    /// page of its own (in a part of their own, first), then every
     /// journal entry, message and weather report, newest first, in parts numbered from the oldest, each of
     /// ``searchPartSize`` documents but the newest, as the feed's archive pages are: an edit
     /// makes again the part that holds its text, and a new text the newest part (and the
@@ -915,9 +916,14 @@ public struct PagePlanner {
         let count = feedOrder.count
         let size = Self.searchPartSize
         let partCount = max(1, (count + size - 1) / size)
-        let partURLs = (1...partCount).reversed().map { links.searchPartAddress($0).url }
+        // The pages of their own in a part of their own, first: a handful of texts, which no
+        // edit of the feed's changes, nor theirs the feed's parts.
+        let pages = library.standalonePages
+        let pagesAddress = links.searchPagesAddress
+        let partURLs = (pages.isEmpty ? [] : [pagesAddress.url]) + (1...partCount).reversed().map { links.searchPartAddress($0).url }
         plans.append(plan(.searchIndex, at: indexAddress, inSitemap: false) { hash in
             hash.combine(Int64(partCount))
+            hash.combine(Int64(pages.isEmpty ? 0 : 1))
         } page: {
             var page = Page(kind: .searchIndex, url: indexAddress.url, outputPath: indexAddress.outputPath, template: "search-index", layout: nil)
             page.searchFile = .parts(partURLs)
@@ -926,6 +932,18 @@ public struct PagePlanner {
             page.contextHash = shown
             return page
         })
+        if !pages.isEmpty {
+            var stamps = ContentHash()
+            for page in pages { stamps.combine(Int64(bitPattern: page.contentHash.value)) }
+            plans.append(plan(.searchIndex, at: pagesAddress, inSitemap: false) { hash in
+                hash.combine(Int64(bitPattern: stamps.value))
+            } page: {
+                var page = Page(kind: .searchIndex, url: pagesAddress.url, outputPath: pagesAddress.outputPath, template: "search-index", layout: nil)
+                page.searchFile = .documents(pages.map(searchDocument))
+                page.contextHash = stamps
+                return page
+            })
+        }
         for number in 1...partCount {
             let fromOldest = ((number - 1) * size)..<min(number * size, count)
             let members = fromOldest.reversed().map { count - 1 - $0 }
@@ -974,6 +992,12 @@ public struct PagePlanner {
         }
         return SearchDocument(kind: object.kind.rawValue, url: links.permalink(for: object), title: words.title(of: object),
                               sol: object.sol, date: object.instant.iso8601, author: author, tags: tags, text: text)
+    }
+
+    /// How the search index lists a page of its own: its title and text, without a sol.
+    func searchDocument(_ page: StandalonePage) -> SearchDocument {
+        SearchDocument(kind: "page", url: links.standalonePage(page.path), title: page.title, sol: nil, date: nil, author: "", tags: [],
+                       text: PlainText.of(html: page.bodyHTML))
     }
 
     /// The forms of the counted word `search_results` for each plural category, for the

@@ -144,14 +144,16 @@
       appendMarked(link, entry.title, wanted, 0, entry.title.length);
       var meta = document.createElement("p");
       meta.className = "search-meta";
-      meta.append(solTitle.replace("{sol}", entry.sol));
-      // A weather report has no author: its sky alone.
+      // A page of its own has no sol; a weather report no author: its sky alone.
+      if (entry.sol != null) meta.append(solTitle.replace("{sol}", entry.sol));
       var about = [entry.author].concat(entry.tags).filter(Boolean).join(" · ");
       if (about) {
-        meta.append(" · ");
+        if (entry.sol != null) meta.append(" · ");
         appendMarked(meta, about, wanted, 0, about.length);
       }
-      item.append(link, meta, snippet(entry.text, wanted));
+      item.append(link);
+      if (meta.childNodes.length) item.append(meta);
+      item.append(snippet(entry.text, wanted));
       list.append(item);
     });
     if (more) more.hidden = list.children.length >= found.length;
