@@ -42,6 +42,40 @@ import Testing
         #expect(report.warnings.map(\.location?.path) == ["content/journal/dust-devil-at-noon-1.md"])
     }
 
+    @Test("a new page of its own: content/pages/<path>.md, in the navigation with --nav, a draft unless --no-draft; a path its file's name would not give is written as slug:; a path marsgen's pages take, a file that is there or no site is an error, nothing written")
+    func page() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let created = try SiteFixture.run(["new", "page", "Quiet hours: rules", "--slug", "station/rules", "--nav", "--no-draft"], in: site)
+        #expect(created.status == 0 && created.out == "Created content/pages/station/rules.md (at /station/rules/)\n", "\(created.err)")
+        #expect(try text("content/pages/station/rules.md", in: site) == "---\ntitle: \"Quiet hours: rules\"\nnav: true\n---\n\n")
+        let draft = try SiteFixture.run(["new", "page", "Version 1.2 notes", "--slug", "v1.2"], in: site)
+        #expect(draft.out == "Created content/pages/v1.2.md (at /v1.2/; a draft until you remove 'draft: true')\n", "\(draft.err)")
+        #expect(try text("content/pages/v1.2.md", in: site) == "---\ntitle: \"Version 1.2 notes\"\nslug: v1.2\ndraft: true\n---\n\n")
+        let made = try SiteFixture.run(["new", "page", "Habitat floor plan"], in: site)
+        #expect(made.out == "Created content/pages/habitat-floor-plan.md (at /habitat-floor-plan/; a draft until you remove 'draft: true')\n")
+
+        let reserved = try SiteFixture.run(["new", "page", "Tags", "--slug", "tags/all"], in: site)
+        #expect(reserved.status == 1)
+        #expect(reserved.err == "error: this page would be at /tags/all/, under /tags, which is marsgen's own\n  hint: give it another path with --slug\n")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("content/pages/tags").path))
+        let again = try SiteFixture.run(["new", "page", "Rules", "--slug", "station/rules"], in: site)
+        #expect(again.status == 1 && again.err.contains("content/pages/station/rules.md is already there"))
+        #expect(try text("content/pages/station/rules.md", in: site).hasPrefix("---\ntitle: \"Quiet hours: rules\""))
+        let empty = try SiteFixture.temporaryDirectory("no-site")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let noSite = try SiteFixture.run(["new", "page", "About"], in: empty)
+        #expect(noSite.status == 1 && noSite.err.hasPrefix("error: no marsgen.yml in ."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path).isEmpty)
+
+        try Data("---\ntitle: \"Quiet hours: rules\"\nnav: true\n---\nLights out at 22:00 LMST.\n".utf8)
+            .write(to: site.appendingPathComponent("content/pages/station/rules.md"))
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        #expect(try text("public/station/rules/index.html", in: site).contains("<p>Lights out at 22:00 LMST.</p>"))
+        #expect(try text("public/journal/index.html", in: site).contains("<a href=\"/station/rules/\">Quiet hours: rules</a>"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/v1.2").path))
+    }
+
     @Test("--time with seconds keeps them, in an entry's front matter, a message's heading and a report's times; both build at that second")
     func seconds() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -52,6 +52,40 @@ public struct NewJournalEntry: Sendable {
     }
 }
 
+/// A page of its own as `marsgen new page` starts it: its title, whether the navigation
+/// links to it, and a draft until said otherwise.
+public struct NewStandalonePage: Sendable {
+    public var title: String
+    /// Where it is from the site's root (`about`, `station/rules`): its file's path under
+    /// `content/pages/`, so its front matter needs no `slug:`.
+    public var path: String
+    public var isInNavigation: Bool
+    public var isDraft: Bool
+    /// Whether its front matter says its path (`slug:`): when its file's path would give
+    /// another (`v1.2` is written `v1-2` from a file name).
+    public var writesPath = false
+
+    /// A page whose path is made from `title` unless `path` is given.
+    public init(title: String, path: String? = nil, isInNavigation: Bool = false, isDraft: Bool = true) {
+        self.title = title
+        self.path = path ?? Slug.derive(from: title, orElse: "page")
+        self.isInNavigation = isInNavigation
+        self.isDraft = isDraft
+    }
+
+    /// Where it is written, relative to the site's folder.
+    public var filePath: String { StandalonePageLoader.folder + "/\(path).md" }
+
+    /// The file's text: its front matter, then a blank line to start writing on.
+    public var text: String {
+        var lines = ["---", "title: \(YAMLText.quoted(title))"]
+        if writesPath { lines.append("slug: \(path)") }
+        if isInNavigation { lines.append("nav: true") }
+        if isDraft { lines.append("draft: true") }
+        return (lines + ["---", "", ""]).joined(separator: "\n")
+    }
+}
+
 /// A message as `marsgen new message` adds it to a log: its heading (`## Sol 14 21:05 vega`)
 /// and its text.
 public struct NewMessage: Sendable {

@@ -7,13 +7,14 @@ import Rendering
 import Site
 import SiteConfig
 
-/// `marsgen new entry|message`: starts a journal entry's file, or adds a message to a log,
-/// dated now on the mission clock (or at `--sol` and `--time`), as Hugo's `hugo new` does.
+/// `marsgen new entry|message|weather|page`: starts a journal entry's file, adds a message
+/// to a log, or writes a sol's weather report, dated now on the mission clock (or at `--sol`
+/// and `--time`), or starts a page of its own, as Hugo's `hugo new` does.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Start a journal entry, add a message to a log, or write a sol's weather report, dated now on the mission clock.",
-        subcommands: [NewEntryCommand.self, NewMessageCommand.self, NewWeatherCommand.self]
+        abstract: "Start a journal entry, add a message to a log, or write a sol's weather report, dated now on the mission clock; or start a page of its own.",
+        subcommands: [NewEntryCommand.self, NewMessageCommand.self, NewWeatherCommand.self, NewPageCommand.self]
     )
 }
 
@@ -64,6 +65,12 @@ struct NewContentWhen: ParsableArguments {
     /// Runs `body`; an error it throws is reported, paths shown from where marsgen runs, and
     /// the command exits with status 1.
     func reportingFailure(_ body: () throws(Diagnostic) -> Void) throws {
+        try Self.reportingFailure(in: source, body)
+    }
+
+    /// Runs `body` for the site in `source`; an error it throws is reported, paths shown from
+    /// where marsgen runs, and the command exits with status 1.
+    static func reportingFailure(in source: String, _ body: () throws(Diagnostic) -> Void) throws {
         do {
             try body()
         } catch {
@@ -180,7 +187,7 @@ struct NewEntryCommand: ParsableCommand {
                 ])
                 try check(entry, madeFrom: archetype, context: ContentContext(config: config, crew: crew))
             }
-            try NewContentFile.create(entry.path, text: entry.text, in: options.when)
+            try NewContentFile.create(entry.path, text: entry.text, in: options.when.source)
             let from = archetype.map { " from \($0.path)" } ?? ""
             Console.out("Created \(entry.path)\(from) (sol \(sol), \(time.writtenText) LMST\(isDraft ? "; a draft until you remove 'draft: true'" : ""))")
         }
@@ -285,7 +292,7 @@ struct NewMessageCommand: ParsableCommand {
                 }
             } else {
                 let header = NewMessage.logHeader(log)
-                try NewContentFile.create(relative, text: header + message.appended(to: header), in: options.when)
+                try NewContentFile.create(relative, text: header + message.appended(to: header), in: options.when.source)
             }
             Console.out("Added a message to \(relative) (sol \(sol), \(time.writtenText) LMST)")
         }
@@ -363,7 +370,7 @@ struct NewWeatherCommand: ParsableCommand {
                 : self.notes
             let report = NewWeatherReport(sol: sol, temperature: temperature, high: high, low: low, sunrise: rise, sunset: set,
                                           condition: sky, notes: notes, time: when.time == nil ? nil : time)
-            try NewContentFile.create(report.path, text: report.text, in: when, ifThere: "a sol has one report: edit it")
+            try NewContentFile.create(report.path, text: report.text, in: when.source, ifThere: "a sol has one report: edit it")
             Console.out("Created \(report.path) (sol \(sol))")
         }
     }
@@ -398,11 +405,68 @@ enum StandardInput {
     }
 }
 
+struct NewPageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "page",
+        abstract: "Start a page of its own: content/pages/<path>.md, at /<path>/ (an about page, the habitat's rules).",
+        discussion: """
+              marsgen new page "About the mission" --nav --slug about
+              marsgen new page "Quiet hours" --slug station/rules --no-draft
+            """
+    )
+
+    @Argument(help: "The page's title.")
+    var title: String
+
+    @Option(name: .long, help: ArgumentHelp("Its path from the site's root, folders separated by '/' (default: made from the title).",
+                                            valueName: "path"))
+    var slug: String?
+
+    @Flag(help: "Link to it from the navigation of every page ('nav: true').")
+    var nav = false
+
+    @Flag(inversion: .prefixedNo, help: "Mark it 'draft: true' (built only with --drafts until you remove it; the default).")
+    var draft = true
+
+    @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
+    var source = "."
+
+    func validate() throws {
+        if let slug, slug.split(separator: "/").isEmpty || !slug.split(separator: "/").allSatisfy({ Slug.isValid(String($0)) }) {
+            throw ValidationError("--slug may use only lowercase letters, digits, '-', '_' and '.' in each part between '/'")
+        }
+    }
+
+    func run() throws {
+        try NewContentWhen.reportingFailure(in: source) { () throws(Diagnostic) in
+            guard try SiteBuilder.configuration(ofSiteIn: source) != nil else {
+                throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(source)",
+                                       hint: "run it in a site's folder, or pass --source with it ('marsgen init' starts one)")
+            }
+            var page = NewStandalonePage(title: title, path: slug.map { $0.split(separator: "/").joined(separator: "/") },
+                                         isInNavigation: nav, isDraft: draft)
+            // Read as a build reads it: a path marsgen's own pages take is an error, nothing written.
+            func head() throws(Diagnostic) -> StandalonePageLoader.Head {
+                do throws(Diagnostic) {
+                    return try StandalonePageLoader.head(SourceFile(path: page.filePath, text: page.text))
+                } catch {
+                    throw Diagnostic.error(error.message, hint: "give it another path with --slug")
+                }
+            }
+            page.writesPath = try head().path != page.path
+            let head = try head()
+            try NewContentFile.create(page.filePath, text: page.text, in: source,
+                                      ifThere: "edit it, or give the new one another path (--slug)")
+            Console.out("Created \(page.filePath) (at /\(head.path)/\(draft ? "; a draft until you remove 'draft: true'" : ""))")
+        }
+    }
+}
+
 /// Writing a new file of the site's content, never over one that is there.
 enum NewContentFile {
-    static func create(_ relative: String, text: String, in options: NewContentWhen,
+    static func create(_ relative: String, text: String, in site: String,
                        ifThere hint: String = "edit it, or give the new one another name (--slug)") throws(Diagnostic) {
-        let path = options.path(relative)
+        let path = (site as NSString).appendingPathComponent(relative)
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
