@@ -40,26 +40,42 @@ extension SiteBuilder {
     /// Parses the text of every page "Read pages" found, with every link's target known, and
     /// hands their links to the site's pages to "Check site links". A draft is left out
     /// unless `--drafts`.
+    ///
+    /// With `--keep-going`, a page whose text has an error is left out; the links to it were
+    /// written before that was known, so the pages are parsed again without it, and the
+    /// content files linking to it too (see ``resolveLinks(_:)``): each such link is then a
+    /// warning that it leads nowhere, as one to any file left out for its errors.
     func loadStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
         context.standalonePages = []
         guard !context.pageFiles.isEmpty else { return }
-        var content = try contentContext(context)
-        if content.links == nil { content.links = try contentLinks(context) }
-        for (file, head) in context.pageFiles where Self.isPublished(isDraft: head.isDraft, includesDrafts: options.includesDrafts) {
-            do throws(Diagnostic) {
-                var log = DiagnosticLog()
-                var links = LinkUses()
-                let page = try StandalonePageLoader.load(file, context: content, log: &log, links: &links)
-                context.log.merge(log)
-                if !links.site.isEmpty {
-                    var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
-                    record.siteLinks = links.site
-                    context.siteLinking.append((file.path, record))
+        var parsed: [(page: StandalonePage, log: DiagnosticLog, links: LinkUses)] = []
+        var leftOut = false
+        parsing: while true {
+            parsed = []
+            var content = try contentContext(context)
+            content.links = try contentLinks(context)
+            for (file, head) in context.pageFiles where Self.isPublished(isDraft: head.isDraft, includesDrafts: options.includesDrafts) {
+                do throws(Diagnostic) {
+                    var log = DiagnosticLog()
+                    var links = LinkUses()
+                    parsed.append((try StandalonePageLoader.load(file, context: content, log: &log, links: &links), log, links))
+                } catch {
+                    try leaveOut(file.path, for: error, context: &context)
+                    leftOut = true
+                    continue parsing
                 }
-                context.standalonePages.append(page)
-            } catch {
-                try leaveOut(file.path, for: error, context: &context)
             }
+            break
+        }
+        if leftOut { try resolveLinks(&context) }
+        for (page, log, links) in parsed {
+            context.log.merge(log)
+            if !links.site.isEmpty {
+                var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
+                record.siteLinks = links.site
+                context.siteLinking.append((page.sourcePath, record))
+            }
+            context.standalonePages.append(page)
         }
     }
 

@@ -2271,6 +2271,29 @@ import Testing
         try expectSameAsClean("removed")
     }
 
+    @Test("--keep-going: a page of its own whose text has an error is left out, and the links to it, from an entry and another page, are warnings; fixed, each build equals a clean one")
+    func standalonePageLeftOut() throws {
+        func build(clean: Bool = false) throws -> BuildReport {
+            try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, isClean: clean, keepsGoing: true)).build()
+        }
+        try SiteFixture.write("---\ntitle: Rules\n---\nSee [the plan](../journal/sol-99-none.md).\n", to: "content/pages/rules.md", in: site)
+        try edit("content/pages/about.md") { $0 + "\nAnd the [rules](rules.md).\n" }
+        try edit("content/journal/sol-07-bags.md") { $0 + "\nSee the [rules](../pages/rules.md).\n" }
+        let report = try build()
+        #expect(report.errors.map(\.location?.path) == ["content/pages/rules.md"])
+        let leadingNowhere = report.warnings.filter { $0.message.contains("content/pages/rules.md has errors and is left out of this build") }
+        #expect(Set(leadingNowhere.compactMap(\.location?.path)) == ["content/journal/sol-07-bags.md", "content/pages/about.md"])
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("rules").path))
+        #expect(try build().written.isEmpty)
+        try SiteFixture.write("---\ntitle: Rules\n---\nSee [the plan](../journal/sol-07-bags.md).\n", to: "content/pages/rules.md", in: site)
+        let fixed = try build()
+        #expect(fixed.errors.isEmpty && fixed.warnings.allSatisfy { !$0.message.contains("left out") })
+        #expect(try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+            .contains("<a href=\"/rules/\">rules</a>"))
+        let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+        #expect(same, "missing \(missing), extra \(extra), different \(different)")
+    }
+
     @Test("removing the crew file, then bringing it back: each incremental build equals a clean one")
     func crewFileRemovedAndRestored() throws {
         let crew = site.appendingPathComponent("content/crew.yml")
