@@ -8,38 +8,45 @@ import Feed
 // to them by file); "Load pages" parses their text once every link's target is known.
 
 extension SiteBuilder {
-    /// Reads every file of `content/pages/` and the front matter of each page for where it is.
+    /// Reads every file of `content/pages/` and the front matter of each page for where it is,
+    /// on every core (a site with hundreds of pages reads them all on every build).
     func readStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
         context.pageFiles = []
         context.changedPageFiles = [:]
         for path in context.goneInputs where path.hasPrefix(StandalonePageLoader.folder + "/") { context.changedPageFiles[path] = "removed" }
-        for path in try files(under: StandalonePageLoader.folder, context: context) {
+        let reader = self.reader
+        let read = try parallelMap(try files(under: StandalonePageLoader.folder, context: context)) {
+            path throws(Diagnostic) -> (path: String, outcome: Result<(record: BuildState.SourceRecord, page: (SourceFile, StandalonePageLoader.Head)?), Diagnostic>) in
             do throws(Diagnostic) {
                 let bytes = try reader.bytes(path)
                 let record = try sourceRecord(path, bytes: bytes)
+                guard ContentKind.unreadFile(at: path) == nil else { return (path, .success((record, nil))) }
+                let file = try SourceFile(path: path, bytes: bytes)
+                return (path, .success((record, (file, try StandalonePageLoader.head(file)))))
+            } catch {
+                return (path, .failure(error))
+            }
+        }
+        for (path, outcome) in read {
+            switch outcome {
+            case .success(let (record, page)):
                 // Until replaced, the state holds the last build's record.
                 let previous = context.state.sources[path]
                 if previous?.hash != record.hash {
                     context.stateChanged = true
                     context.changedPageFiles[path] = previous == nil ? "added" : "updated"
                 }
-                if let unread = ContentKind.unreadFile(at: path) {
-                    context.log.record(unread)
-                    context.state.sources[path] = record
-                    continue
-                }
-                let file = try SourceFile(path: path, bytes: bytes)
-                context.pageFiles.append((file, try StandalonePageLoader.head(file)))
+                if let page { context.pageFiles.append(page) } else if let unread = ContentKind.unreadFile(at: path) { context.log.record(unread) }
                 context.state.sources[path] = record
-            } catch {
+            case .failure(let error):
                 try leaveOut(path, for: error, context: &context)
             }
         }
     }
 
-    /// Parses the text of every page "Read pages" found, with every link's target known, and
-    /// hands their links to the site's pages to "Check site links". A draft is left out
-    /// unless `--drafts`.
+    /// Parses the text of every page "Read pages" found, with every link's target known, on
+    /// every core, and hands their links to the site's pages to "Check site links". A draft
+    /// is left out unless `--drafts`.
     ///
     /// With `--keep-going`, a page whose text has an error is left out; the links to it were
     /// written before that was known, so the pages are parsed again without it, and the
@@ -48,24 +55,35 @@ extension SiteBuilder {
     func loadStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
         context.standalonePages = []
         guard !context.pageFiles.isEmpty else { return }
-        var parsed: [(page: StandalonePage, log: DiagnosticLog, links: LinkUses)] = []
+        typealias Parsed = (page: StandalonePage, log: DiagnosticLog, links: LinkUses)
+        var parsed: [Parsed] = []
         var leftOut = false
-        parsing: while true {
-            parsed = []
+        let includesDrafts = options.includesDrafts
+        while true {
             var content = try contentContext(context)
             content.links = try contentLinks(context)
-            for (file, head) in context.pageFiles where Self.isPublished(isDraft: head.isDraft, includesDrafts: options.includesDrafts) {
+            let shown = context.pageFiles.filter { Self.isPublished(isDraft: $0.head.isDraft, includesDrafts: includesDrafts) }
+            let outcomes = try parallelMap(shown) { [content] file, _ throws(Diagnostic) -> Result<Parsed, Diagnostic> in
                 do throws(Diagnostic) {
                     var log = DiagnosticLog()
                     var links = LinkUses()
-                    parsed.append((try StandalonePageLoader.load(file, context: content, log: &log, links: &links), log, links))
+                    return .success((try StandalonePageLoader.load(file, context: content, log: &log, links: &links), log, links))
                 } catch {
-                    try leaveOut(file.path, for: error, context: &context)
-                    leftOut = true
-                    continue parsing
+                    return .failure(error)
                 }
             }
-            break
+            parsed = []
+            var failed = false
+            for ((file, _), outcome) in zip(shown, outcomes) {
+                switch outcome {
+                case .success(let page): parsed.append(page)
+                case .failure(let error):
+                    try leaveOut(file.path, for: error, context: &context)
+                    failed = true
+                }
+            }
+            guard failed else { break }
+            leftOut = true
         }
         if leftOut { try resolveLinks(&context) }
         for (page, log, links) in parsed {
