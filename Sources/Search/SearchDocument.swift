@@ -1,5 +1,5 @@
-/// One thing a reader can find on the site's search page: a journal entry, a message or a
-/// weather report, as the search index lists it.
+/// One thing a reader can find on the site's search page: a journal entry, a message, a
+/// weather report or a page of its own, as the search index lists it.
 public struct SearchDocument: Hashable, Sendable {
     /// What sort of thing it is: `journal`, `message`, `weather` or `page` (a page of its own).
     public var kind: String
@@ -9,7 +9,7 @@ public struct SearchDocument: Hashable, Sendable {
     public var title: String
     /// The sol it happened on; nil for a page of its own, which has none.
     public var sol: Int?
-    /// When it happened, as an ISO 8601 UTC instant.
+    /// When it happened, as an ISO 8601 UTC instant; nil for a page of its own.
     public var date: String?
     /// Who wrote it; empty for a weather report.
     public var author: String

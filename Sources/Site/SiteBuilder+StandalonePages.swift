@@ -8,6 +8,14 @@ import Feed
 // to them by file); "Load pages" parses their text once every link's target is known.
 
 extension SiteBuilder {
+    /// What "Read pages" makes of a file of `content/pages/`.
+    enum PageFile {
+        /// A page, and where it is.
+        case read(SourceFile, StandalonePageLoader.Head)
+        /// A file not named `….md`, with its warning.
+        case unread(Diagnostic)
+    }
+
     /// Reads every file of `content/pages/` and the front matter of each page for where it is,
     /// on every core (a site with hundreds of pages reads them all on every build).
     func readStandalonePages(_ context: inout BuildContext) throws(Diagnostic) {
@@ -16,13 +24,14 @@ extension SiteBuilder {
         for path in context.goneInputs where path.hasPrefix(StandalonePageLoader.folder + "/") { context.changedPageFiles[path] = "removed" }
         let reader = self.reader
         let read = try parallelMap(try files(under: StandalonePageLoader.folder, context: context)) {
-            path throws(Diagnostic) -> (path: String, outcome: Result<(record: BuildState.SourceRecord, page: (SourceFile, StandalonePageLoader.Head)?), Diagnostic>) in
+            path throws(Diagnostic) -> (path: String, outcome: Result<(record: BuildState.SourceRecord, page: PageFile), Diagnostic>) in
             do throws(Diagnostic) {
                 let bytes = try reader.bytes(path)
                 let record = try sourceRecord(path, bytes: bytes)
-                guard ContentKind.unreadFile(at: path) == nil else { return (path, .success((record, nil))) }
+                // A file not named `….md` makes no page: a warning, as in the other content folders.
+                if let unread = ContentKind.unreadFile(at: path) { return (path, .success((record, .unread(unread)))) }
                 let file = try SourceFile(path: path, bytes: bytes)
-                return (path, .success((record, (file, try StandalonePageLoader.head(file)))))
+                return (path, .success((record, .read(file, try StandalonePageLoader.head(file)))))
             } catch {
                 return (path, .failure(error))
             }
@@ -36,7 +45,10 @@ extension SiteBuilder {
                     context.stateChanged = true
                     context.changedPageFiles[path] = previous == nil ? "added" : "updated"
                 }
-                if let page { context.pageFiles.append(page) } else if let unread = ContentKind.unreadFile(at: path) { context.log.record(unread) }
+                switch page {
+                case .read(let file, let head): context.pageFiles.append((file, head))
+                case .unread(let warning): context.log.record(warning)
+                }
                 context.state.sources[path] = record
             case .failure(let error):
                 try leaveOut(path, for: error, context: &context)
