@@ -97,8 +97,9 @@ extension SiteBuilder {
                         + (target.hasErrors ? "a file left out for its errors" : target.isDraft ? "a draft" : target.url)
                 }
             }
-            guard !stale.isEmpty else { break }
+            // Kept when none is stale too: "Load pages" writes its links with it.
             context.contentLinks = links
+            guard !stale.isEmpty else { break }
             let leftOut = context.contentWithErrors.count
             try parseAgain(stale.sorted(), context: &context)
             // A file parsed again wrote its links with fragments to the pages they lead to now,

@@ -71,15 +71,19 @@ extension SiteBuilder {
         var parsed: [Parsed] = []
         var leftOut = false
         let includesDrafts = options.includesDrafts
+        // "Resolve links" made the table of targets already, unless no file links to another;
+        // after a page is left out, it is made again without it.
+        var links: ContentLinks
+        if let known = context.contentLinks { links = known } else { links = try contentLinks(context) }
         while true {
             var content = try contentContext(context)
-            content.links = try contentLinks(context)
+            content.links = links
             let shown = context.pageFiles.filter { Self.isPublished(isDraft: $0.head.isDraft, includesDrafts: includesDrafts) }
-            let outcomes = try parallelMap(shown) { [content] file, _ throws(Diagnostic) -> Result<Parsed, Diagnostic> in
+            let outcomes = try parallelMap(shown) { [content] file, head throws(Diagnostic) -> Result<Parsed, Diagnostic> in
                 do throws(Diagnostic) {
                     var log = DiagnosticLog()
                     var links = LinkUses()
-                    return .success((try StandalonePageLoader.load(file, context: content, log: &log, links: &links), log, links))
+                    return .success((try StandalonePageLoader.load(file, head: head, context: content, log: &log, links: &links), log, links))
                 } catch {
                     return .failure(error)
                 }
@@ -96,6 +100,7 @@ extension SiteBuilder {
             }
             guard failed else { break }
             leftOut = true
+            links = try contentLinks(context)
         }
         if leftOut { try resolveLinks(&context) }
         for (page, log, links) in parsed {

@@ -28,18 +28,20 @@ public enum StandalonePageLoader {
     ]
 
     /// What the site's other files need of a page before its text is read: where it is, and
-    /// whether it is a draft (links to it from entries are written with them).
-    public struct Head: Hashable, Sendable {
+    /// whether it is a draft (links to it from entries are written with them); with the
+    /// front matter read for them, which ``load(_:head:context:log:links:)`` takes on from.
+    public struct Head {
         public var path: String
         public var isDraft: Bool
+        let matter: FrontMatter
     }
 
     /// Reads the front matter of the page in `file` for its ``Head``.
     ///
     /// - Throws: A ``Diagnostic`` for bad front matter or a path that is not one.
     public static func head(_ file: SourceFile) throws(Diagnostic) -> Head {
-        let fields = try FrontMatter(splitting: file).fields
-        return Head(path: try path(of: file, fields: fields), isDraft: try fields.bool("draft") ?? false)
+        let matter = try FrontMatter(splitting: file)
+        return Head(path: try path(of: file, fields: matter.fields), isDraft: try matter.fields.bool("draft") ?? false, matter: matter)
     }
 
     /// Parses one page.
@@ -48,12 +50,17 @@ public enum StandalonePageLoader {
     ///   or is marsgen's own, and, with the context's links known, a link to no content file.
     public static func load(_ file: SourceFile, context: ContentContext, log: inout DiagnosticLog,
                             links: inout LinkUses) throws(Diagnostic) -> StandalonePage {
-        let matter = try FrontMatter(splitting: file)
+        try load(file, head: try head(file), context: context, log: &log, links: &links)
+    }
+
+    /// Parses one page whose ``Head`` `head(file)` gave: its front matter is not read again.
+    public static func load(_ file: SourceFile, head: Head, context: ContentContext, log: inout DiagnosticLog,
+                            links: inout LinkUses) throws(Diagnostic) -> StandalonePage {
+        let matter = head.matter
         let fields = matter.fields
         fields.warnAboutUnknownKeys(knownKeys, into: &log, context: "page front matter", otherNames: otherGeneratorsKeys)
         let title = try fields.requiredString("title", hint: "add 'title: …': it is the page's heading and its name in the browser's tab")
-        let path = try path(of: file, fields: fields)
-        let isDraft = try fields.bool("draft") ?? false
+        let (path, isDraft) = (head.path, head.isDraft)
         if matter.body.allSatisfy(\.isWhitespace), !isDraft {
             log.warn("this page has no text after its front matter", at: file.location(line: matter.bodyFirstLine),
                      hint: "write the page below the closing '---', or add 'draft: true' until it is ready")
