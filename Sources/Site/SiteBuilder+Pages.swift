@@ -382,6 +382,13 @@ extension SiteBuilder {
             if let source, changedPages.contains(source) { return "\(name) updated" }
             return "a link or an image in \(name) changed"
         }
+        // An old address of a page of its own (an entry's names the entry): it leads on to
+        // the page, which moved or was renamed.
+        if page.kind == .alias, page.objectIDs.isEmpty, let owner = context.standalonePages.first(where: { owner in
+            owner.aliases.contains { ($0.hasSuffix("/") ? $0 + "index.html" : $0) == page.outputPath }
+        }) {
+            return "\(owner.sourcePath.dropFirst("content/".count)) updated"
+        }
         // The sol index shows every object only as counts: naming one would mislead.
         if page.kind == .solIndex { return "a sol's counts or weather changed" }
         if page.kind == .tagIndex { return "a tag's count changed, or a tag came or went" }

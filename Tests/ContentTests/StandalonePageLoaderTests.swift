@@ -65,12 +65,24 @@ import Testing
         ("---\ntitle: A\nslug: sitemap-2.xml\n---\n", "content/pages/map.md", 3, "this page would be at /sitemap-2.xml/, under /sitemap-2.xml, which is marsgen's own"),
         ("---\ntitle: A\n---\n", "content/pages/index.md", 1, "this page would be the front page, which is the feed's"),
         ("---\ntitle: A\nweight: first\n---\n", "content/pages/about.md", 3, "'weight' must be a whole number, not 'first'"),
+        ("---\ntitle: A\naliases: [/us/, /tags/us/]\n---\n", "content/pages/about.md", 3,
+         "alias '/tags/us/' is at 'tags', where the site's own pages are"),
+        ("---\ntitle: A\nslug: station\naliases: [/station]\n---\n", "content/pages/about.md", 4, "alias '/station/' is this page's own address"),
     ])
     func mistakes(text: String, path: String, line: Int, message: String) {
         let diagnostic = expectDiagnostic { _ = try load(text, path: path) }
         #expect(diagnostic?.location?.path == path)
         #expect(diagnostic?.location?.line == line)
         #expect(diagnostic?.message.hasPrefix(message) == true, "\(diagnostic?.message ?? "")")
+    }
+
+    @Test("its old addresses: folders with their last slash, .html files as written, each once, none in its page's hash")
+    func aliases() throws {
+        let page = try load("---\ntitle: A\naliases: [/about-us, about-us/, /old/team.html]\n---\nText\n")
+        #expect(page.aliases == ["about-us/", "old/team.html"])
+        #expect(page.contentHash == (try load("---\ntitle: A\n---\nText\n")).contentHash)
+        let hint = expectDiagnostic { _ = try load("---\ntitle: A\naliases: [https://example.org/us/]\n---\n") }?.hint
+        #expect(hint == "an alias is the page's old address within the site, like '/about-us/' or '/about.html'")
     }
 
     @Test("warnings: Hugo's menu key, nav_title without nav, toc without headings, no text")
@@ -106,5 +118,29 @@ import Testing
         let library = ContentLibrary(crew: ContentFixtures.crew, journalEntries: [], messages: [], weatherReports: [],
                                      standalonePages: [again, about], conflicts: &conflicts)
         #expect(library.standalonePages.map(\.sourcePath) == ["content/pages/about.md"] && conflicts.count == 1)
+    }
+
+    @Test("a page's alias where another page, a page's alias or an entry's alias is: an error at the page with the alias")
+    func aliasConflicts() throws {
+        func conflicts(_ pages: [StandalonePage], entries: [JournalEntry] = []) -> [Diagnostic] {
+            var conflicts: [Diagnostic] = []
+            _ = ContentLibrary(crew: ContentFixtures.crew, journalEntries: entries, messages: [], weatherReports: [],
+                               standalonePages: pages, conflicts: &conflicts)
+            return conflicts
+        }
+        let about = StandalonePage(sourcePath: "content/pages/about.md", title: "A", path: "about", aliases: ["us/", "team.html"])
+        // A page keeps its own path: the alias is the mistake, whichever file comes first.
+        let us = StandalonePage(sourcePath: "content/pages/us.md", title: "U", path: "us")
+        let onPage = conflicts([about, us])
+        #expect(onPage.map(\.message) == ["two pages would be at /us/"])
+        #expect(onPage.first?.location?.path == "content/pages/about.md")
+        #expect(onPage.first?.hint == "the other is the page content/pages/us.md; an old address leads to one page: remove it from this page's aliases")
+        let rules = StandalonePage(sourcePath: "content/pages/rules.md", title: "R", path: "rules", aliases: ["team.html"])
+        #expect(conflicts([about, rules]).map(\.hint) == ["the other is an alias of content/pages/about.md; an old address leads to one page: remove it from this page's aliases"])
+        var log = DiagnosticLog()
+        let entry = try JournalLoader.load(SourceFile(path: "content/journal/a.md", text: "---\nauthor: vega\nsol: 2\naliases: [/us]\n---\nHi\n"),
+                                           context: ContentFixtures.context, log: &log)
+        #expect(conflicts([about], entries: [entry]).map(\.hint) == ["the other is an alias of content/journal/a.md; an old address leads to one page: remove it from this page's aliases"])
+        #expect(conflicts([about, StandalonePage(sourcePath: "content/pages/x.md", title: "X", path: "x", aliases: ["team/"])]).isEmpty)
     }
 }

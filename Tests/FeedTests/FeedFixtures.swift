@@ -18,11 +18,11 @@ enum FeedFixtures {
     static let crew = Crew(members: [vega, okoro])
 
     static func entry(_ slug: String, sol: Int, hour: Int = 10, author: CrewMember = vega, body: String = "<p>Body</p>\n",
-                      title: String? = nil, tags: [String] = ["t"]) -> JournalEntry {
+                      title: String? = nil, tags: [String] = ["t"], aliases: [String] = []) -> JournalEntry {
         let lmst = MarsClockTime(secondsOfSol: Double(hour * 3600))
         return JournalEntry(sourcePath: "content/journal/\(slug).md", explicitTitle: title ?? "Entry \(slug)", slug: slug,
                             author: author, instant: clock.instant(sol: sol, lmst: lmst), sol: sol, lmst: lmst, tags: tags,
-                            isDraft: false, bodyHTML: body)
+                            isDraft: false, bodyHTML: body, aliases: aliases)
     }
 
     static func message(sol: Int, hour: Int, author: CrewMember = okoro, body: String = "<p>Hi</p>\n") -> Message {

@@ -126,6 +126,30 @@ import Testing
         #expect(changed(try plans(pages: false)) == ["search/pages.json", "search/index.json"])
     }
 
+    @Test("a change in the navigation changes the inputs of every page with the site's header, and of no feed, sitemap, search index part or old address's page")
+    func navigationInInputs() throws {
+        var config = FeedFixtures.config()
+        config.hasSearch = true
+        func plans(navigationTitle: String) throws -> [PagePlan] {
+            let about = StandalonePage(sourcePath: "content/pages/about.md", title: "About us", path: "about", isInNavigation: true,
+                                       navigationTitle: navigationTitle, aliases: ["about-us/"])
+            let entry = FeedFixtures.entry("e0", sol: 1, tags: ["dust"], aliases: ["old/e0/"])
+            let site = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: [entry], messages: [], weatherReports: [],
+                                          standalonePages: [about])
+            return PagePlanner(library: site, config: config).plans()
+        }
+        let before = try plans(navigationTitle: "About")
+        let after = Dictionary(uniqueKeysWithValues: try plans(navigationTitle: "Us").map { ($0.address.outputPath, $0.inputs) })
+        // The part of the search index of pages of their own holds their values, the
+        // navigation's words among them.
+        let changed = before.filter { after[$0.address.outputPath] != $0.inputs && $0.address.outputPath != "search/pages.json" }
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.page?.layout != nil }, "\(changed.map(\.address.outputPath))")
+        let unchanged = before.filter { after[$0.address.outputPath] == $0.inputs }.map(\.address.outputPath)
+        #expect(Set(unchanged).isSuperset(of: ["feed.xml", "sitemap.xml", "search/index.json", "search/part-1.json",
+                                               "about-us/index.html", "old/e0/index.html"]), "\(unchanged)")
+        #expect(before.filter { $0.page?.layout != nil }.count == changed.count)
+    }
+
     @Test("archive pages are numbered from the oldest and only full pages exist")
     func archive() throws {
         let membership = feedMembership(pages(try library(entries: 7)))

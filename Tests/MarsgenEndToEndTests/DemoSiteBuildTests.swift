@@ -61,14 +61,18 @@ import FoundationXML
         }
     }
 
-    /// The pages of the site that are an entry's old address (`aliases:`), sending readers on.
+    /// The pages of the site that are an entry's or a page's old address (`aliases:`), sending readers on.
     var aliasPages: Set<String> {
         Set(files.filter { String(decoding: $0.value, as: UTF8.self).contains("<meta http-equiv=\"refresh\"") }.keys)
     }
 
-    @Test("an entry's old address sends readers on to it, naming it canonical, and is not in the sitemap")
+    @Test("an entry's old address, and a page's, sends readers on to it, naming it canonical, and is not in the sitemap")
     func aliases() throws {
-        #expect(aliasPages == ["posts/oxygen-plant/index.html"])
+        #expect(aliasPages == ["posts/oxygen-plant/index.html", "about-us/index.html"])
+        let page = try html("about-us/index.html")
+        #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=/about/\">"))
+        #expect(page.contains("<p>This page has moved: <a href=\"/about/\">About Kasei Station</a>.</p>"))
+        #expect(try !String(decoding: #require(files["sitemap.xml"]), as: UTF8.self).contains("about-us"))
         let alias = try html("posts/oxygen-plant/index.html")
         #expect(alias.contains("<meta http-equiv=\"refresh\" content=\"0; url=/journal/sol-04-isru/\">"))
         #expect(alias.contains("<link rel=\"canonical\" href=\"https://kasei-station.example.org/journal/sol-04-isru/\">"))

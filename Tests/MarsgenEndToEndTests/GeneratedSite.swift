@@ -41,6 +41,8 @@ struct GeneratedSite {
         var slug: String?
         var isDraft = false
         var body: String
+        /// Its old addresses (`aliases:`), one added or dropped at a slug's change now and then.
+        var aliases: [String] = []
         /// Links to content files, as a page writes them (`../journal/entry-3.md`).
         var links: [String] = []
     }
@@ -104,7 +106,7 @@ struct GeneratedSite {
             try writeWeather(sol)
         }
         pages["about.md"] = StandalonePage(title: "About the mission", isInNavigation: true, navigationTitle: "About", weight: 1,
-                                           body: randomSentence(), links: ["../journal/entry-1.md"])
+                                           body: randomSentence(), aliases: ["/about-us/", "/mission.html"], links: ["../journal/entry-1.md"])
         try writePage("about.md")
     }
 
@@ -344,7 +346,7 @@ struct GeneratedSite {
             return "add page \(name)"
         }
         var label: String
-        switch random.next(7) {
+        switch random.next(8) {
         case 0:
             page.isInNavigation.toggle()
             label = page.isInNavigation ? "into the navigation" : "out of the navigation"
@@ -357,6 +359,8 @@ struct GeneratedSite {
         case 3:
             page.slug = random.next(3) == 0 ? nil : random.next(2) == 0 ? "p-\(counter)" : "info/p-\(counter)"
             label = "slug \(page.slug ?? "from its name")"
+            // Half the time the old address is kept, as a site that cares would.
+            if random.next(2) == 0 { label += ", " + addAlias(to: &page) }
         case 4:
             guard pages.count > 1 || random.next(2) == 0 else { return "skip" }
             pages[name] = nil
@@ -366,6 +370,12 @@ struct GeneratedSite {
         case 5:
             page.isDraft.toggle()
             label = "toggle draft"
+        case 6:
+            if !page.aliases.isEmpty, random.next(2) == 0 {
+                label = "alias \(page.aliases.remove(at: Int(random.next(page.aliases.count)))) dropped"
+            } else {
+                label = addAlias(to: &page)
+            }
         default:
             // A link to an entry, a log, a report or another page, by file; or text, or a heading.
             let targets = entries.keys.map { "../journal/\($0)" } + logs.keys.map { "../messages/\($0)" }
@@ -381,6 +391,13 @@ struct GeneratedSite {
         pages[name] = page
         try writePage(name)
         return "\(label) in page \(name)"
+    }
+
+    /// An old address (`aliases:`) added to `page`: a folder or an .html file of its own.
+    mutating func addAlias(to page: inout StandalonePage) -> String {
+        let alias = random.next(2) == 0 ? "/was/\(counter)/" : "/was-\(counter).html"
+        page.aliases.append(alias)
+        return "alias \(alias)"
     }
 
     /// Where page `name` is, from the site's root (`about`, `info/p-3`).
@@ -497,6 +514,7 @@ struct GeneratedSite {
         if page.weight != 0 { lines.append("weight: \(page.weight)") }
         if let slug = page.slug { lines.append("slug: \(slug)") }
         if page.isDraft { lines.append("draft: true") }
+        if !page.aliases.isEmpty { lines.append("aliases: [\(page.aliases.joined(separator: ", "))]") }
         lines += ["---", page.body] + page.links.map { "See [this](\($0))." } + [""]
         try write(lines.joined(separator: "\n"), to: "content/pages/\(name)")
     }

@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 83)
+        #expect(report.pagesUnchanged == 84)
         #expect(try modificationTimes() == before)
     }
 
@@ -873,8 +873,8 @@ import Testing
     func partialChange() throws {
         try edit("templates/footer.mustache") { $0.replacingOccurrences(of: "An invented mission", with: "A made-up mission") }
         let report = try build()
-        // All but an entry's old address, a page of its own without the layout.
-        let htmlPages = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix(".html") && !$0.hasPrefix("posts/") }
+        // All but the old addresses (an entry's, the about page's), pages without the layout.
+        let htmlPages = try SiteFixture.snapshot(output).keys.filter { $0.hasSuffix(".html") && !$0.hasPrefix("posts/") && !$0.hasPrefix("about-us/") }
         #expect(Set(report.written) == Set(htmlPages))
     }
 
@@ -973,7 +973,7 @@ import Testing
         #expect(!weather.isFullBuild && weather.written.contains("search/part-1.json"), "\(weather.written)")
         #expect(weather.explanations.contains("search/part-1.json: weather weather/sol-03.md updated"), "\(weather.explanations)")
         #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("search/part-1.json")), as: UTF8.self).contains("Gusts to 19 m/s"))
-        #expect(weather.pagesUnchanged + weather.pagesWritten == 83)
+        #expect(weather.pagesUnchanged + weather.pagesWritten == 84)
         #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
         // The setting off: a full build, which removes what it no longer makes.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "search: true", with: "search: false") }
@@ -1964,7 +1964,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 83)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 84)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -2248,7 +2248,7 @@ import Testing
         try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav: true", with: "nav: true\ndraft: true") }
         let drafted = try build()
         // The search index's part of pages of their own goes with the only one.
-        #expect(drafted.deleted == ["search/pages.json", "station/index.html"])
+        #expect(drafted.deleted == ["about-us/index.html", "search/pages.json", "station/index.html"])
         #expect(drafted.warnings.contains { $0.location?.path == "content/journal/sol-07-bags.md" && $0.message.contains("draft") })
         #expect(try !String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("The station"))
         try expectSameAsClean("draft")
@@ -2267,7 +2267,44 @@ import Testing
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "\nSee [who we are](../pages/about.md#the-crew).\n", with: "") }
         let removed = try build()
         #expect(explained(removed).contains("index: navigation changed: pages/about.md removed"))
-        #expect(removed.deleted == ["search/pages.json", "station/index.html"])
+        #expect(removed.deleted == ["about-us/index.html", "search/pages.json", "station/index.html"])
+        try expectSameAsClean("removed")
+    }
+
+    @Test("a page of its own's old addresses: each a page sending readers on, written alone when added, following the page when it moves, deleted when removed; each build equals a clean one")
+    func standalonePageAliases() throws {
+        func expectSameAsClean(_ step: String) throws {
+            let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+            #expect(same, "\(step): missing \(missing), extra \(extra), different \(different)")
+        }
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+        }
+        // The demo's about page has one: /about-us/.
+        #expect(try page("about-us/index.html").contains("<meta http-equiv=\"refresh\" content=\"0; url=/about/\">"))
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "aliases: [/about-us/]", with: "aliases: [/about-us, /team.html]") }
+        let added = try build()
+        // Not the page itself, whose bytes do not show its aliases, nor the sitemap, which lists none.
+        #expect(added.written == ["team.html"])
+        #expect(added.explanations == ["team.html: new page"])
+        #expect(try page("team.html").contains("This page has moved: <a href=\"/about/\">About Kasei Station</a>"))
+        try expectSameAsClean("added")
+
+        // A link to an old address leads to a page of the site.
+        try edit("content/journal/sol-07-bags.md") { $0 + "\nSee [the team](team.html).\n" }
+        #expect(try build().warnings.isEmpty)
+
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav: true", with: "nav: true\nslug: station") }
+        let moved = try build()
+        #expect(moved.deleted == ["about/index.html"])
+        #expect(Set(moved.explanations).isSuperset(of: ["about-us: pages/about.md updated", "team.html: pages/about.md updated"]))
+        #expect(try page("team.html").contains("<link rel=\"canonical\" href=\"https://kasei-station.example.org/station/\">"))
+        try expectSameAsClean("moved")
+
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: ", /team.html]", with: "]") }
+        let removed = try build()
+        #expect(removed.deleted == ["team.html"] && removed.written.isEmpty)
+        #expect(removed.warnings.map(\.message) == ["link 'team.html' leads to no page or file of the site"])
         try expectSameAsClean("removed")
     }
 
@@ -2394,7 +2431,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 83)
+        #expect(report.pagesWritten == 84)
         #expect(try !build().isFullBuild)
     }
 }

@@ -1,5 +1,8 @@
-/// An entry's old address (`aliases:` in its front matter, as in Hugo and Zola), where the
-/// site keeps a page that sends readers, and search engines, on to the entry: what a site
+import Diagnostics
+import SiteConfig
+
+/// An entry's or a page's old address (`aliases:` in its front matter, as in Hugo and Zola),
+/// where the site keeps a page that sends readers, and search engines, on to it: what a site
 /// moved from another generator, or an entry whose slug changed, needs so that links to it
 /// keep working.
 public enum Alias {
@@ -38,6 +41,26 @@ public enum Alias {
         }
         let isFile = path.hasSuffix(".html") || path.hasSuffix(".htm")
         return .success(isFile || path.hasSuffix("/") ? String(path) : String(path) + "/")
+    }
+
+    /// The `aliases:` of `fields` as paths within the site (see ``path(_:)``), each once, in
+    /// the order written.
+    ///
+    /// - Parameters:
+    ///   - owner: What has them, for the hint ("the entry").
+    ///   - example: Two addresses such an alias might be, quoted.
+    /// - Throws: A ``Diagnostic`` at `aliases:` for one that is not a path within the site.
+    static func paths(in fields: YAMLMapping, of owner: String, example: String) throws(Diagnostic) -> [String] {
+        var aliases: [String] = []
+        for written in try fields.strings("aliases") {
+            switch path(written) {
+            case .success(let path): if !aliases.contains(path) { aliases.append(path) }
+            case .failure(let problem):
+                throw Diagnostic.error("alias '\(Diagnostic.excerpt(written))' \(problem.message)", at: fields.location(of: "aliases"),
+                                       hint: "an alias is \(owner)'s old address within the site, like \(example)")
+            }
+        }
+        return aliases
     }
 
     /// Letters, digits and the few marks a URL path keeps as they are.

@@ -48,24 +48,37 @@ public struct ContentLibrary: Sendable {
     }
 
     /// `pages` (in path order) without those at the path of an earlier one or of an entry's
-    /// alias (both pages would be written to one file), recording a conflict for each.
+    /// alias, or with an alias where another page or alias is (both would be written to one
+    /// file), recording a conflict for each.
     private static func withUniquePaths(_ pages: [StandalonePage], besides entries: [JournalEntry],
                                         conflicts: inout [Diagnostic]) -> [StandalonePage] {
         guard !pages.isEmpty else { return pages }
+        // What is at each place, by its path without a last slash (an alias is kept with
+        // it, a page's path without): "the page …" or "an alias of …".
+        func place(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
         var owners: [String: String] = [:]
         for entry in entries {
-            // An alias is kept as written from the root, with or without its last slash.
-            for alias in entry.aliases { owners[alias.hasSuffix("/") ? String(alias.dropLast()) : alias] = entry.sourcePath }
+            for alias in entry.aliases { owners[place(alias)] = "an alias of \(entry.sourcePath)" }
         }
-        var kept: [StandalonePage] = []
+        // Pages' own paths first: a page keeps its place before another's alias takes it.
+        var atTheirPaths: [StandalonePage] = []
         for page in pages.sorted(by: { $0.sourcePath < $1.sourcePath }) {
             if let other = owners[page.path] {
-                let what = other.hasPrefix(StandalonePageLoader.folder + "/") ? "the page" : "an alias of"
                 conflicts.append(.error("two pages would be at /\(page.path)/", at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
-                                        hint: "the other is \(what) \(other); give this one another path with 'slug:'"))
+                                        hint: "the other is \(other); give this one another path with 'slug:'"))
                 continue
             }
-            owners[page.path] = page.sourcePath
+            owners[page.path] = "the page \(page.sourcePath)"
+            atTheirPaths.append(page)
+        }
+        var kept: [StandalonePage] = []
+        for page in atTheirPaths {
+            if let alias = page.aliases.first(where: { owners[place($0)] != nil }), let other = owners[place(alias)] {
+                conflicts.append(.error("two pages would be at /\(alias)", at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(other); an old address leads to one page: remove it from this page's aliases"))
+                continue
+            }
+            for alias in page.aliases { owners[place(alias)] = "an alias of \(page.sourcePath)" }
             kept.append(page)
         }
         return kept

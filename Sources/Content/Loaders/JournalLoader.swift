@@ -78,15 +78,7 @@ public enum JournalLoader {
             // It would name a tag page of nothing, shown as an empty pill.
             log.warn("an empty tag is left out", at: fields.location(of: "tags"), hint: "write a word for it, or remove it")
         }
-        var aliases: [String] = []
-        for written in try fields.strings("aliases") {
-            switch Alias.path(written) {
-            case .success(let path): if !aliases.contains(path) { aliases.append(path) }
-            case .failure(let problem):
-                throw Diagnostic.error("alias '\(Diagnostic.excerpt(written))' \(problem.message)", at: fields.location(of: "aliases"),
-                                       hint: "an alias is the entry's old address within the site, like '/posts/2038/landing/' or '/landing.html'")
-            }
-        }
+        let aliases = try Alias.paths(in: fields, of: "the entry", example: "'/posts/2038/landing/' or '/landing.html'")
         let document = try context.markdown(matter.body, firstLine: matter.bodyFirstLine, ids: .journalEntry(slug: slug), in: file,
                                             uses: &links, log: &log)
         let image = try leadImage(fields, document: document, basePath: context.config.basePath, imageSize: context.imageSize,

@@ -12,6 +12,7 @@ import SiteConfig
 ///     slug: about                # its path (else the file's, from content/pages/)
 ///     description: Who we are    # else the start of the text
 ///     toc: true                  # lists its headings
+///     aliases: [/about-us/]      # old addresses, sent on here
 ///     ---
 ///     Markdown body…
 ///
@@ -21,7 +22,7 @@ public enum StandalonePageLoader {
     /// Where pages are read from.
     public static let folder = "content/pages"
 
-    static let knownKeys: Set<String> = ["title", "slug", "description", "draft", "nav", "nav_title", "weight", "toc", "image", "extra"]
+    static let knownKeys: Set<String> = ["title", "slug", "description", "draft", "nav", "nav_title", "weight", "toc", "image", "extra", "aliases"]
     /// Hugo's and Zola's names for keys a page has, lowercased.
     static let otherGeneratorsKeys: [String: String] = [
         "menu": "nav", "menus": "nav", "linktitle": "nav_title", "url": "slug", "path": "slug", "summary": "description",
@@ -77,10 +78,16 @@ public enum StandalonePageLoader {
                                                 imageSize: context.imageSize, links: &links, log: &log)
         let contents = try JournalLoader.tableOfContents(of: document, fields: fields, what: "this page", example: "## The habitat", log: &log)
         let description = try fields.string("description").flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let aliases = try Alias.paths(in: fields, of: "the page", example: "'/about-us/' or '/about.html'")
+        if aliases.contains(path + "/") {
+            throw Diagnostic.error("alias '/\(path)/' is this page's own address", at: fields.location(of: "aliases"),
+                                   hint: "an alias is an address the page had before, which sends readers on to it: remove this one")
+        }
         return StandalonePage(sourcePath: file.path, title: title, path: path, description: description ?? document.summary(),
                               bodyHTML: document.html(), tableOfContents: contents, isDraft: isDraft,
                               isInNavigation: isInNavigation, navigationTitle: navigationTitle, weight: try fields.int("weight") ?? 0,
-                              image: image.url, imageAlt: image.alt, imageSize: image.size, extra: try fields.extra("extra"))
+                              image: image.url, imageAlt: image.alt, imageSize: image.size, extra: try fields.extra("extra"),
+                              aliases: aliases)
     }
 
     /// The page's path from the site's root: its `slug:` (segments separated by `/`), or its

@@ -37,18 +37,22 @@ public struct StandalonePage: Hashable, Sendable {
     public var imageSize: ImageSize?
     /// Its front matter's values of your own for templates (`extra:`).
     public var extra: [String: ExtraValue]
+    /// Its old addresses within the site (`aliases:`), as ``Alias/path(_:)`` gives them
+    /// (`about-us/`, `about.html`): each has a page sending readers on to this one.
+    public var aliases: [String]
 
     public init(sourcePath: String, title: String, path: String, description: String = "", bodyHTML: String = "",
                 tableOfContents: String = "", isDraft: Bool = false, isInNavigation: Bool = false, navigationTitle: String? = nil,
                 weight: Int = 0, image: String = "", imageAlt: String = "", imageSize: ImageSize? = nil,
-                extra: [String: ExtraValue] = [:]) {
+                extra: [String: ExtraValue] = [:], aliases: [String] = []) {
         (self.sourcePath, self.title, self.path, self.description) = (sourcePath, title, path, description)
         (self.bodyHTML, self.tableOfContents, self.isDraft) = (bodyHTML, tableOfContents, isDraft)
         (self.isInNavigation, self.navigationTitle, self.weight) = (isInNavigation, navigationTitle ?? title, weight)
-        (self.image, self.imageAlt, self.imageSize, self.extra) = (image, imageAlt, imageSize, extra)
+        (self.image, self.imageAlt, self.imageSize, self.extra, self.aliases) = (image, imageAlt, imageSize, extra, aliases)
     }
 
-    /// A hash of everything its page shows of it.
+    /// A hash of everything its page shows of it. Not its aliases, which its page does not
+    /// show: their pages are planned from them.
     public var contentHash: ContentHash {
         var hash = ContentHash()
         for text in [sourcePath, title, path, description, bodyHTML, tableOfContents, navigationTitle, image, imageAlt] {

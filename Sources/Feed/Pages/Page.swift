@@ -10,6 +10,16 @@ public struct Page {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case front, feedArchive, journal, journalIndex, sol, solIndex, crew, crewIndex, tag, tagIndex, notFound, atom, sitemap, sitemapIndex,
              alias, search, searchIndex, standalone
+
+        /// Whether its page has the site's header, whose navigation lists the pages of their
+        /// own that ask for it (`navPages`): not the feeds, sitemaps, search index parts and
+        /// old addresses' pages, which have no layout.
+        public var showsNavigation: Bool {
+            switch self {
+            case .atom, .sitemap, .sitemapIndex, .alias, .searchIndex: false
+            default: true
+            }
+        }
     }
 
     /// What sort of page this is.

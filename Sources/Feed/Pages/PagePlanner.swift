@@ -241,7 +241,7 @@ public struct PagePlanner {
         var hash = ContentHash(value: known ?? address.place)
         let place = hash.value
         hash.combine(kind.rawValue)
-        if !navigation.isEmpty { hash.combine(Int64(bitPattern: navigationHash)) }
+        if !navigation.isEmpty, kind.showsNavigation { hash.combine(Int64(bitPattern: navigationHash)) }
         inputs(&hash)
         let unchanged = isUnchanged?(hash) ?? false
         return PagePlan(address: address, isInSitemap: inSitemap, place: place, inputs: hash, page: unchanged ? nil : page())
@@ -854,26 +854,33 @@ public struct PagePlanner {
         }
     }
 
-    /// A page for each page of its own (`content/pages/`), made from its values alone.
+    /// A page for each page of its own (`content/pages/`), made from its values alone, and one
+    /// at each of its old addresses (`aliases:`) sending readers on to it.
     func standalonePages() -> [PagePlan] {
-        library.standalonePages.map { page in
-            let address = links.standalonePageAddress(page.path)
-            return plan(.standalone, at: address) { hash in
-                hash.combine(Int64(bitPattern: page.contentHash.value))
-            } page: {
-                var extra: TemplateContext = ["body": page.bodyHTML, "isDraft": page.isDraft]
-                if !page.tableOfContents.isEmpty { (extra["tableOfContents"], extra["hasTableOfContents"]) = (page.tableOfContents, true) }
-                if !page.image.isEmpty {
-                    extra["image"] = links.absolute(fromHostRoot: page.image)
-                    if !page.imageAlt.isEmpty { extra["imageAlt"] = page.imageAlt }
-                    if let size = page.imageSize { (extra["imageWidth"], extra["imageHeight"]) = (size.width, size.height) }
-                }
-                if !page.extra.isEmpty { extra["extra"] = ExtraValue.templateValue(of: page.extra) }
-                let url = address.url
-                return Page(kind: .standalone, url: url, outputPath: address.outputPath, template: "page-standalone",
-                            context: context(title: page.title, url: url, heading: page.title, section: "", description: page.description,
-                                             extra: extra))
+        library.standalonePages.flatMap { page in
+            let target = links.standalonePage(page.path)
+            return [standalonePage(page)] + page.aliases.map { aliasPage(at: $0, to: target, title: page.title, objectIDs: []) }
+        }
+    }
+
+    /// The page of `page`, a page of its own.
+    private func standalonePage(_ page: StandalonePage) -> PagePlan {
+        let address = links.standalonePageAddress(page.path)
+        return plan(.standalone, at: address) { hash in
+            hash.combine(Int64(bitPattern: page.contentHash.value))
+        } page: {
+            var extra: TemplateContext = ["body": page.bodyHTML, "isDraft": page.isDraft]
+            if !page.tableOfContents.isEmpty { (extra["tableOfContents"], extra["hasTableOfContents"]) = (page.tableOfContents, true) }
+            if !page.image.isEmpty {
+                extra["image"] = links.absolute(fromHostRoot: page.image)
+                if !page.imageAlt.isEmpty { extra["imageAlt"] = page.imageAlt }
+                if let size = page.imageSize { (extra["imageWidth"], extra["imageHeight"]) = (size.width, size.height) }
             }
+            if !page.extra.isEmpty { extra["extra"] = ExtraValue.templateValue(of: page.extra) }
+            let url = address.url
+            return Page(kind: .standalone, url: url, outputPath: address.outputPath, template: "page-standalone",
+                        context: context(title: page.title, url: url, heading: page.title, section: "", description: page.description,
+                                         extra: extra))
         }
     }
 
@@ -1016,18 +1023,23 @@ public struct PagePlanner {
         for entry in journalInTimeOrder where !entry.aliases.isEmpty {
             let target = links.journal(slug: entry.slug)
             for alias in entry.aliases {
-                let address = links.aliasAddress(alias)
-                plans.append(plan(.alias, at: address, inSitemap: false) { hash in
-                    hash.combine(target)
-                    hash.combine(words.title(of: entry))
-                } page: {
-                    Page(kind: .alias, url: address.url, outputPath: address.outputPath, template: "alias", layout: nil,
-                         context: ["url": target, "canonical": links.absolute(target), "title": words.title(of: entry)],
-                         objectIDs: [entry.diffIdentifier])
-                })
+                plans.append(aliasPage(at: alias, to: target, title: words.title(of: entry), objectIDs: [entry.diffIdentifier]))
             }
         }
         return plans
+    }
+
+    /// The page at `alias` (as ``Alias/path(_:)`` gives it) sending readers on to `target`,
+    /// the page of `title` (showing the objects `objectIDs`).
+    private func aliasPage(at alias: String, to target: String, title: String, objectIDs: Set<String>) -> PagePlan {
+        let address = links.aliasAddress(alias)
+        return plan(.alias, at: address, inSitemap: false) { hash in
+            hash.combine(target)
+            hash.combine(title)
+        } page: {
+            Page(kind: .alias, url: address.url, outputPath: address.outputPath, template: "alias", layout: nil,
+                 context: ["url": target, "canonical": links.absolute(target), "title": title], objectIDs: objectIDs)
+        }
     }
 
     /// The site's Atom feed: its newest objects, of every kind.

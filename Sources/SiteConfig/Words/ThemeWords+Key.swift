@@ -138,7 +138,7 @@ extension ThemeWords {
             case .notFoundCode: "ERR 404 · NO CARRIER"
             case .notFoundText: "This page is not in the mission log. It may have moved, or never been transmitted."
             case .backToFeed: "Back to the feed"
-            case .moved: "This entry has moved:"
+            case .moved: "This page has moved:"
             case .search: "Search"
             case .searchResults: "{count} results"
             case .searchNone: "Nothing in the log matches “{query}”."
