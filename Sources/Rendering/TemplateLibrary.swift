@@ -33,6 +33,14 @@ public struct TemplateLibrary: Sendable {
     /// transforms swift-mustache does not have, each at its first tag in its template
     /// (templates by name): they render as nothing. The built-in templates use none.
     public let unknownNames: [UnknownName]
+    /// The unknown names of each of the site's own templates that is not one of marsgen's, as
+    /// the template of a page of its own (`template:` in its front matter), which gets the
+    /// values ``standalonePageName`` gets, rather than as a partial.
+    private let unknownNamesAsPage: [String: [UnknownName]]
+
+    /// The built-in template of a page of its own, whose values a template of the site's own
+    /// named in a page's `template:` gets.
+    public static let standalonePageName = "page-standalone"
 
     /// A name a template looks up that marsgen never gives it (see ``TemplateVocabulary``).
     public struct UnknownName: Sendable, Equatable {
@@ -193,6 +201,10 @@ public struct TemplateLibrary: Sendable {
                 : including.reduce(into: Set<String>()) { $0.formUnion(TemplateVocabulary.byTemplate[$1] ?? []) }
             return Self.unknownNames(in: tags[name] ?? [], of: name, at: overrides[name]?.path ?? name, isPartial: own == nil, known: known)
         }
+        self.unknownNamesAsPage = Dictionary(uniqueKeysWithValues: overrides.keys.filter { TemplateVocabulary.byTemplate[$0] == nil }.map { name in
+            (name, Self.unknownNames(in: tags[name] ?? [], of: name, at: overrides[name]?.path ?? name, isPartial: false,
+                                     known: TemplateVocabulary.byTemplate[Self.standalonePageName] ?? TemplateVocabulary.names))
+        })
         self.sourceHashes = sources.mapValues { source in
             var hash = ContentHash()
             hash.combine(source.text)
@@ -231,6 +243,17 @@ public struct TemplateLibrary: Sendable {
     static func insertsContent(_ tags: [Tag]) -> Bool {
         tags.contains { ($0.sigil == "{" || $0.sigil == "&") && $0.content == "content" }
     }
+
+    /// ``unknownNames``, those of the site's own templates `pageTemplates` checked as the
+    /// templates of pages of their own (see ``standalonePageName``) rather than as partials.
+    public func unknownNames(pageTemplates: Set<String>) -> [UnknownName] {
+        guard !pageTemplates.isEmpty else { return unknownNames }
+        return unknownNames.filter { !pageTemplates.contains($0.template) }
+            + pageTemplates.sorted().flatMap { unknownNamesAsPage[$0] ?? [] }
+    }
+
+    /// Whether the library has a template of this name, marsgen's or the site's.
+    public func has(_ name: String) -> Bool { origins[name] != nil }
 
     /// Site templates that no page can use: neither a built-in name nor a partial of any
     /// template. Usually a misspelt file name.

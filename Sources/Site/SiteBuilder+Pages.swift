@@ -98,14 +98,15 @@ extension SiteBuilder {
         for (path, record) in read.records { context.state.sources[path] = record }
         let templates = read.library
         options.memory?.keepTemplates(templates, key: read.key)
-        for name in templates.unusedOverrides(read.names) {
+        let pageTemplates = try checkPageTemplates(context.standalonePages, templates: templates)
+        for name in templates.unusedOverrides(read.names.filter { !pageTemplates.contains($0) }) {
             let near = name.closestMatch(among: TemplateLibrary.builtInNames)
             let hint = near.map { "did you mean templates/\($0).mustache?" }
             context.log.warn("template '\(name)' is not one marsgen uses, nor a partial of one",
                              at: SourceLocation(path: "templates/\(name).mustache", line: 1, column: 1),
                              hint: hint ?? "name it after a built-in template (see README, Templates), or include it with {{> \(name)}}")
         }
-        for unknown in templates.unknownNames {
+        for unknown in templates.unknownNames(pageTemplates: pageTemplates) {
             context.log.warn(unknown.message, at: unknown.location, hint: unknown.hint)
         }
         for path in read.unread {
@@ -121,6 +122,29 @@ extension SiteBuilder {
         context.templates = templates
         context.templateHashes = templates.sourceHashes
         context.state.templates = templates.sourceHashes
+    }
+
+    /// The site's own templates that pages of their own name in `template:`, each checked: one
+    /// of marsgen's other templates, or one the site lacks, is an error at the page's line.
+    func checkPageTemplates(_ pages: [StandalonePage], templates: TemplateLibrary) throws(Diagnostic) -> Set<String> {
+        var names: Set<String> = []
+        for page in pages {
+            guard let name = page.template, name != TemplateLibrary.standalonePageName else { continue }
+            let location = page.templateLocation ?? SourceLocation(path: page.sourcePath, line: 1, column: 1)
+            if TemplateLibrary.builtInNames.contains(name) {
+                throw Diagnostic.error("template '\(name)' is marsgen's for other pages, which give it other values", at: location,
+                                       hint: "a page of its own is rendered with \(TemplateLibrary.standalonePageName), or with a template "
+                                           + "of your own in templates/ that gets the same values; leave 'template:' out for the first")
+            }
+            guard templates.has(name) else {
+                let own = Set(templates.origins.keys).subtracting(TemplateLibrary.builtInNames)
+                throw Diagnostic.error("template '\(name)' is not in templates/", at: location,
+                                       hint: name.closestMatch(among: own).map { "did you mean '\($0)'?" }
+                                           ?? "add templates/\(name).mustache (it gets the values \(TemplateLibrary.standalonePageName) gets), or fix the name")
+            }
+            names.insert(name)
+        }
+        return names
     }
 
     func planPages(_ context: inout BuildContext) throws(Diagnostic) {

@@ -85,6 +85,22 @@ import Testing
         #expect(hint == "an alias is the page's old address within the site, like '/about-us/' or '/about.html'")
     }
 
+    @Test("its template: a file of templates/ by name, with or without .mustache, at its key; in its page's hash")
+    func template() throws {
+        let page = try load("---\ntitle: A\ntemplate: roster\n---\nText\n")
+        #expect(page.template == "roster" && page.templateLocation == SourceLocation(path: "content/pages/about.md", line: 3, column: 11))
+        #expect(try load("---\ntitle: A\ntemplate: crew_roster.mustache\n---\nText\n").template == "crew_roster")
+        #expect(try load("---\ntitle: A\n---\nText\n").template == nil)
+        #expect(page.contentHash != (try load("---\ntitle: A\n---\nText\n")).contentHash)
+        for (written, hint) in [("page.html", "for templates/page.mustache, write 'template: page'"),
+                                ("../layout", "for templates/layout.mustache, write 'template: layout'")] {
+            let diagnostic = expectDiagnostic { _ = try load("---\ntitle: A\ntemplate: \(written)\n---\nText\n") }
+            #expect(diagnostic?.message == "template '\(written)' is not the name of a file in templates/")
+            #expect(diagnostic?.location?.line == 3)
+            #expect(diagnostic?.hint == "marsgen's templates are Mustache files: \(hint)")
+        }
+    }
+
     @Test("warnings: Hugo's menu key, nav_title without nav, toc without headings, no text")
     func warnings() throws {
         var log = DiagnosticLog()

@@ -43,6 +43,8 @@ struct GeneratedSite {
         var body: String
         /// Its old addresses (`aliases:`), one added or dropped at a slug's change now and then.
         var aliases: [String] = []
+        /// Whether it is rendered with the site's own `templates/roster.mustache`.
+        var hasOwnTemplate = false
         /// Links to content files, as a page writes them (`../journal/entry-3.md`).
         var links: [String] = []
     }
@@ -108,6 +110,7 @@ struct GeneratedSite {
         pages["about.md"] = StandalonePage(title: "About the mission", isInNavigation: true, navigationTitle: "About", weight: 1,
                                            body: randomSentence(), aliases: ["/about-us/", "/mission.html"], links: ["../journal/entry-1.md"])
         try writePage("about.md")
+        try writeRosterTemplate(variant: 0)
     }
 
     // MARK: - Edits
@@ -346,7 +349,7 @@ struct GeneratedSite {
             return "add page \(name)"
         }
         var label: String
-        switch random.next(8) {
+        switch random.next(9) {
         case 0:
             page.isInNavigation.toggle()
             label = page.isInNavigation ? "into the navigation" : "out of the navigation"
@@ -370,6 +373,15 @@ struct GeneratedSite {
         case 5:
             page.isDraft.toggle()
             label = "toggle draft"
+        case 7:
+            // Its own template, or the template edited (whichever pages use it).
+            if random.next(2) == 0 {
+                page.hasOwnTemplate.toggle()
+                label = page.hasOwnTemplate ? "template roster" : "template page-standalone"
+            } else {
+                try writeRosterTemplate(variant: counter)
+                return "edit roster template"
+            }
         case 6:
             if !page.aliases.isEmpty, random.next(2) == 0 {
                 label = "alias \(page.aliases.remove(at: Int(random.next(page.aliases.count)))) dropped"
@@ -515,8 +527,16 @@ struct GeneratedSite {
         if let slug = page.slug { lines.append("slug: \(slug)") }
         if page.isDraft { lines.append("draft: true") }
         if !page.aliases.isEmpty { lines.append("aliases: [\(page.aliases.joined(separator: ", "))]") }
+        if page.hasOwnTemplate { lines.append("template: roster") }
         lines += ["---", page.body] + page.links.map { "See [this](\($0))." } + [""]
         try write(lines.joined(separator: "\n"), to: "content/pages/\(name)")
+    }
+
+    /// The site's own template for pages of their own (`template: roster`): page-standalone's,
+    /// marked with `variant`.
+    func writeRosterTemplate(variant: Int) throws {
+        let text = (DefaultTheme.templates["page-standalone"] ?? "") + "<p class=\"roster\">Roster \(variant): {{title}}</p>\n"
+        try write(text, to: "templates/roster.mustache")
     }
 
     func writeLog(_ name: String) throws {

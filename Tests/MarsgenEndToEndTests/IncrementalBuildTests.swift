@@ -2308,6 +2308,40 @@ import Testing
         try expectSameAsClean("removed")
     }
 
+    @Test("a page of its own with a template of the site's own: rendered with it in the layout, its values checked as page-standalone's, written again alone when it changes; one missing or marsgen's other is an error at the page")
+    func standalonePageTemplate() throws {
+        try SiteFixture.write("---\ntitle: The roster\ntemplate: roster\n---\nFive crew.\n", to: "content/pages/roster.md", in: site)
+        try SiteFixture.write("<h1>{{heading}}</h1>\n<div class=\"roster\">{{{body}}}</div>{{#sections}}{{/sections}}\n",
+                              to: "templates/roster.mustache", in: site)
+        let added = try build()
+        let page = try String(contentsOf: output.appendingPathComponent("roster/index.html"), encoding: .utf8)
+        #expect(page.contains("<h1>The roster</h1>\n<div class=\"roster\"><p>Five crew.</p>\n</div>"))
+        #expect(page.contains("<nav class=\"nav\""))
+        // Not "a partial no template uses"; a name page-standalone does not get is one its pages do not get.
+        #expect(added.warnings.map(\.message) == ["'sections' is not a value 'roster' gets: it renders as nothing"])
+        #expect(added.warnings.first?.location == SourceLocation(path: "templates/roster.mustache", line: 2, column: 37))
+
+        try edit("templates/roster.mustache") { $0.replacingOccurrences(of: "{{#sections}}{{/sections}}", with: "<p>{{description}}</p>") }
+        let edited = try build()
+        #expect(edited.written == ["roster/index.html"] && edited.explanations == ["roster: template roster.mustache changed"])
+        #expect(edited.warnings.isEmpty)
+
+        try edit("content/pages/roster.md") { $0.replacingOccurrences(of: "template: roster", with: "template: rooster") }
+        let missing = #expect(throws: Diagnostic.self) { _ = try self.build() }
+        #expect(missing?.message == "template 'rooster' is not in templates/" && missing?.hint == "did you mean 'roster'?")
+        #expect(missing?.location == SourceLocation(path: "content/pages/roster.md", line: 3, column: 11))
+        try edit("content/pages/roster.md") { $0.replacingOccurrences(of: "template: rooster", with: "template: page-entry") }
+        let builtIn = #expect(throws: Diagnostic.self) { _ = try self.build() }
+        #expect(builtIn?.message == "template 'page-entry' is marsgen's for other pages, which give it other values")
+        // Without it, the page is page-standalone's and the template one no page uses.
+        try edit("content/pages/roster.md") { $0.replacingOccurrences(of: "template: page-entry\n", with: "") }
+        let plain = try build()
+        #expect(plain.written == ["roster/index.html"])
+        #expect(plain.warnings.map(\.message) == ["template 'roster' is not one marsgen uses, nor a partial of one"])
+        let (missingFiles, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+        #expect(same, "missing \(missingFiles), extra \(extra), different \(different)")
+    }
+
     @Test("--keep-going: a page of its own whose text has an error is left out, and the links to it, from an entry and another page, are warnings; fixed, each build equals a clean one")
     func standalonePageLeftOut() throws {
         func build(clean: Bool = false) throws -> BuildReport {

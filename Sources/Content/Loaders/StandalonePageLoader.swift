@@ -13,6 +13,7 @@ import SiteConfig
 ///     description: Who we are    # else the start of the text
 ///     toc: true                  # lists its headings
 ///     aliases: [/about-us/]      # old addresses, sent on here
+///     template: roster           # templates/roster.mustache instead of page-standalone
 ///     ---
 ///     Markdown body…
 ///
@@ -22,7 +23,7 @@ public enum StandalonePageLoader {
     /// Where pages are read from.
     public static let folder = "content/pages"
 
-    static let knownKeys: Set<String> = ["title", "slug", "description", "draft", "nav", "nav_title", "weight", "toc", "image", "extra", "aliases"]
+    static let knownKeys: Set<String> = ["title", "slug", "description", "draft", "nav", "nav_title", "weight", "toc", "image", "extra", "aliases", "template"]
     /// Hugo's and Zola's names for keys a page has, lowercased.
     static let otherGeneratorsKeys: [String: String] = [
         "menu": "nav", "menus": "nav", "linktitle": "nav_title", "url": "slug", "path": "slug", "summary": "description",
@@ -83,11 +84,35 @@ public enum StandalonePageLoader {
             throw Diagnostic.error("alias '/\(path)/' is this page's own address", at: fields.location(of: "aliases"),
                                    hint: "an alias is an address the page had before, which sends readers on to it: remove this one")
         }
+        let template = try templateName(fields)
         return StandalonePage(sourcePath: file.path, title: title, path: path, description: description ?? document.summary(),
                               bodyHTML: document.html(), tableOfContents: contents, isDraft: isDraft,
                               isInNavigation: isInNavigation, navigationTitle: navigationTitle, weight: try fields.int("weight") ?? 0,
                               image: image.url, imageAlt: image.alt, imageSize: image.size, extra: try fields.extra("extra"),
-                              aliases: aliases)
+                              aliases: aliases, template: template,
+                              templateLocation: template == nil ? nil : fields.location(of: "template"))
+    }
+
+    /// The name of the template `template:` names (`roster`, also written `roster.mustache`),
+    /// or nil when it names none.
+    ///
+    /// - Throws: A ``Diagnostic`` for a name that is not a template's file name, or is a
+    ///   Hugo's or Zola's (`page.html`).
+    static func templateName(_ fields: YAMLMapping) throws(Diagnostic) -> String? {
+        guard let written = try fields.string("template"), !written.allSatisfy(\.isWhitespace) else { return nil }
+        let name = written.hasSuffix(".mustache") ? String(written.dropLast(".mustache".count)) : written
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": true
+            default: false
+            }
+        }) else {
+            let stem = name.split(separator: ".").first.map { Slug.derive(from: String($0), orElse: "roster") } ?? "roster"
+            throw Diagnostic.error("template '\(Diagnostic.excerpt(written))' is not the name of a file in templates/",
+                                   at: fields.location(of: "template"),
+                                   hint: "marsgen's templates are Mustache files: for templates/\(stem).mustache, write 'template: \(stem)'")
+        }
+        return name
     }
 
     /// The page's path from the site's root: its `slug:` (segments separated by `/`), or its

@@ -1,3 +1,4 @@
+import Diagnostics
 import Images
 import SiteConfig
 
@@ -40,22 +41,29 @@ public struct StandalonePage: Hashable, Sendable {
     /// Its old addresses within the site (`aliases:`), as ``Alias/path(_:)`` gives them
     /// (`about-us/`, `about.html`): each has a page sending readers on to this one.
     public var aliases: [String]
+    /// The template its page is rendered with (`template:`, `roster` for
+    /// `templates/roster.mustache`, one of the site's own) in place of `page-standalone`; nil
+    /// for `page-standalone`. Checked against the site's templates when they are read, at
+    /// ``templateLocation``.
+    public var template: String?
+    public var templateLocation: SourceLocation?
 
     public init(sourcePath: String, title: String, path: String, description: String = "", bodyHTML: String = "",
                 tableOfContents: String = "", isDraft: Bool = false, isInNavigation: Bool = false, navigationTitle: String? = nil,
                 weight: Int = 0, image: String = "", imageAlt: String = "", imageSize: ImageSize? = nil,
-                extra: [String: ExtraValue] = [:], aliases: [String] = []) {
+                extra: [String: ExtraValue] = [:], aliases: [String] = [], template: String? = nil, templateLocation: SourceLocation? = nil) {
         (self.sourcePath, self.title, self.path, self.description) = (sourcePath, title, path, description)
         (self.bodyHTML, self.tableOfContents, self.isDraft) = (bodyHTML, tableOfContents, isDraft)
         (self.isInNavigation, self.navigationTitle, self.weight) = (isInNavigation, navigationTitle ?? title, weight)
         (self.image, self.imageAlt, self.imageSize, self.extra, self.aliases) = (image, imageAlt, imageSize, extra, aliases)
+        (self.template, self.templateLocation) = (template, templateLocation)
     }
 
     /// A hash of everything its page shows of it. Not its aliases, which its page does not
     /// show: their pages are planned from them.
     public var contentHash: ContentHash {
         var hash = ContentHash()
-        for text in [sourcePath, title, path, description, bodyHTML, tableOfContents, navigationTitle, image, imageAlt] {
+        for text in [sourcePath, title, path, description, bodyHTML, tableOfContents, navigationTitle, image, imageAlt, template ?? ""] {
             hash.combine(text)
         }
         hash.combine(Int64(weight))

@@ -878,7 +878,7 @@ public struct PagePlanner {
             }
             if !page.extra.isEmpty { extra["extra"] = ExtraValue.templateValue(of: page.extra) }
             let url = address.url
-            return Page(kind: .standalone, url: url, outputPath: address.outputPath, template: "page-standalone",
+            return Page(kind: .standalone, url: url, outputPath: address.outputPath, template: page.template ?? "page-standalone",
                         context: context(title: page.title, url: url, heading: page.title, section: "", description: page.description,
                                          extra: extra))
         }
