@@ -1,4 +1,5 @@
 import Content
+import GFM
 import SiteConfig
 
 /// Every URL in the site, in one place: the page scheme.
@@ -93,6 +94,11 @@ public struct SiteLinks: Sendable {
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
     func crewFeedAddress(_ id: String) -> PageAddress { PageAddress(basePath: basePath, "crew/", id, "/" + Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
+    /// The URL of a link of the site's own in the navigation (`nav:` in `marsgen.yml`), as
+    /// written: one relative to the site's root after the base path, as a Markdown link's is.
+    func navigationLink(_ written: String) -> String {
+        LinkEscaping.escaped(LeadImage.url(written: written, basePath: basePath))
+    }
     func standalonePageAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path, "", "/") }
 
     /// The anchor (element id) of an object's section.

@@ -241,14 +241,18 @@ extension SiteBuilder {
     func checkSiteLinks(_ context: inout BuildContext) throws(Diagnostic) {
         let config = try context.requireConfig()
         var linking = context.siteLinking
-        // The site's picture for link previews is checked as an entry's `image:` is, at its key.
-        if let location = config.imageLocation.value,
-           LeadImage.url(written: config.image, basePath: config.basePath).utf8.first == UInt8(ascii: "/"),
-           let link = MarkdownSiteLink(config.image, basePath: config.basePath, line: location.line, column: location.column, isImage: true) {
+        // The site's picture for link previews is checked as an entry's `image:` is, at its
+        // key; so are the navigation's links of the site's own to its pages, at their `url:`.
+        func check(_ written: String, at location: SourceLocation?, isImage: Bool) {
+            guard let location, LeadImage.url(written: written, basePath: config.basePath).utf8.first == UInt8(ascii: "/"),
+                  let link = MarkdownSiteLink(written, basePath: config.basePath, line: location.line, column: location.column, isImage: isImage)
+            else { return }
             var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
             record.siteLinks = [link]
             linking.append((location.path, record))
         }
+        check(config.image, at: config.imageLocation.value, isImage: true)
+        for link in config.navigationLinks { check(link.url, at: link.location.value, isImage: false) }
         guard !linking.isEmpty else { return }
         // Links are compared as their paths are held: percent-escapes decoded.
         let (basePath, unchecked) = (config.basePath, config.uncheckedLinks.map { $0.removingPercentEncoding ?? $0 })

@@ -68,6 +68,9 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     public var imageSize: NotASetting<ImageSize?> = NotASetting(nil)
     /// The words the built-in theme shows readers (`words:`), English unless given.
     public var words: ThemeWords
+    /// Links of the site's own in every page's navigation (`nav:`), among the pages of their
+    /// own that ask to be there: another site's page (the mission's), or one of this site's.
+    public var navigationLinks: [NavigationLink] = []
     /// Values of the site's own for its templates (`extra:`, `site.extra` in every one),
     /// which marsgen does not read (see ``ExtraValue``).
     public var extra: [String: ExtraValue] = [:]
@@ -85,6 +88,23 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         public init(name: String, clock: MissionClock) {
             self.name = name
             self.clock = clock
+        }
+    }
+
+    /// A link of the site's own in the navigation (an item of `nav:`).
+    public struct NavigationLink: Hashable, Sendable, Encodable {
+        /// Its words.
+        public var title: String
+        /// Where it leads, as written: a URL with a scheme (`https:`, `mailto:`), a path from
+        /// the host's root (`/other-app/`), or a path from the site's root (`sol/452/`).
+        public var url: String
+        /// Its place among the navigation's links: lower first (`weight`, as a page's).
+        public var weight: Int
+        /// Where `url:` is in `marsgen.yml`, for the check of the site's links. Not a setting.
+        public var location: NotASetting<SourceLocation?>
+
+        public init(title: String, url: String, weight: Int = 0, location: SourceLocation? = nil) {
+            (self.title, self.url, self.weight, self.location) = (title, url, weight, NotASetting(location))
         }
     }
 
@@ -133,13 +153,14 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
     }
 
     static let knownKeys: Set<String> = ["title", "description", "base_url", "language", "page_size", "unsafe_html", "unchecked_links",
-                                         "sitemap_max_urls", "tag_feeds", "crew_feeds", "search", "image", "image_alt", "words", "extra", "mission"]
+                                         "sitemap_max_urls", "tag_feeds", "crew_feeds", "search", "image", "image_alt", "words", "extra", "mission",
+                                         "nav"]
     /// Hugo's and Zola's names for keys marsgen has, lowercased: what a site moved from one
     /// of them most likely holds.
     static let otherGeneratorsKeys: [String: String] = [
         "languagecode": "language", "defaultcontentlanguage": "language", "default_language": "language",
         "paginate": "page_size", "paginate_by": "page_size", "pagination": "page_size", "pagersize": "page_size",
-        "translations": "words", "build_search_index": "search",
+        "translations": "words", "build_search_index": "search", "menu": "nav", "menus": "nav",
     ]
     static let knownMissionKeys: Set<String> = ["name", "landing", "longitude", "first_sol"]
 
@@ -231,7 +252,39 @@ public struct SiteConfiguration: Hashable, Sendable, Encodable {
         config.hasSearch = try yaml.bool("search") ?? false
         config.hasCrewFeeds = try yaml.bool("crew_feeds") ?? false
         config.extra = try yaml.extra("extra")
+        config.navigationLinks = try navigationLinks(yaml, log: &log)
         return config
+    }
+
+    /// The schemes a link in the navigation may have: a page, or a mail to write.
+    static let navigationSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The links of `nav:`, each with its title and URL.
+    ///
+    /// - Throws: A ``Diagnostic`` for an item without either, or a URL of another scheme
+    ///   (`javascript:`) or with blanks.
+    static func navigationLinks(_ yaml: YAMLMapping, log: inout DiagnosticLog) throws(Diagnostic) -> [NavigationLink] {
+        var links: [NavigationLink] = []
+        let shape = "write each link as an item '- title: Mission home' with 'url: https://example.org/' under its title"
+        for item in try yaml.mappings("nav", hint: shape) {
+            item.warnAboutUnknownKeys(["title", "url", "weight"], into: &log, context: "a 'nav' link",
+                                      otherNames: ["name": "title", "pageref": "url", "href": "url", "link": "url", "identifier": "title"])
+            let title = String(try item.requiredString("title", hint: "add 'title: …': the link's words in the navigation").trimmingSpaces)
+            let url = String(try item.requiredString("url", hint: "add 'url: …': a page of the site ('sol/1/') or another site's ('https://…')")
+                .trimmingSpaces)
+            guard !title.isEmpty else {
+                throw Diagnostic.error("a 'nav' link's title is empty", at: item.location(of: "title"), hint: "write the link's words in the navigation")
+            }
+            let scheme = url.prefix { $0 != ":" && $0 != "/" && $0 != "?" && $0 != "#" }
+            if url.isEmpty || url.contains(where: \.isWhitespace)
+                || (scheme.count < url.count && url[scheme.endIndex] == ":" && !navigationSchemes.contains(scheme.lowercased())) {
+                throw Diagnostic.error("'url' of a 'nav' link must be a page of the site or an http:, https: or mailto: URL, not '\(Diagnostic.excerpt(url))'",
+                                       at: item.location(of: "url"),
+                                       hint: "write a path from the site's root ('sol/1/'), from the host's ('/other-app/'), or a whole URL ('https://example.org/'), without blanks")
+            }
+            links.append(NavigationLink(title: title, url: url, weight: try item.int("weight") ?? 0, location: item.location(of: "url")))
+        }
+        return links
     }
 
     /// The site's `image:`, trimmed; empty when there is none.

@@ -70,13 +70,14 @@ def served(folder):
         server.shutdown()
 
 
-def build_demo(root, language):
-    """Builds a copy of the demo site in `root` with `language:` set; returns its output folder."""
+def build_demo(root, language, more_settings=""):
+    """Builds a copy of the demo site in `root` with `language:` set and `more_settings` (YAML)
+    added to its marsgen.yml; returns its output folder."""
     copy_demo(root)
     config = root / "marsgen.yml"
     text = config.read_text(encoding="utf-8")
     assert "\nlanguage: en\n" in text
-    config.write_text(text.replace("\nlanguage: en\n", f"\nlanguage: {language}\n"), encoding="utf-8")
+    config.write_text(text.replace("\nlanguage: en\n", f"\nlanguage: {language}\n") + more_settings, encoding="utf-8")
     result = subprocess.run([str(BINARY), "build", "--quiet", "--source", str(root)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return root / "public"

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from browser import make_driver, served
+from browser import build_demo, make_driver, served
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -433,3 +433,32 @@ def test_screenshots(desktop, phone, base_url):
             driver.get(base_url + page)
             target = SCREENSHOTS / f"{name}-{page.strip('/').replace('/', '-') or 'front'}.png"
             assert driver.save_screenshot(str(target))
+
+
+NAVIGATION_LINKS = """
+nav:
+  - title: Mission control
+    url: https://example.org/kasei/
+  - title: Landing
+    url: sol/1/
+    weight: -1
+"""
+
+
+def test_the_sites_own_links_are_in_the_navigation_and_fit_a_phone(desktop, phone, tmp_path):
+    """Links of the site's own (`nav:` in marsgen.yml) follow the pages of their own in every
+    page's header, by weight, the one to the page open marked current; with them the
+    header's links still all show on a phone, and no page scrolls sideways."""
+    with served(build_demo(tmp_path, "en", NAVIGATION_LINKS)) as url:
+        for browser in (desktop, phone):
+            browser.get(url + "sol/1/")
+            links = browser.find_elements(By.CSS_SELECTOR, "nav.nav a")
+            # The theme writes the navigation in capitals.
+            assert [a.text for a in links] == ["FEED", "JOURNAL", "SOLS", "CREW", "LANDING", "ABOUT", "MISSION CONTROL", "SEARCH", "ATOM"]
+            assert links[6].get_attribute("href") == "https://example.org/kasei/"
+            assert links[4].get_attribute("aria-current") == "page"
+            width = browser.execute_script("return window.innerWidth")
+            for link in links:
+                assert link.is_displayed() and link.rect["x"] >= 0 and link.rect["x"] + link.rect["width"] <= width, link.text
+            overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"the page scrolls sideways by {overflow}px"

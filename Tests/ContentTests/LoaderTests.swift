@@ -629,6 +629,49 @@ import Testing
         #expect(log.warnings.isEmpty)
     }
 
+    @Test("'nav' is a list of links, each a title and a URL (a page of the site, from the host's root, or http:, https: or mailto:) and a weight; none by default")
+    func navigationLinks() throws {
+        var log = DiagnosticLog()
+        #expect(try SiteConfiguration.parse(ContentFixtures.configText, log: &log).navigationLinks.isEmpty)
+        let text = ContentFixtures.configText + """
+
+            nav:
+              - title: Mission home
+                url: https://example.org/kasei/
+              - title: " First sol "
+                url: sol/1/
+                weight: -1
+              - {title: Write to us, url: "mailto:crew@example.org", name: x}
+            """
+        let config = try SiteConfiguration.parse(text, log: &log)
+        #expect(config.navigationLinks.map(\.title) == ["Mission home", "First sol", "Write to us"])
+        #expect(config.navigationLinks.map(\.url) == ["https://example.org/kasei/", "sol/1/", "mailto:crew@example.org"])
+        #expect(config.navigationLinks.map(\.weight) == [0, -1, 0])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(config.navigationLinks[1].location.value?.line == lines.firstIndex(of: "    url: sol/1/").map { $0 + 1 })
+        #expect(log.warnings.map(\.message) == ["unknown key 'name' in a 'nav' link is ignored"])
+        #expect(log.warnings.first?.hint == "marsgen calls it 'title'")
+        var hugo = DiagnosticLog()
+        _ = try SiteConfiguration.parse(ContentFixtures.configText + "\nmenu:\n  main: []\n", log: &hugo)
+        #expect(hugo.warnings.first?.hint == "marsgen calls it 'nav'")
+        let shape = "write each link as an item '- title: Mission home' with 'url: https://example.org/' under its title"
+        for (written, message, hint) in [
+            ("nav:\n  title: Home\n", "'nav' must be a list of '- ' items", shape),
+            ("nav:\n  - Home\n", "expected a mapping of keys to values for an item of 'nav'", shape),
+            ("nav:\n  - title: Home\n", "missing required key 'url'", "add 'url: …': a page of the site ('sol/1/') or another site's ('https://…')"),
+            ("nav:\n  - {title: '  ', url: /}\n", "a 'nav' link's title is empty", "write the link's words in the navigation"),
+            ("nav:\n  - {title: X, url: 'javascript:alert(1)'}\n",
+             "'url' of a 'nav' link must be a page of the site or an http:, https: or mailto: URL, not 'javascript:alert(1)'",
+             "write a path from the site's root ('sol/1/'), from the host's ('/other-app/'), or a whole URL ('https://example.org/'), without blanks"),
+            ("nav:\n  - {title: X, url: 'sol/1/ sol/2/'}\n", "'url' of a 'nav' link must be a page of the site or an http:, https: or mailto: URL, not 'sol/1/ sol/2/'",
+             nil),
+        ] as [(String, String, String?)] {
+            let error = expectDiagnostic { _ = try SiteConfiguration.parse(ContentFixtures.configText + "\n" + written, log: &log) }
+            #expect(error?.message.hasPrefix(message) == true, "\(written): \(String(describing: error))")
+            if let hint { #expect(error?.hint == hint, "\(written)") }
+        }
+    }
+
     @Test("'sitemap_max_urls' is 50,000 unless set, and must be from 1 to 50,000")
     func sitemapMaxURLs() throws {
         var log = DiagnosticLog()

@@ -150,6 +150,26 @@ import Testing
         #expect(before.filter { $0.page?.layout != nil }.count == changed.count)
     }
 
+    @Test("the navigation: pages of their own and the site's links by weight, then title; a link's URL under the base path unless whole or from the host's root; the current page's marked")
+    func navigationLinks() throws {
+        var config = FeedFixtures.config()
+        config.baseURL = "https://example.org/kasei/"
+        config.basePath = "/kasei/"
+        config.navigationLinks = [.init(title: "Mission home", url: "https://example.org/"), .init(title: "First sol", url: "sol/1/", weight: -1),
+                                  .init(title: "Other app", url: "/app/"), .init(title: "About", url: "about/", weight: 1)]
+        let pages = [StandalonePage(sourcePath: "content/pages/about.md", title: "About us", path: "about", isInNavigation: true,
+                                    navigationTitle: "About", weight: 1),
+                     StandalonePage(sourcePath: "content/pages/rules.md", title: "Rules", path: "rules", isInNavigation: true)]
+        let site = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: [FeedFixtures.entry("e0", sol: 1)], messages: [], weatherReports: [],
+                                      standalonePages: pages)
+        let planned = PagePlanner(library: site, config: config).pages()
+        let sol = try #require(planned.first { $0.outputPath == "sol/1/index.html" })
+        let navigation = try #require(sol.context["navPages"] as? [TemplateContext])
+        #expect(navigation.map { $0["title"] as? String } == ["First sol", "Mission home", "Other app", "Rules", "About", "About"])
+        #expect(navigation.map { $0["url"] as? String } == ["/kasei/sol/1/", "https://example.org/", "/app/", "/kasei/rules/", "/kasei/about/", "/kasei/about/"])
+        #expect(navigation.map { $0["isCurrent"] as? Bool } == [true, false, false, false, false, false])
+    }
+
     @Test("archive pages are numbered from the oldest and only full pages exist")
     func archive() throws {
         let membership = feedMembership(pages(try library(entries: 7)))

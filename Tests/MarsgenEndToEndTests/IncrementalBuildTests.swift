@@ -2342,6 +2342,26 @@ import Testing
         #expect(same, "missing \(missingFiles), extra \(extra), different \(different)")
     }
 
+    @Test("the site's own links in the navigation (nav: in marsgen.yml): on every page with the header, among the pages of their own; one to no page of the site a warning at its url")
+    func navigationLinks() throws {
+        try edit("marsgen.yml") { $0 + "\nnav:\n  - title: Mission home\n    url: https://example.org/kasei/\n  - title: First sol\n    url: sol/01/\n    weight: 2\n" }
+        let added = try build()
+        #expect(added.isFullBuild)
+        let lines = try String(contentsOf: site.appendingPathComponent("marsgen.yml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex(of: "    url: sol/01/")) + 1
+        #expect(added.warnings.map(\.message) == ["link 'sol/01/' leads to no page or file of the site"])
+        #expect(added.warnings.first?.location == SourceLocation(path: "marsgen.yml", line: line, column: 10))
+        #expect(added.warnings.first?.hint == "did you mean 'sol/1/'?")
+        let front = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(front.contains("<a href=\"/about/\">About</a>\n      <a href=\"https://example.org/kasei/\">Mission home</a>\n      <a href=\"/sol/01/\">First sol</a>"))
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "url: sol/01/", with: "url: sol/1/") }
+        let fixed = try build()
+        #expect(fixed.warnings.isEmpty)
+        #expect(try String(contentsOf: output.appendingPathComponent("sol/1/index.html"), encoding: .utf8)
+            .contains("<a href=\"/sol/1/\" aria-current=\"page\">First sol</a>"))
+        #expect(try build().written.isEmpty)
+    }
+
     @Test("--keep-going: a page of its own whose text has an error is left out, and the links to it, from an entry and another page, are warnings; fixed, each build equals a clean one")
     func standalonePageLeftOut() throws {
         func build(clean: Bool = false) throws -> BuildReport {

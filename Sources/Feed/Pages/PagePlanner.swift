@@ -40,8 +40,9 @@ public struct PagePlanner {
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
     let siteContext: TemplateContext
-    /// The pages of their own the navigation links to (`nav: true`), in its order: by
-    /// `weight`, then title, then path.
+    /// The links the navigation has after marsgen's own: the pages of their own that ask for
+    /// it (`nav: true`) and the site's links (`nav:` in `marsgen.yml`), in its order: by
+    /// `weight`, then title, then pages before links, then path or URL.
     let navigation: [(title: String, url: String)]
     /// A hash of ``navigation``, in every page's inputs (each page's navigation shows them):
     /// a page that joins or leaves it, or is renamed in it, makes every page again.
@@ -119,9 +120,13 @@ public struct PagePlanner {
         self.pinnedPosition = feedKinds.firstIndex(of: .weather)
         self.siteContext = Self.siteContext(config: config, links: links)
         let links = self.links
-        self.navigation = library.standalonePages.filter(\.isInNavigation)
-            .sorted { ($0.weight, $0.navigationTitle, $0.path) < ($1.weight, $1.navigationTitle, $1.path) }
-            .map { ($0.navigationTitle, links.standalonePage($0.path)) }
+        let pages = library.standalonePages.filter(\.isInNavigation)
+            .map { (weight: $0.weight, title: $0.navigationTitle, order: 0, key: $0.path, url: links.standalonePage($0.path)) }
+        let own = config.navigationLinks.map { link in
+            (weight: link.weight, title: link.title, order: 1, key: link.url, url: links.navigationLink(link.url))
+        }
+        self.navigation = (pages + own).sorted { ($0.weight, $0.title, $0.order, $0.key) < ($1.weight, $1.title, $1.order, $1.key) }
+            .map { ($0.title, $0.url) }
         var navigationHash = ContentHash()
         for (title, url) in navigation {
             navigationHash.combine(title)

@@ -15,6 +15,9 @@ enum StarterSite {
             language: en        # the theme's words in en, fr, de, es or it; others through words:
             page_size: 20
             search: true        # a search page at /search/ over every entry, message and weather report
+            # nav:              # links of your own in every page's navigation
+            #   - title: Mission home
+            #     url: https://example.org/mission/
             mission:
               name: Ares I
               landing: 2037-02-14T09:32:00Z

@@ -254,6 +254,21 @@ public struct YAMLMapping {
         }
     }
 
+    /// A list of mappings (`nav:`, each item `- title: …`); empty when absent.
+    ///
+    /// - Parameter hint: How the items are written, for the hint.
+    public func mappings(_ key: String, hint: String) throws(Diagnostic) -> [YAMLMapping] {
+        guard let node = node(key) else { return [] }
+        guard case .sequence(let sequence) = node else {
+            throw Diagnostic.error("'\(key)' must be a list of '- ' items", at: location(of: key), hint: hint)
+        }
+        var items: [YAMLMapping] = []
+        for item in sequence {
+            items.append(try Self.mapping(from: item, path: path, lineOffset: lineOffset, context: "an item of '\(key)'", shape: hint))
+        }
+        return items
+    }
+
     /// A nested mapping; `nil` when absent.
     public func mapping(_ key: String) throws(Diagnostic) -> YAMLMapping? {
         guard let node = node(key) else { return nil }
