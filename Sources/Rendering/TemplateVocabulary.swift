@@ -62,7 +62,7 @@ public enum TemplateVocabulary {
         // The search page's script fills in `{count}` and `{query}` of its words.
         "page-search": page.union(["indexURL", "scriptURL", "resultForms", "category", "text", "noindex"]),
         "page-standalone": page.union(["body", "isDraft", "tableOfContents", "hasTableOfContents", "image", "imageAlt", "imageWidth",
-                                       "imageHeight", "extra"]),
+                                       "imageHeight", "extra", "parent", "subpages", "hasSubpages"]),
     ]
 
     /// The names each of marsgen's templates gets, by template. The layout gets its page's;

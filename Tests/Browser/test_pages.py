@@ -435,6 +435,30 @@ def test_screenshots(desktop, phone, base_url):
             assert driver.save_screenshot(str(target))
 
 
+def test_a_page_lists_the_pages_below_it_and_they_lead_back_up(desktop, phone, base_url):
+    """The demo's house rules (content/pages/about/rules.md) are below the about page: the
+    about page ends with a card for them, their title and description, which leads to them;
+    their page starts with a link back up, and the navigation's About is current on it."""
+    for browser in (desktop, phone):
+        browser.get(base_url + "about/")
+        cards = browser.find_elements(By.CSS_SELECTOR, ".subpages a.subpage")
+        assert [card.find_element(By.CSS_SELECTOR, ".subpage-title").text for card in cards] == ["House rules"]
+        assert cards[0].find_element(By.CSS_SELECTOR, ".subpage-description").text.startswith("How five people share")
+        width = browser.execute_script("return window.innerWidth")
+        assert cards[0].rect["x"] >= 0 and cards[0].rect["x"] + cards[0].rect["width"] <= width
+        browser.execute_script("arguments[0].scrollIntoView()", cards[0])
+        cards[0].click()
+        WebDriverWait(browser, 5).until(lambda b: b.current_url == base_url + "about/rules/")
+        assert [h.text for h in browser.find_elements(By.TAG_NAME, "h1")] == ["House rules"]
+        up = browser.find_element(By.CSS_SELECTOR, ".page-parent a")
+        assert up.text == "About Kasei Station" and up.is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, "nav.nav a[aria-current='page']").get_attribute("href") == base_url + "about/"
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the house rules scroll sideways by {overflow}px"
+        up.click()
+        WebDriverWait(browser, 5).until(lambda b: b.current_url == base_url + "about/")
+
+
 NAVIGATION_LINKS = """
 nav:
   - title: Mission control

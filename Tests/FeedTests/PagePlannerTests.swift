@@ -170,6 +170,50 @@ import Testing
         #expect(navigation.map { $0["isCurrent"] as? Bool } == [true, false, false, false, false, false])
     }
 
+    @Test("a page of its own lists the pages below it (by weight, then title) and links to the nearest above it; their titles, places and descriptions are in its inputs; a navigation link is current below its page")
+    func pagesAboveAndBelow() throws {
+        func plans(_ pages: [StandalonePage]) throws -> [String: PagePlan] {
+            let site = try ContentLibrary(crew: FeedFixtures.crew, journalEntries: [], messages: [], weatherReports: [], standalonePages: pages)
+            return Dictionary(uniqueKeysWithValues: PagePlanner(library: site, config: FeedFixtures.config()).plans()
+                .filter { $0.address.outputPath.hasSuffix("index.html") }.map { ($0.address.outputPath, $0) })
+        }
+        func page(_ path: String, _ title: String, description: String = "", weight: Int = 0) -> StandalonePage {
+            StandalonePage(sourcePath: "content/pages/\(path).md", title: title, path: path, description: description,
+                           isInNavigation: path == "station", weight: weight)
+        }
+        let pages = [page("station", "The station"), page("station/habitat", "Habitat", description: "Four modules"),
+                     page("station/airlock", "Airlock", weight: 1), page("station/greenhouse/beds", "Beds"), page("rules", "Rules")]
+        let before = try plans(pages)
+        let station = try #require(before["station/index.html"]?.page)
+        let subpages = try #require(station.context["subpages"] as? [TemplateContext])
+        #expect(subpages.map { $0["title"] as? String } == ["Beds", "Habitat", "Airlock"])
+        #expect(subpages.map { $0["url"] as? String } == ["/station/greenhouse/beds/", "/station/habitat/", "/station/airlock/"])
+        #expect(subpages.map { $0["description"] as? String } == ["", "Four modules", ""])
+        #expect(station.context["hasSubpages"] as? Bool == true && station.context["parent"] == nil)
+        let beds = try #require(before["station/greenhouse/beds/index.html"]?.page)
+        #expect((beds.context["parent"] as? TemplateContext)?["url"] as? String == "/station/")
+        #expect(beds.context["subpages"] == nil && before["rules/index.html"]?.page?.context["parent"] == nil)
+        // The navigation's link to the station is current on it and below it.
+        func stationIsCurrent(_ page: Page?) -> Bool? {
+            ((page?.context["navPages"] as? [TemplateContext])?.first { $0["url"] as? String == "/station/" })?["isCurrent"] as? Bool
+        }
+        #expect(stationIsCurrent(station) == true && stationIsCurrent(beds) == true && stationIsCurrent(before["rules/index.html"]?.page) == false)
+        func changed(_ after: [String: PagePlan]) -> Set<String> {
+            Set(after.keys.filter { after[$0]?.inputs != before[$0]?.inputs }).union(before.keys.filter { after[$0] == nil })
+        }
+        var renamed = pages
+        renamed[1].title = "The habitat"
+        #expect(changed(try plans(renamed)) == ["station/index.html", "station/habitat/index.html"])
+        var described = pages
+        described[2].description = "Where suits go on"
+        #expect(changed(try plans(described)) == ["station/index.html", "station/airlock/index.html"])
+        // (Its words in the navigation stay "The station", as they were made.)
+        var retitled = pages
+        retitled[0].title = "Kasei Station"
+        #expect(changed(try plans(retitled)) == ["station/index.html", "station/habitat/index.html", "station/airlock/index.html",
+                                                 "station/greenhouse/beds/index.html"])
+    }
+
     @Test("archive pages are numbered from the oldest and only full pages exist")
     func archive() throws {
         let membership = feedMembership(pages(try library(entries: 7)))

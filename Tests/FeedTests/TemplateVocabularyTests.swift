@@ -62,13 +62,13 @@ import Testing
                                   sunset: MarsClockTime(hours: 17.9), condition: .clear, notesHTML: "<p>Calm.</p>\n",
                                   extra: ["dust_tau": .text("0.9")])
         // Pages of their own: one in the navigation, a draft with a table of contents, a
-        // preview image and values of its own; one that is not.
+        // preview image and values of its own; one that is not, below it.
         let pages = [
             StandalonePage(sourcePath: "content/pages/about.md", title: "About", path: "about", bodyHTML: "<p>Us</p>\n",
                            tableOfContents: "<ol>\n<li><a href=\"#about:us\">Us</a></li>\n</ol>\n", isDraft: true,
                            isInNavigation: true, navigationTitle: "Us", image: "/img/us.png", imageAlt: "Us",
                            imageSize: ImageSize(width: 1200, height: 630), extra: ["founded": .text("2038")]),
-            StandalonePage(sourcePath: "content/pages/rules.md", title: "Rules", path: "habitat/rules", bodyHTML: "<p>Quiet</p>\n"),
+            StandalonePage(sourcePath: "content/pages/rules.md", title: "Rules", path: "about/rules", bodyHTML: "<p>Quiet</p>\n"),
         ]
         return try ContentLibrary(crew: crew, journalEntries: entries, messages: messages,
                                   weatherReports: [FeedFixtures.weather(sol: 2), noted], standalonePages: pages)

@@ -427,12 +427,13 @@ import FoundationXML
         let indexData = try #require(files["search/index.json"]), partData = try #require(files["search/part-1.json"])
         let index = try #require(try JSONSerialization.jsonObject(with: indexData) as? [String: Any])
         #expect(index["version"] as? Int == 1)
-        // The demo's texts fit in one part, after the part of its page of its own, the about page.
+        // The demo's texts fit in one part, after the part of its pages of their own, the
+        // about page and its house rules.
         #expect(index["parts"] as? [String] == ["/search/pages.json", "/search/part-1.json"])
         let pagesData = try #require(files["search/pages.json"])
         let pagesPart = try #require(try JSONSerialization.jsonObject(with: pagesData) as? [String: Any])
         let pages = try #require(pagesPart["documents"] as? [[String: Any]])
-        #expect(pages.map { $0["url"] as? String } == ["/about/"] && pages.allSatisfy { $0["kind"] as? String == "page" && $0["sol"] is NSNull })
+        #expect(pages.map { $0["url"] as? String } == ["/about/", "/about/rules/"] && pages.allSatisfy { $0["kind"] as? String == "page" && $0["sol"] is NSNull })
         let part = try #require(try JSONSerialization.jsonObject(with: partData) as? [String: Any])
         #expect(part["version"] as? Int == 1)
         let documents = try #require(part["documents"] as? [[String: Any]])

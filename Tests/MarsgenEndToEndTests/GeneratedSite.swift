@@ -110,6 +110,9 @@ struct GeneratedSite {
         pages["about.md"] = StandalonePage(title: "About the mission", isInNavigation: true, navigationTitle: "About", weight: 1,
                                            body: randomSentence(), aliases: ["/about-us/", "/mission.html"], links: ["../journal/entry-1.md"])
         try writePage("about.md")
+        // Above the pages a slug puts under info/ (`info/p-3`), which it lists.
+        pages["info.md"] = StandalonePage(title: "Information", isInNavigation: false, weight: 0, body: randomSentence())
+        try writePage("info.md")
         try writeRosterTemplate(variant: 0)
     }
 

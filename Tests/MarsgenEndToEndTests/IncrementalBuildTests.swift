@@ -589,7 +589,7 @@ import Testing
         let report = try build()
         #expect(!report.isFullBuild)
         #expect(report.written.isEmpty && report.deleted.isEmpty)
-        #expect(report.pagesUnchanged == 84)
+        #expect(report.pagesUnchanged == 85)
         #expect(try modificationTimes() == before)
     }
 
@@ -973,7 +973,7 @@ import Testing
         #expect(!weather.isFullBuild && weather.written.contains("search/part-1.json"), "\(weather.written)")
         #expect(weather.explanations.contains("search/part-1.json: weather weather/sol-03.md updated"), "\(weather.explanations)")
         #expect(String(decoding: try Data(contentsOf: output.appendingPathComponent("search/part-1.json")), as: UTF8.self).contains("Gusts to 19 m/s"))
-        #expect(weather.pagesUnchanged + weather.pagesWritten == 84)
+        #expect(weather.pagesUnchanged + weather.pagesWritten == 85)
         #expect(try SiteFixture.snapshot(output) == (try cleanBuildSnapshot()))
         // The setting off: a full build, which removes what it no longer makes.
         try edit("marsgen.yml") { $0.replacingOccurrences(of: "search: true", with: "search: false") }
@@ -1964,7 +1964,7 @@ import Testing
             at: site.appendingPathComponent(".marsgen"), includingPropertiesForKeys: nil).first { $0.pathExtension == "index" })
         let before = try String(contentsOf: indexURL, encoding: .utf8)
         let report = try build()
-        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 84)
+        #expect(!report.isFullBuild && report.written.isEmpty && report.pagesUnchanged == 85)
         let after = try String(contentsOf: indexURL, encoding: .utf8)
         #expect(before != after)
         let stat = try FileManager.default.attributesOfItem(atPath: path)
@@ -2247,8 +2247,8 @@ import Testing
         // A draft: out of the site and its navigation, the link to it a warning; back with --drafts.
         try edit("content/pages/about.md") { $0.replacingOccurrences(of: "nav: true", with: "nav: true\ndraft: true") }
         let drafted = try build()
-        // The search index's part of pages of their own goes with the only one.
-        #expect(drafted.deleted == ["about-us/index.html", "search/pages.json", "station/index.html"])
+        // Its old address goes with it; the house rules, below it before it moved, stay.
+        #expect(drafted.deleted == ["about-us/index.html", "station/index.html"])
         #expect(drafted.warnings.contains { $0.location?.path == "content/journal/sol-07-bags.md" && $0.message.contains("draft") })
         #expect(try !String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8).contains("The station"))
         try expectSameAsClean("draft")
@@ -2267,7 +2267,7 @@ import Testing
         try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "\nSee [who we are](../pages/about.md#the-crew).\n", with: "") }
         let removed = try build()
         #expect(explained(removed).contains("index: navigation changed: pages/about.md removed"))
-        #expect(removed.deleted == ["about-us/index.html", "search/pages.json", "station/index.html"])
+        #expect(removed.deleted == ["about-us/index.html", "station/index.html"])
         try expectSameAsClean("removed")
     }
 
@@ -2340,6 +2340,36 @@ import Testing
         #expect(plain.warnings.map(\.message) == ["template 'roster' is not one marsgen uses, nor a partial of one"])
         let (missingFiles, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
         #expect(same, "missing \(missingFiles), extra \(extra), different \(different)")
+    }
+
+    @Test("pages below a page of its own: listed on it, linking up to it; a subpage's edit of its description writes both, of its text its own alone; each build equals a clean one")
+    func subpages() throws {
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+        }
+        func expectSameAsClean(_ step: String) throws {
+            let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+            #expect(same, "\(step): missing \(missing), extra \(extra), different \(different)")
+        }
+        // The demo's about page has its house rules below it.
+        #expect(try page("about/index.html").contains("<a class=\"subpage\" href=\"/about/rules/\"><span class=\"subpage-title\">House rules</span>"))
+        #expect(try page("about/rules/index.html").contains("<p class=\"page-parent\"><a href=\"/about/\">About Kasei Station</a></p>"))
+        try SiteFixture.write("---\ntitle: Water\ndescription: Every litre\nweight: -1\n---\nLogged.\n", to: "content/pages/about/water.md", in: site)
+        let added = try build()
+        #expect(added.written == ["about/index.html", "about/water/index.html", "search/pages.json", "sitemap.xml"])
+        #expect(try page("about/index.html").contains("<span class=\"subpage-title\">Water</span><span class=\"subpage-description\">Every litre</span></a></li>\n<li><a class=\"subpage\" href=\"/about/rules/\">"))
+        try expectSameAsClean("added")
+        try edit("content/pages/about/water.md") { $0.replacingOccurrences(of: "Logged.", with: "Logged, to the tenth.") }
+        #expect(try build().written == ["about/water/index.html", "search/pages.json"])
+        try edit("content/pages/about/water.md") { $0.replacingOccurrences(of: "Every litre", with: "Every drop") }
+        #expect(try build().written == ["about/index.html", "about/water/index.html"])
+        try expectSameAsClean("described")
+        // The page above goes: the pages below it link up to nothing.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/pages/about.md"))
+        let removed = try build()
+        #expect(Set(removed.written).isSuperset(of: ["about/rules/index.html", "about/water/index.html"]))
+        #expect(try !page("about/rules/index.html").contains("page-parent"))
+        try expectSameAsClean("removed")
     }
 
     @Test("the site's own links in the navigation (nav: in marsgen.yml): on every page with the header, among the pages of their own; one to no page of the site a warning at its url")
@@ -2485,7 +2515,7 @@ import Testing
     func clean() throws {
         let report = try build(clean: true)
         #expect(report.isFullBuild)
-        #expect(report.pagesWritten == 84)
+        #expect(report.pagesWritten == 85)
         #expect(try !build().isFullBuild)
     }
 }

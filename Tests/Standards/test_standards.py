@@ -136,6 +136,10 @@ def write_hostile_site(site, unsafe_html):
     (site / "content/pages/about.md").write_text(
         f'---\ntitle: "{yaml_title}"\nnav: true\nnav_title: "{yaml_title}"\ndescription: "{yaml_title}"\n---\n'
         f"About {HOSTILE.replace('<', '&lt;')}.\n")
+    # The demo's page below it, the house rules: its title and description reach the about
+    # page's card for it, and the about page's title its link up.
+    (site / "content/pages/about/rules.md").write_text(
+        f'---\ntitle: "{yaml_title}"\ndescription: "{yaml_title}"\n---\nRules.\n')
     (site / "content/messages/hostile.md").write_text(
         "---\nchannel: hostile\nsol: 14\n---\n"
         "## 21:05 okoro\n"
@@ -480,6 +484,10 @@ def test_hostile_strings_are_text_everywhere(hostile):
     # Its title is the site's too, which a page's title then says once.
     assert about.findtext(".//title") == HOSTILE
     assert f"About {HOSTILE}." in about.text_content()
+    # Its card for the page below it names it whole, as text; that page's link up names it so.
+    assert [a.text_content() for a in about.iterfind(".//ul[@class='subpages']//span")] == [HOSTILE, HOSTILE]
+    rules = lxml.html.fromstring((hostile / "about/rules/index.html").read_text())
+    assert [(a.get("href"), a.text_content()) for a in rules.iterfind(".//p[@class='page-parent']/a")] == [("/about/", HOSTILE)]
     # Its old address names it whole, as text, and leads to it.
     alias = lxml.html.fromstring((hostile / "posts/hostile/index.html").read_text())
     assert alias.findtext(".//title") == f"{HOSTILE} · {HOSTILE}"

@@ -312,7 +312,13 @@ public struct PagePlanner {
         context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew",
                           "search": section == "search"]
         if !navigation.isEmpty {
-            context["navPages"] = navigation.map { page -> TemplateContext in ["title": page.title, "url": page.url, "isCurrent": page.url == url] }
+            // A link is current on its page and on the pages below it (`/about/` on
+            // `/about/rules/`), as Sols is on a sol's page; not the front page's on every page.
+            let home = links.home
+            context["navPages"] = navigation.map { page -> TemplateContext in
+                ["title": page.title, "url": page.url,
+                 "isCurrent": page.url == url || (page.url != home && page.url.hasSuffix("/") && url.hasPrefix(page.url))]
+            }
         }
         return context
     }
@@ -859,20 +865,51 @@ public struct PagePlanner {
         }
     }
 
-    /// A page for each page of its own (`content/pages/`), made from its values alone, and one
-    /// at each of its old addresses (`aliases:`) sending readers on to it.
+    /// A page for each page of its own (`content/pages/`), made from its values and those of
+    /// the pages above and below it, and one at each of its old addresses (`aliases:`) sending
+    /// readers on to it.
+    ///
+    /// A page's parent is the nearest page above its path (`station` for `station/habitat`,
+    /// and for `station/habitat/air` when there is no `station/habitat`); its subpages, those
+    /// whose parent it is, by `weight`, then title, then path.
     func standalonePages() -> [PagePlan] {
-        library.standalonePages.flatMap { page in
+        let pages = library.standalonePages
+        var byPath: [String: StandalonePage] = [:]
+        for page in pages { byPath[page.path] = page }
+        var parents: [String: StandalonePage] = [:]
+        var subpages: [String: [StandalonePage]] = [:]
+        for page in pages {
+            var path = Substring(page.path)
+            while let slash = path.lastIndex(of: "/") {
+                path = path[..<slash]
+                guard let parent = byPath[String(path)] else { continue }
+                parents[page.path] = parent
+                subpages[parent.path, default: []].append(page)
+                break
+            }
+        }
+        return pages.flatMap { page in
             let target = links.standalonePage(page.path)
-            return [standalonePage(page)] + page.aliases.map { aliasPage(at: $0, to: target, title: page.title, objectIDs: []) }
+            let below = (subpages[page.path] ?? []).sorted { ($0.weight, $0.title, $0.path) < ($1.weight, $1.title, $1.path) }
+            return [standalonePage(page, parent: parents[page.path], subpages: below)]
+                + page.aliases.map { aliasPage(at: $0, to: target, title: page.title, objectIDs: []) }
         }
     }
 
-    /// The page of `page`, a page of its own.
-    private func standalonePage(_ page: StandalonePage) -> PagePlan {
+    /// The page of `page`, a page of its own, under `parent` and over `subpages`.
+    private func standalonePage(_ page: StandalonePage, parent: StandalonePage?, subpages: [StandalonePage]) -> PagePlan {
         let address = links.standalonePageAddress(page.path)
         return plan(.standalone, at: address) { hash in
             hash.combine(Int64(bitPattern: page.contentHash.value))
+            // What it shows of the pages above and below it: their titles and places, and the
+            // subpages' descriptions.
+            hash.combine(parent.map { $0.title + "\u{0}" + $0.path } ?? "")
+            hash.combine(Int64(subpages.count))
+            for subpage in subpages {
+                hash.combine(subpage.title)
+                hash.combine(subpage.path)
+                hash.combine(subpage.description)
+            }
         } page: {
             var extra: TemplateContext = ["body": page.bodyHTML, "isDraft": page.isDraft]
             if !page.tableOfContents.isEmpty { (extra["tableOfContents"], extra["hasTableOfContents"]) = (page.tableOfContents, true) }
@@ -882,6 +919,15 @@ public struct PagePlanner {
                 if let size = page.imageSize { (extra["imageWidth"], extra["imageHeight"]) = (size.width, size.height) }
             }
             if !page.extra.isEmpty { extra["extra"] = ExtraValue.templateValue(of: page.extra) }
+            if let parent { extra["parent"] = ["title": parent.title, "url": links.standalonePage(parent.path)] as TemplateContext }
+            if !subpages.isEmpty {
+                // Each with its description, empty or not: a missing one would be looked up
+                // in the page's own values.
+                extra["subpages"] = subpages.map { subpage -> TemplateContext in
+                    ["title": subpage.title, "url": links.standalonePage(subpage.path), "description": subpage.description]
+                }
+                extra["hasSubpages"] = true
+            }
             let url = address.url
             return Page(kind: .standalone, url: url, outputPath: address.outputPath, template: page.template ?? "page-standalone",
                         context: context(title: page.title, url: url, heading: page.title, section: "", description: page.description,
