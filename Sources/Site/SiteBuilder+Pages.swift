@@ -401,9 +401,18 @@ extension SiteBuilder {
         }
         let changedPages = context.changedPageFiles.keys.sorted()
         if page.kind == .standalone {
-            let source = context.standalonePages.first { $0.path + "/index.html" == page.outputPath }?.sourcePath
-            let name = source.map { String($0.dropFirst("content/".count)) } ?? "it"
-            if let source, changedPages.contains(source) { return "\(name) updated" }
+            let own = context.standalonePages.first { $0.path + "/index.html" == page.outputPath }
+            let name = own.map { String($0.sourcePath.dropFirst("content/".count)) } ?? "it"
+            if let own, changedPages.contains(own.sourcePath) { return "\(name) updated" }
+            // Another page of its own changed it: one above or below it (whose title or
+            // description it shows), else one in the navigation.
+            func isRelated(_ path: String) -> Bool {
+                guard let own, let other = context.standalonePages.first(where: { $0.sourcePath == path }) else { return false }
+                return other.path.hasPrefix(own.path + "/") || own.path.hasPrefix(other.path + "/")
+            }
+            if let path = changedPages.first(where: isRelated) ?? changedPages.first {
+                return "\(path.dropFirst("content/".count)) \(context.changedPageFiles[path] ?? "updated")"
+            }
             return "a link or an image in \(name) changed"
         }
         // An old address of a page of its own (an entry's names the entry): it leads on to

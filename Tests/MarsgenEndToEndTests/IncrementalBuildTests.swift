@@ -2362,13 +2362,16 @@ import Testing
         try edit("content/pages/about/water.md") { $0.replacingOccurrences(of: "Logged.", with: "Logged, to the tenth.") }
         #expect(try build().written == ["about/water/index.html", "search/pages.json"])
         try edit("content/pages/about/water.md") { $0.replacingOccurrences(of: "Every litre", with: "Every drop") }
-        #expect(try build().written == ["about/index.html", "about/water/index.html"])
+        let described = try build()
+        #expect(described.written == ["about/index.html", "about/water/index.html"])
+        #expect(described.explanations == ["about: pages/about/water.md updated", "about/water: pages/about/water.md updated"])
         try expectSameAsClean("described")
         // The page above goes: the pages below it link up to nothing.
         try FileManager.default.removeItem(at: site.appendingPathComponent("content/pages/about.md"))
         let removed = try build()
         #expect(Set(removed.written).isSuperset(of: ["about/rules/index.html", "about/water/index.html"]))
         #expect(try !page("about/rules/index.html").contains("page-parent"))
+        #expect(removed.explanations.contains("about/rules: pages/about.md removed"))
         try expectSameAsClean("removed")
     }
 
