@@ -408,10 +408,21 @@ def test_search_lists_a_hundred_results_at_a_time(desktop, base_url):
         titles = [title for title, _, _, _ in search_results(desktop, "dust")]
         assert titles == [f"Dust {n}" for n in range(250, 0, -1)]
         assert not more.is_displayed()
+        # A reload, or the back button from a result, lists as many again: the address says so.
+        assert desktop.current_url == base_url + "search/?q=dust&shown=250"
+        desktop.find_element(By.CSS_SELECTOR, ".search-result:nth-child(220) a").click()
+        WebDriverWait(desktop, 5).until(lambda d: d.current_url == base_url + "e31/")
+        desktop.back()
+        WebDriverWait(desktop, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-result")) == 250)
+        desktop.refresh()
+        WebDriverWait(desktop, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".search-result")) == 250)
+        more = desktop.find_element(By.CSS_SELECTOR, ".search-more")
+        assert not more.is_displayed()
         box = desktop.find_element(By.CSS_SELECTOR, "input[type=search]")
         box.clear()
         box.send_keys("odd")
         assert len(search_results(desktop, "odd")) == 100 and more.is_displayed()
+        assert desktop.current_url == base_url + "search/?q=odd"
         box.clear()
         box.send_keys("dust 7")
         assert [title for title, _, _, _ in search_results(desktop, "dust 7")][:2] == ["Dust 247", "Dust 237"]

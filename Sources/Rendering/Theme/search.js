@@ -104,7 +104,12 @@
   function run() {
     var query = input.value.trim();
     var url = new URL(location.href);
+    // As many results as were listed for this query before (`shown`, kept in the address
+    // by "More results"), so that a reload, the index loaded again, or the back button from
+    // a result lists them all again and the reader's place is still there.
+    var shown = url.searchParams.get("q") === query ? parseInt(url.searchParams.get("shown"), 10) || 0 : 0;
     if (query) url.searchParams.set("q", query); else url.searchParams.delete("q");
+    if (!shown) url.searchParams.delete("shown");
     history.replaceState(history.state, "", url);
     list.replaceChildren();
     found = [];
@@ -130,11 +135,11 @@
     found.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
     status.textContent = found.length ? counted(found.length)
       : root.getAttribute("data-none").replace("{query}", query);
-    showMore();
+    showMore(Math.max(batch, shown));
   }
-  // Lists the next batch of results; the button stays while there are more.
-  function showMore() {
-    found.slice(list.children.length, list.children.length + batch).forEach(function (hit) {
+  // Lists the next `count` results (a batch unless said); the button stays while there are more.
+  function showMore(count) {
+    found.slice(list.children.length, list.children.length + (count || batch)).forEach(function (hit) {
       var entry = documents[hit.order].entry;
       var item = document.createElement("li");
       item.className = "search-result search-result-" + entry.kind;
@@ -157,6 +162,10 @@
       list.append(item);
     });
     if (more) more.hidden = list.children.length >= found.length;
+    // How many are listed, when more than the first batch: for `run` to list as many again.
+    var url = new URL(location.href);
+    if (list.children.length > batch) url.searchParams.set("shown", list.children.length); else url.searchParams.delete("shown");
+    history.replaceState(history.state, "", url);
   }
   if (more) {
     more.addEventListener("click", function () {
