@@ -89,7 +89,7 @@ public struct SiteLinks: Sendable {
     func searchPartAddress(_ number: Int) -> PageAddress { PageAddress(basePath: basePath, "search/part-", String(number), ".json") }
     /// The part of the index holding the pages of their own (`content/pages/`), when the site has any.
     var searchPagesAddress: PageAddress { PageAddress(basePath: basePath, "search/pages.json") }
-    /// An entry's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
+    /// An entry's or a page's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
     func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
     func crewFeedAddress(_ id: String) -> PageAddress { PageAddress(basePath: basePath, "crew/", id, "/" + Page.atomOutputPath) }
