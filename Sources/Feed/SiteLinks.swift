@@ -90,7 +90,7 @@ public struct SiteLinks: Sendable {
     /// The part of the index holding the pages of their own (`content/pages/`), when the site has any.
     var searchPagesAddress: PageAddress { PageAddress(basePath: basePath, "search/pages.json") }
     /// An entry's or a page's old address (see `Alias`): a folder (`posts/landing/`) or an HTML file.
-    func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
+    public func aliasAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
     func tagFeedAddress(_ slug: String) -> PageAddress { PageAddress(basePath: basePath, "tags/", slug, "/" + Page.atomOutputPath) }
     func crewFeedAddress(_ id: String) -> PageAddress { PageAddress(basePath: basePath, "crew/", id, "/" + Page.atomOutputPath) }
     func assetAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path) }
@@ -99,7 +99,7 @@ public struct SiteLinks: Sendable {
     func navigationLink(_ written: String) -> String {
         LinkEscaping.escaped(LeadImage.url(written: written, basePath: basePath))
     }
-    func standalonePageAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path, "", "/") }
+    public func standalonePageAddress(_ path: String) -> PageAddress { PageAddress(basePath: basePath, path, "", "/") }
 
     /// The anchor (element id) of an object's section.
     public func anchor(for object: any FeedObject) -> String {

@@ -129,6 +129,14 @@ public struct BuildState: Sendable, Equatable {
             box = Box(Fields(size: size, modified: modified, changed: changed, hash: hash))
         }
 
+        /// A record of nothing but `siteLinks`, for "Check site links" to look at beside the
+        /// sources' own: a page of its own's links, the configuration's image and navigation.
+        static func holding(siteLinks: [MarkdownSiteLink]) -> SourceRecord {
+            var record = SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
+            record.siteLinks = siteLinks
+            return record
+        }
+
         /// A field, read from the shared box; set, in a box made this record's alone first.
         public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
             get { box.fields[keyPath: field] }

@@ -247,9 +247,7 @@ extension SiteBuilder {
             guard let location, LeadImage.url(written: written, basePath: config.basePath).utf8.first == UInt8(ascii: "/"),
                   let link = MarkdownSiteLink(written, basePath: config.basePath, line: location.line, column: location.column, isImage: isImage)
             else { return }
-            var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
-            record.siteLinks = [link]
-            linking.append((location.path, record))
+            linking.append((location.path, .holding(siteLinks: [link])))
         }
         check(config.image, at: config.imageLocation.value, isImage: true)
         for link in config.navigationLinks { check(link.url, at: link.location.value, isImage: false) }

@@ -350,6 +350,10 @@ extension SiteBuilder {
             return (hash, try staging.stage(bytes, at: page.outputPath))
         }
 
+        // What every page's reason names (see `reason(for:…)`), made once, not per page
+        // written: a navigation change writes them all.
+        let changedPageFiles = context.changedPageFiles.keys.sorted()
+        let siteLinks = SiteLinks(config: config)
         for (position, index) in toRender.enumerated() {
             let page = pages[index]
             let previous = context.previous?.pages[page.outputPath]
@@ -368,7 +372,8 @@ extension SiteBuilder {
                 continue
             }
             context.report.pagesWritten += 1
-            let why = reason(for: page, templates: used, isNew: previous == nil, context: context)
+            let why = reason(for: page, templates: used, isNew: previous == nil, changedPages: changedPageFiles, links: siteLinks,
+                             context: context)
             context.report.explanations.append("\(displayPath(page.outputPath)): \(why)")
         }
     }
@@ -388,7 +393,11 @@ extension SiteBuilder {
     }
 
     /// Why a page is written, for `--explain`.
-    func reason(for page: Page, templates: [String], isNew: Bool, context: BuildContext) -> String {
+    ///
+    /// - Parameter changedPages: The paths of the pages of their own changed since the last
+    ///   build (the keys of `context.changedPageFiles`), sorted.
+    func reason(for page: Page, templates: [String], isNew: Bool, changedPages: [String], links: SiteLinks,
+                context: BuildContext) -> String {
         guard context.isIncremental else { return "full build" }
         guard !isNew else { return "new page" }
         if let template = templates.first(where: { context.previous?.templates[$0] != context.templateHashes[$0] }) {
@@ -399,9 +408,8 @@ extension SiteBuilder {
         if context.crewChanged, !context.contentFileChanged {
             return "crew.yml changed"
         }
-        let changedPages = context.changedPageFiles.keys.sorted()
         if page.kind == .standalone {
-            let own = context.standalonePages.first { $0.path + "/index.html" == page.outputPath }
+            let own = context.standalonePages.first { links.standalonePageAddress($0.path).outputPath == page.outputPath }
             let name = own.map { String($0.sourcePath.dropFirst("content/".count)) } ?? "it"
             if let own, changedPages.contains(own.sourcePath) { return "\(name) updated" }
             // Another page of its own changed it: one above or below it (whose title or
@@ -418,7 +426,7 @@ extension SiteBuilder {
         // An old address of a page of its own (an entry's names the entry): it leads on to
         // the page, which moved or was renamed.
         if page.kind == .alias, page.objectIDs.isEmpty, let owner = context.standalonePages.first(where: { owner in
-            owner.aliases.contains { ($0.hasSuffix("/") ? $0 + "index.html" : $0) == page.outputPath }
+            owner.aliases.contains { links.aliasAddress($0).outputPath == page.outputPath }
         }) {
             return "\(owner.sourcePath.dropFirst("content/".count)) updated"
         }

@@ -105,11 +105,7 @@ extension SiteBuilder {
         if leftOut { try resolveLinks(&context) }
         for (page, log, links) in parsed {
             context.log.merge(log)
-            if !links.site.isEmpty {
-                var record = BuildState.SourceRecord(size: 0, modified: 0, changed: 0, hash: "")
-                record.siteLinks = links.site
-                context.siteLinking.append((page.sourcePath, record))
-            }
+            if !links.site.isEmpty { context.siteLinking.append((page.sourcePath, .holding(siteLinks: links.site))) }
             context.standalonePages.append(page)
         }
     }
