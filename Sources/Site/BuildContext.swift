@@ -146,6 +146,9 @@ public struct BuildContext {
     /// save there when any was rendered anew (`marsgen build`; see ``RenderedSections``).
     var renderedSections: (key: String, sections: [UInt64: String])?
 
+    /// The navigation's links of the site's own as the pages were planned with them: those to
+    /// content files written as their pages' URLs (see `SiteBuilder.navigationLinks(_:)`).
+    var navigationLinks: [SiteConfiguration.NavigationLink]?
     /// Where links between content files lead, once "Resolve links" has worked it out for
     /// files it reads again; nil before (see ``ContentLinks``).
     var contentLinks: ContentLinks?

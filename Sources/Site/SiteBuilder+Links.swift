@@ -228,6 +228,52 @@ extension SiteBuilder {
 }
 
 extension SiteBuilder {
+    /// The navigation's links of the site's own (`nav:` in `marsgen.yml`), each to a content
+    /// file (`content/pages/about.md`, or `pages/about.md` within `content/`, as a Markdown
+    /// link to it is resolved) written as the URL of the page that file is on now: a slug
+    /// changed moves the link with its page. One to a draft, or to a file `--keep-going` left
+    /// out, is left out of the navigation with a warning at its `url:`.
+    ///
+    /// - Throws: A ``Diagnostic`` at the `url:` of one to a file that is not content of the site.
+    func navigationLinks(_ context: inout BuildContext) throws(Diagnostic) -> [SiteConfiguration.NavigationLink] {
+        let config = try context.requireConfig()
+        guard config.navigationLinks.contains(where: { Self.contentFile(ofNavigationURL: $0.url) != nil }) else { return config.navigationLinks }
+        let links: ContentLinks
+        if let known = context.contentLinks { links = known } else { links = try contentLinks(context) }
+        var resolved: [SiteConfiguration.NavigationLink] = []
+        for var link in config.navigationLinks {
+            guard let (path, suffix) = Self.contentFile(ofNavigationURL: link.url) else {
+                resolved.append(link)
+                continue
+            }
+            let location = link.location.value
+            guard let target = links.targets[path] else {
+                let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+                let near = links.nearName(to: path).map { name in "did you mean '\(folder)/\(name)'?" }
+                throw Diagnostic.error("'url' of a 'nav' link: \(path) is not a journal entry, message log, weather report or page of this site",
+                                       at: location, hint: near ?? "a content file is written from the site's folder, like 'content/pages/about.md'; check the name, or give a page's URL")
+            }
+            guard !target.hasErrors, !target.isDraft else {
+                context.log.warn("the 'nav' link '\(link.title)' leads to \(target.isDraft ? "a draft" : "a file left out for its errors"), \(path): it is left out of the navigation",
+                                 at: location, hint: target.isDraft ? "publish it (remove 'draft: true'), or build with --drafts to see it" : "fix the errors in \(path)")
+                continue
+            }
+            link.url = target.url(withSuffix: suffix)
+            resolved.append(link)
+        }
+        return resolved
+    }
+
+    /// The site-relative path of the content file a `nav:` link's `url` names, and what
+    /// follows the path (`#crew`); nil for a URL that is not a Markdown file's path.
+    static func contentFile(ofNavigationURL url: String) -> (path: String, suffix: String)? {
+        let end = url.firstIndex { $0 == "#" || $0 == "?" } ?? url.endIndex
+        let written = url[..<end]
+        guard written.hasSuffix(".md"), !written.hasPrefix("/"), !written.contains(":"),
+              let path = ContentLinks.sitePath(of: String(written), from: "") else { return nil }
+        return (path.hasPrefix("content/") ? path : "content/" + path, String(url[end...]))
+    }
+
     /// Warns about each link or image whose URL, relative to the site's root or from the
     /// host's root, names neither a page of this build nor a static or theme file
     /// (`![](img/dust-devl.svg)`): the browser would get a 404, and nothing else would say so.
@@ -250,7 +296,8 @@ extension SiteBuilder {
             linking.append((location.path, .holding(siteLinks: [link])))
         }
         check(config.image, at: config.imageLocation.value, isImage: true)
-        for link in config.navigationLinks { check(link.url, at: link.location.value, isImage: false) }
+        // Links to content files as the pages were planned with them: written as their pages' URLs.
+        for link in context.navigationLinks ?? config.navigationLinks { check(link.url, at: link.location.value, isImage: false) }
         guard !linking.isEmpty else { return }
         // Links are compared as their paths are held: percent-escapes decoded.
         let (basePath, unchecked) = (config.basePath, config.uncheckedLinks.map { $0.removingPercentEncoding ?? $0 })

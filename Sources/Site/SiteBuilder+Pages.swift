@@ -149,7 +149,10 @@ extension SiteBuilder {
 
     func planPages(_ context: inout BuildContext) throws(Diagnostic) {
         guard let library = context.library else { return }
-        let planner = PagePlanner(library: library, config: try context.requireConfig(), reusing: options.memory?.takeReadObjects())
+        var config = try context.requireConfig()
+        config.navigationLinks = try navigationLinks(&context)
+        context.navigationLinks = config.navigationLinks
+        let planner = PagePlanner(library: library, config: config, reusing: options.memory?.takeReadObjects())
         options.memory?.keepReadObjects(planner.readObjects)
         // The inputs hash leaves out the templates: when one changed, every page is planned.
         if let previous = context.previous, previous.templates == context.state.templates {

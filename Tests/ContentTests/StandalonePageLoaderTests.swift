@@ -136,14 +136,16 @@ import Testing
         #expect(library.standalonePages.map(\.sourcePath) == ["content/pages/about.md"] && conflicts.count == 1)
     }
 
+    /// The conflicts a library of `pages` and `entries` finds, each the later's.
+    private func conflicts(_ pages: [StandalonePage], entries: [JournalEntry] = []) -> [Diagnostic] {
+        var conflicts: [Diagnostic] = []
+        _ = ContentLibrary(crew: ContentFixtures.crew, journalEntries: entries, messages: [], weatherReports: [],
+                           standalonePages: pages, conflicts: &conflicts)
+        return conflicts
+    }
+
     @Test("a page's alias where another page, a page's alias or an entry's alias is: an error at the page with the alias")
     func aliasConflicts() throws {
-        func conflicts(_ pages: [StandalonePage], entries: [JournalEntry] = []) -> [Diagnostic] {
-            var conflicts: [Diagnostic] = []
-            _ = ContentLibrary(crew: ContentFixtures.crew, journalEntries: entries, messages: [], weatherReports: [],
-                               standalonePages: pages, conflicts: &conflicts)
-            return conflicts
-        }
         let about = StandalonePage(sourcePath: "content/pages/about.md", title: "A", path: "about", aliases: ["us/", "team.html"])
         // A page keeps its own path: the alias is the mistake, whichever file comes first.
         let us = StandalonePage(sourcePath: "content/pages/us.md", title: "U", path: "us")
@@ -158,5 +160,45 @@ import Testing
                                            context: ContentFixtures.context, log: &log)
         #expect(conflicts([about], entries: [entry]).map(\.hint) == ["the other is an alias of content/journal/a.md; an old address leads to one page: remove it from this page's aliases"])
         #expect(conflicts([about, StandalonePage(sourcePath: "content/pages/x.md", title: "X", path: "x", aliases: ["team/"])]).isEmpty)
+    }
+
+    @Test("one file two ways, or a file where another needs a folder: an error at the later, for pages and entries alike")
+    func fileAndFolderConflicts() throws {
+        let moved = StandalonePage(sourcePath: "content/pages/about.md", title: "A", path: "about", aliases: ["team.html"])
+        let inner = StandalonePage(sourcePath: "content/pages/inner.md", title: "I", path: "team.html/inner")
+        // The page keeps its path; the alias, a file where the page needs a folder, is the mistake.
+        let onAlias = conflicts([moved, inner])
+        #expect(onAlias.map(\.message) == ["/team.html would be both a file and the folder of /team.html/inner/"])
+        #expect(onAlias.first?.location?.path == "content/pages/about.md")
+        #expect(onAlias.first?.hint == "the other is the page content/pages/inner.md; an old address leads to one page: remove it from this page's aliases")
+        // A folder's file, spelt out, is the folder's.
+        let spelt = StandalonePage(sourcePath: "content/pages/rules.md", title: "R", path: "rules", aliases: ["about/index.html"])
+        #expect(conflicts([moved, spelt]).map(\.message) == ["/about/index.html and /about/ would be one file, about/index.html"])
+        // Entries' aliases are written as pages' are: a page inside one's file is the page's mistake.
+        var log = DiagnosticLog()
+        func entry(_ name: String, aliases: String) throws -> JournalEntry {
+            try JournalLoader.load(SourceFile(path: "content/journal/\(name).md", text: "---\nauthor: vega\nsol: 2\naliases: [\(aliases)]\n---\nHi\n"),
+                                   context: ContentFixtures.context, log: &log)
+        }
+        let old = try entry("a", aliases: "/log.html")
+        let underEntry = conflicts([StandalonePage(sourcePath: "content/pages/log.md", title: "L", path: "log.html/sol-2")], entries: [old])
+        #expect(underEntry.map(\.message) == ["/log.html would be both a file and the folder of /log.html/sol-2/"])
+        #expect(underEntry.first?.hint == "the other is an alias of content/journal/a.md; give this one another path with 'slug:'")
+        let entries = [old, try entry("b", aliases: "/log.html/old/"), try entry("c", aliases: "/posts/"), try entry("d", aliases: "/posts/index.html")]
+        var entryConflicts: [Diagnostic] = []
+        let library = ContentLibrary(crew: ContentFixtures.crew, journalEntries: entries, messages: [], weatherReports: [],
+                                     conflicts: &entryConflicts)
+        #expect(entryConflicts.map(\.message) == ["/log.html would be both a file and the folder of /log.html/old/",
+                                                   "/posts/index.html and /posts/ would be one file, posts/index.html"])
+        #expect(entryConflicts.first?.hint == "the other is content/journal/a.md; an old address leads to one entry: remove it from one of them")
+        #expect(library.journalEntries.map(\.sourcePath) == ["content/journal/a.md", "content/journal/c.md"])
+        // One's own aliases: one file two ways is one alias; a file and a folder in it, an error at `aliases:`.
+        #expect(try entry("e", aliases: "/posts/, /posts/index.html, /posts").aliases == ["posts/"])
+        let own = expectDiagnostic { _ = try entry("f", aliases: "/log.html, /log.html/old/") }
+        #expect(own?.message == "/log.html would be both a file and the folder of /log.html/old/")
+        #expect(own?.location?.line == 4)
+        #expect(own?.hint == "the two cannot both be written: keep the one old links to the entry use")
+        // Folders side by side, or one inside another, are no conflict.
+        #expect(conflicts([moved, StandalonePage(sourcePath: "content/pages/x.md", title: "X", path: "about/team", aliases: ["about/old/"])]).isEmpty)
     }
 }

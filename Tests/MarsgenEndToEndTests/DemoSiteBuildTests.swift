@@ -50,7 +50,6 @@ import FoundationXML
 
     @Test("every page is HTML5 with a language, a viewport and a title")
     func htmlBasics() throws {
-        var englishShown: [String] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             let page = String(decoding: data, as: UTF8.self)
             #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"), "\(path)")
@@ -187,7 +186,6 @@ import FoundationXML
         try Data(text.replacingOccurrences(of: "\nlanguage: en\n", with: "\nlanguage: ar-EG\n").utf8).write(to: config)
         _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
         let files = try SiteFixture.snapshot(site.appendingPathComponent("public"))
-        var englishShown: [String] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             #expect(String(decoding: data, as: UTF8.self).hasPrefix("<!DOCTYPE html>\n<html lang=\"ar-EG\" dir=\"rtl\">"), "\(path)")
         }
@@ -261,7 +259,6 @@ import FoundationXML
     @Test("every internal link and anchor resolves, relative ones from every page that shows them")
     func links() throws {
         let site = "https://site.invalid/"
-        var englishShown: [String] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             let page = String(decoding: data, as: UTF8.self)
             let pageURL = try #require(URL(string: site + path))
@@ -288,7 +285,6 @@ import FoundationXML
     @Test("every page asks the browser to fetch the pages its pager leads to while the reader reads (Marslink's working range)")
     func prefetchedNeighbours() throws {
         var prefetching = 0
-        var englishShown: [String] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
             let page = String(decoding: data, as: UTF8.self)
             let prefetched = page.attributeValues("rel=\"prefetch\" href")

@@ -70,6 +70,10 @@ struct GeneratedSite {
     var counter = 0
     /// The paths written, created or removed, as a watcher would report them.
     let changes = ChangeRecorder()
+    /// The entry a link of the navigation (`nav:` in `marsgen.yml`) names by its file, which
+    /// its slug changes and drafting move or hide. Never deleted or renamed: a link to no
+    /// file is an error, and changing the link a full build.
+    static let navigationEntry = "entry-1.md"
 
     static let sols = 1...10
     static let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt",
@@ -81,21 +85,9 @@ struct GeneratedSite {
     init(root: URL, seed: UInt64) throws {
         self.root = root
         self.random = SeededRandom(seed: seed)
-        try write("""
-            title: Generated Mission
-            base_url: https://example.org/gen/
-            page_size: 4
-            unsafe_html: true
-            sitemap_max_urls: 16
-            search: true
-            mission:
-              name: Generated
-              landing: 2038-11-02T14:17:00Z
-              longitude: -58.2
-              first_sol: 1
-            """, to: "marsgen.yml")
         try writeCrew()
         for _ in 0..<14 { _ = try addEntry() }
+        try writeConfiguration()
         for index in 0..<3 {
             let name = "log-\(index).md"
             var messages: [LogMessage] = []
@@ -164,13 +156,13 @@ struct GeneratedSite {
                 return try editEntry("body") { $0.body += " " + sentence }
             }
         case 2:
-            guard let name = pick(entries.keys), entries.count > 3 else { return "skip" }
+            guard let name = pick(entries.keys), entries.count > 3, name != Self.navigationEntry else { return "skip" }
             entries[name] = nil
             try remove("content/journal/\(name)")
             try relink(name, to: nil)
             return "delete entry \(name)"
         case 3:
-            guard let name = pick(entries.keys), let entry = entries[name] else { return "skip" }
+            guard let name = pick(entries.keys), let entry = entries[name], name != Self.navigationEntry else { return "skip" }
             counter += 1
             let newName = "renamed-\(counter).md"
             entries[name] = nil
@@ -463,6 +455,26 @@ struct GeneratedSite {
             guard link == target || link == target + "#part" else { return link }
             return replacement.map { link == target ? $0 : $0 + "#part" }
         }
+    }
+
+    /// `marsgen.yml`, with a link of the navigation to ``navigationEntry``.
+    func writeConfiguration() throws {
+        try write("""
+            title: Generated Mission
+            base_url: https://example.org/gen/
+            page_size: 4
+            unsafe_html: true
+            sitemap_max_urls: 16
+            search: true
+            mission:
+              name: Generated
+              landing: 2038-11-02T14:17:00Z
+              longitude: -58.2
+              first_sol: 1
+            nav:
+              - title: Landing
+                url: content/journal/\(Self.navigationEntry)
+            """, to: "marsgen.yml")
     }
 
     mutating func addEntry() throws -> String {

@@ -2395,6 +2395,44 @@ import Testing
         #expect(try build().written.isEmpty)
     }
 
+    @Test("a nav: link to a content file leads to its page, and moves with it; one to a draft is left out with a warning, one to no content file an error")
+    func navigationLinksToContentFiles() throws {
+        func expectSameAsClean() throws {
+            let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+            #expect(same, "missing \(missing), extra \(extra), different \(different)")
+        }
+        func front() throws -> String { try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) }
+        try edit("marsgen.yml") { $0 + "\nnav:\n  - title: Bags\n    url: content/journal/sol-07-bags.md\n  - title: The crew\n    url: pages/about.md#the-crew\n" }
+        let added = try build()
+        #expect(added.warnings.isEmpty && added.errors.isEmpty)
+        // A heading's fragment as a Markdown link's to it is written: the page's id for it.
+        #expect(try front().contains("<a href=\"/journal/sol-07-bags/\">Bags</a>\n      <a href=\"/about/#about:the-crew\">The crew</a>"))
+        #expect(try String(contentsOf: output.appendingPathComponent("journal/sol-07-bags/index.html"), encoding: .utf8)
+            .contains("<a href=\"/journal/sol-07-bags/\" aria-current=\"page\">Bags</a>"))
+        // The entry's slug changes: the link follows it on every page, as a clean build writes it.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\nslug: bag-day\n") }
+        let moved = try build()
+        #expect(!moved.isFullBuild && moved.warnings.isEmpty)
+        #expect(try front().contains("<a href=\"/journal/bag-day/\">Bags</a>"))
+        try expectSameAsClean()
+        // A draft: left out of the navigation, with a warning at the link's url:.
+        try edit("content/journal/sol-07-bags.md") { $0.replacingOccurrences(of: "sol: 7\n", with: "sol: 7\ndraft: true\n") }
+        let drafted = try build()
+        let lines = try String(contentsOf: site.appendingPathComponent("marsgen.yml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex(of: "    url: content/journal/sol-07-bags.md")) + 1
+        #expect(drafted.warnings.map(\.message) == ["the 'nav' link 'Bags' leads to a draft, content/journal/sol-07-bags.md: it is left out of the navigation"])
+        #expect(drafted.warnings.first?.location == SourceLocation(path: "marsgen.yml", line: line, column: 10))
+        #expect(try !front().contains(">Bags</a>"))
+        try expectSameAsClean()
+        #expect(try build().warnings.count == 1)
+        // No such content file: an error at its url:, with the likeliest name.
+        try edit("marsgen.yml") { $0.replacingOccurrences(of: "url: content/journal/sol-07-bags.md", with: "url: content/journal/sol-07-bgas.md") }
+        let missing = #expect(throws: Diagnostic.self) { _ = try self.build() }
+        #expect(missing?.message == "'url' of a 'nav' link: content/journal/sol-07-bgas.md is not a journal entry, message log, weather report or page of this site")
+        #expect(missing?.location == SourceLocation(path: "marsgen.yml", line: line, column: 10))
+        #expect(missing?.hint == "did you mean 'content/journal/sol-07-bags.md'?")
+    }
+
     @Test("--keep-going: a page of its own whose text has an error is left out, and the links to it, from an entry and another page, are warnings; fixed, each build equals a clean one")
     func standalonePageLeftOut() throws {
         func build(clean: Bool = false) throws -> BuildReport {

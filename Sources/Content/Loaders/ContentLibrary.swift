@@ -49,36 +49,37 @@ public struct ContentLibrary: Sendable {
 
     /// `pages` (in path order) without those at the path of an earlier one or of an entry's
     /// alias, or with an alias where another page or alias is (both would be written to one
-    /// file), recording a conflict for each.
+    /// file, or one would be a file where the other needs a folder), recording a conflict
+    /// for each.
     private static func withUniquePaths(_ pages: [StandalonePage], besides entries: [JournalEntry],
                                         conflicts: inout [Diagnostic]) -> [StandalonePage] {
         guard !pages.isEmpty else { return pages }
-        // What is at each place, by its path without a last slash (an alias is kept with
-        // it, a page's path without): "the page …" or "an alias of …".
-        func place(_ path: String) -> String { path.hasSuffix("/") ? String(path.dropLast()) : path }
-        var owners: [String: String] = [:]
+        var places = OutputPlaces()
         for entry in entries {
-            for alias in entry.aliases { owners[place(alias)] = "an alias of \(entry.sourcePath)" }
+            for alias in entry.aliases { places.claim(alias, by: "an alias of \(entry.sourcePath)") }
         }
         // Pages' own paths first: a page keeps its place before another's alias takes it.
         var atTheirPaths: [StandalonePage] = []
         for page in pages.sorted(by: { $0.sourcePath < $1.sourcePath }) {
-            if let other = owners[page.path] {
-                conflicts.append(.error("two pages would be at /\(page.path)/", at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
-                                        hint: "the other is \(other); give this one another path with 'slug:'"))
+            let place = page.path + "/"
+            if let conflict = places.conflict(with: place) {
+                conflicts.append(.error(conflict.message(at: place, same: "two pages would be at /\(place)"),
+                                        at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(conflict.owner); give this one another path with 'slug:'"))
                 continue
             }
-            owners[page.path] = "the page \(page.sourcePath)"
+            places.claim(place, by: "the page \(page.sourcePath)")
             atTheirPaths.append(page)
         }
         var kept: [StandalonePage] = []
         for page in atTheirPaths {
-            if let alias = page.aliases.first(where: { owners[place($0)] != nil }), let other = owners[place(alias)] {
-                conflicts.append(.error("two pages would be at /\(alias)", at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
-                                        hint: "the other is \(other); an old address leads to one page: remove it from this page's aliases"))
+            if let (alias, conflict) = page.aliases.lazy.compactMap({ alias in places.conflict(with: alias).map { (alias, $0) } }).first {
+                conflicts.append(.error(conflict.message(at: alias, same: "two pages would be at /\(alias)"),
+                                        at: SourceLocation(path: page.sourcePath, line: 1, column: 1),
+                                        hint: "the other is \(conflict.owner); an old address leads to one page: remove it from this page's aliases"))
                 continue
             }
-            for alias in page.aliases { owners[place(alias)] = "an alias of \(page.sourcePath)" }
+            for alias in page.aliases { places.claim(alias, by: "an alias of \(page.sourcePath)") }
             kept.append(page)
         }
         return kept
@@ -130,20 +131,21 @@ public struct ContentLibrary: Sendable {
         return kept ?? inPathOrder
     }
 
-    /// `entries` (in path order) without those that give an alias an earlier one has,
-    /// recording a conflict for each. Few entries have aliases: the others pass untouched.
+    /// `entries` (in path order) without those that give an alias an earlier one has (or one
+    /// written to its file, or a file where it needs a folder), recording a conflict for
+    /// each. Few entries have aliases: the others pass untouched.
     private static func withUniqueAliases(_ entries: [JournalEntry], conflicts: inout [Diagnostic]) -> [JournalEntry] {
-        var owners: [String: String] = [:]
+        var places = OutputPlaces()
         var clashing: Set<ObjectIdentifier> = []
         for entry in entries where !entry.aliases.isEmpty {
-            if let alias = entry.aliases.first(where: { owners[$0] != nil }), let other = owners[alias] {
-                conflicts.append(.error("two journal entries have the alias '/\(alias)'",
+            if let (alias, conflict) = entry.aliases.lazy.compactMap({ alias in places.conflict(with: alias).map { (alias, $0) } }).first {
+                conflicts.append(.error(conflict.message(at: alias, same: "two journal entries have the alias '/\(alias)'"),
                                         at: SourceLocation(path: entry.sourcePath, line: 1, column: 1),
-                                        hint: "the other is \(other); an old address leads to one entry: remove it from one of them"))
+                                        hint: "the other is \(conflict.owner); an old address leads to one entry: remove it from one of them"))
                 clashing.insert(ObjectIdentifier(entry))
                 continue
             }
-            for alias in entry.aliases { owners[alias] = entry.sourcePath }
+            for alias in entry.aliases { places.claim(alias, by: entry.sourcePath) }
         }
         return clashing.isEmpty ? entries : entries.filter { !clashing.contains(ObjectIdentifier($0)) }
     }

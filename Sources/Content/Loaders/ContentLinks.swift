@@ -78,7 +78,7 @@ public struct ContentLinks: Sendable {
 
     /// The name of a target in the same folder as `path` that `path`'s name is likely a typo
     /// of (see `isCloseMatch`), for an error's hint.
-    func nearName(to path: String) -> String? {
+    public func nearName(to path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         let (folder, name) = (path[...slash], path[path.index(after: slash)...])
         return String(name).closestMatch(among: targets.keys.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }

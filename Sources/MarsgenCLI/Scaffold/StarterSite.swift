@@ -18,6 +18,8 @@ enum StarterSite {
             # nav:              # links of your own in every page's navigation
             #   - title: Mission home
             #     url: https://example.org/mission/
+            #   - title: First light    # or a content file: to its page, wherever its slug puts it
+            #     url: content/journal/first-light.md
             mission:
               name: Ares I
               landing: 2037-02-14T09:32:00Z
