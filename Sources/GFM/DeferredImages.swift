@@ -12,8 +12,9 @@ import Images
 extension MarkdownDocument {
     /// The images of a render, their URLs swapped for markers (see ``markImages(under:)``).
     struct MarkedImages {
-        /// Each image, its URL as parsed, and the `<img>` to write for it.
-        var images: [(node: OpaquePointer, url: String, html: String)] = []
+        /// Each image, its URL as parsed, the `<img>` to write for it, and when it is a figure
+        /// (see ``figureCaption(of:)``) its caption, escaped, and its `<img>` without a title.
+        var images: [(node: OpaquePointer, url: String, html: String, figure: (caption: String, html: String)?)] = []
         /// What every marker starts with (see ``markerPrefix``).
         var prefix: String { MarkedImages.markerPrefix }
 
@@ -49,10 +50,33 @@ extension MarkdownDocument {
         for (index, image) in images.enumerated() {
             let url = cmark_node_get_url(image).map { String(cString: $0) } ?? ""
             let html = Self.deferred(renderAlone(image), size: imageSizes[image])
+            var figure: (caption: String, html: String)?
+            if let caption = Self.figureCaption(of: image) {
+                // A figure's title is its caption, said once: not the image's title too.
+                cmark_node_set_title(image, "")
+                figure = (TextEscaping.escaped(caption), Self.deferred(renderAlone(image), size: imageSizes[image]))
+                cmark_node_set_title(image, caption)
+            }
             guard cmark_node_set_url(image, marked.prefix + String(index)) == 1 else { continue }
-            marked.images.append((image, url, html))
+            marked.images.append((image, url, html, figure))
         }
         return marked
+    }
+
+    /// The caption of `image` when it is a figure: the image alone in its paragraph (or
+    /// alone in a link alone in its paragraph), with a title (`![Dust devil](dd.jpg "Sol 12,
+    /// looking west")`), as Hugo's figures and most photo logs have it. Nil for any other
+    /// image: one among words keeps its title as a tooltip.
+    static func figureCaption(of image: OpaquePointer) -> String? {
+        guard let title = cmark_node_get_title(image).map({ String(cString: $0) }),
+              !title.allSatisfy(\.isWhitespace), var parent = cmark_node_parent(image) else { return nil }
+        func isAlone(_ node: OpaquePointer) -> Bool { cmark_node_previous(node) == nil && cmark_node_next(node) == nil }
+        guard isAlone(image) else { return nil }
+        if cmark_node_get_type(parent) == CMARK_NODE_LINK {
+            guard isAlone(parent), let above = cmark_node_parent(parent) else { return nil }
+            parent = above
+        }
+        return cmark_node_get_type(parent) == CMARK_NODE_PARAGRAPH ? title : nil
     }
 
     /// Gives each image ``markImages(under:)`` marked its URL back.
@@ -77,11 +101,30 @@ extension MarkdownDocument {
                 continue
             }
             written += rest[..<start.lowerBound]
-            written += marked.images[index].html
             rest = afterMarker[afterMarker.index(after: end)...]
+            if let figure = marked.images[index].figure, let opened = figureStart(in: written),
+               let closing = rest.hasPrefix("</p>") ? "" : rest.hasPrefix("</a></p>") ? "</a>" : nil {
+                // `<p>` (and a link's `<a …>`) before it, `</p>` after: the paragraph is the figure.
+                // (A tight list's item writes no `<p>`: the image stays one, with its title.)
+                let link = written[opened.upperBound...]
+                written.removeSubrange(opened.lowerBound...)
+                written += "<figure>" + link + figure.html + closing + "<figcaption>" + figure.caption + "</figcaption></figure>"
+                rest = rest.dropFirst(closing.utf8.count + "</p>".utf8.count)
+                continue
+            }
+            written += marked.images[index].html
         }
         written += rest
         return written
+    }
+
+    /// Where the paragraph a figure's `<img>` comes next in starts: `written` ends with
+    /// `<p>`, or `<p><a href="…">` (a link's opening tag, whose attributes cmark-gfm escapes).
+    private static func figureStart(in written: String) -> Range<String.Index>? {
+        guard let paragraph = written.range(of: "<p>", options: .backwards) else { return nil }
+        let after = written[paragraph.upperBound...]
+        guard after.isEmpty || (after.hasPrefix("<a ") && after.hasSuffix(">") && !after.dropFirst().contains("<")) else { return nil }
+        return paragraph
     }
 
     /// cmark-gfm's HTML for `node` alone, as it is in the tree.

@@ -268,7 +268,7 @@ public struct BuildStep {
 /// another version may write other pages from the same input.
 public enum MarsgenVersion {
     /// The version string.
-    public static let current = "0.22.0"
+    public static let current = "0.23.0"
 }
 
 extension BuildState {

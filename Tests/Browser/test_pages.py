@@ -292,6 +292,33 @@ def test_images_keep_their_place_before_they_arrive(desktop, phone, base_url):
         assert column < 640 if browser is phone else column > 640
 
 
+def test_a_titled_image_alone_is_a_figure_with_its_caption_below(desktop, phone, base_url):
+    """An image alone in its paragraph with a title (the demo's first sol's view) is a figure:
+    its caption, the title, is shown under it, smaller and quieter than the text, within the
+    column, on a desktop and on a phone; the image has no tooltip saying it again."""
+    caption_text = "Kasei Valles from the cabin window, 19:40 LMST on sol 1. The far wall is some twenty kilometres off."
+    for browser in (desktop, phone):
+        for page in ("journal/sol-01-touchdown/", "sol/1/"):
+            browser.get(base_url + page)
+            figure = browser.find_element(By.CSS_SELECTOR, ".prose figure")
+            image = figure.find_element(By.CSS_SELECTOR, "img[src='/img/kasei-horizon.png']")
+            caption = figure.find_element(By.CSS_SELECTOR, "figcaption")
+            assert caption.text == caption_text and image.get_dom_attribute("title") is None, page
+            browser.execute_script("arguments[0].scrollIntoView()", figure)
+            WebDriverWait(browser, 10).until(lambda d: d.execute_script("return arguments[0].complete", image))
+            boxes = browser.execute_script(
+                "const box = e => e.getBoundingClientRect(), style = getComputedStyle(arguments[1]), text = getComputedStyle(arguments[2]);"
+                "return {image: box(arguments[0]), caption: box(arguments[1]), column: box(arguments[1].closest('.prose')),"
+                " size: parseFloat(style.fontSize), textSize: parseFloat(text.fontSize), color: style.color, textColor: text.color}",
+                image, caption, browser.find_element(By.CSS_SELECTOR, ".prose p"))
+            # Below the image, not beside it, within the column's width.
+            assert boxes["caption"]["top"] >= boxes["image"]["bottom"] - 0.5, (page, boxes)
+            assert boxes["caption"]["left"] >= boxes["column"]["left"] - 0.5 and boxes["caption"]["right"] <= boxes["column"]["right"] + 0.5, (page, boxes)
+            assert boxes["image"]["width"] <= boxes["column"]["width"] + 0.5, (page, boxes)
+            assert boxes["size"] < boxes["textSize"] and boxes["color"] != boxes["textColor"], (page, boxes)
+        assert console_errors(browser) == []
+
+
 def search_results(driver, query):
     """The results listed once the search for `query` has run: (title, meta, snippet, marked words)."""
     WebDriverWait(driver, 10).until(

@@ -91,6 +91,28 @@ import Testing
         #expect(html.contains("<code>&lt;img src=&quot;marsgen-image-</code>"))
     }
 
+    @Test("an image alone in its paragraph with a title is a figure, the title its caption (escaped, said once); in a link too; not among words, in a tight list's item or without a title")
+    func figures() {
+        let figure = document(#"![Radishes](img/map.svg "Sol 12 & the <first> crop")"#).html()
+        #expect(figure == #"<figure><img src="/m/img/map.svg" alt="Radishes" width="640" height="260" loading="lazy" decoding="async" /><figcaption>Sol 12 &amp; the &lt;first&gt; crop</figcaption></figure>"# + "\n")
+        let linked = document(#"[![Big](img/map.svg "Click to enlarge")](img/a%20b.png "Full size")"#).html()
+        #expect(linked == #"<figure><a href="/m/img/a%20b.png" title="Full size"><img src="/m/img/map.svg" alt="Big" width="640" height="260" loading="lazy" decoding="async" /></a><figcaption>Click to enlarge</figcaption></figure>"# + "\n")
+        // In a quote, a loose list's item and after a heading alike; the tree as parsed after.
+        let quoted = document("## Harvest\n\n> ![q](img/map.svg \"Quoted\")\n\n- ![l](img/map.svg \"Listed\")\n\n- two\n")
+        let html = quoted.html()
+        #expect(html.contains(#"<blockquote>\#n<figure><img src="/m/img/map.svg" alt="q""#) && html.contains("<figcaption>Quoted</figcaption></figure>\n</blockquote>"))
+        #expect(html.contains(#"<li>\#n<figure><img src="/m/img/map.svg" alt="l""#) && html.contains("<figcaption>Listed</figcaption></figure>\n</li>"))
+        #expect(quoted.html() == html)
+        // Not a figure: the title stays the image's.
+        for text in [#"Words ![w](img/map.svg "Tip") here."#, #"![a](img/map.svg "One") ![b](img/map.svg "Two")"#, #"- ![t](img/map.svg "Tight")"#, "![n](img/map.svg)",
+                     #"![s](img/map.svg "  ")"#] {
+            let html = document(text).html()
+            #expect(!html.contains("<figure>"), "\(text)")
+            #expect(html.contains(#"<img src="/m/img/map.svg""#), "\(text)")
+        }
+        #expect(document(#"- ![t](img/map.svg "Tight")"#).html().contains(#"title="Tight""#))
+    }
+
     @Test("the tree is as parsed after a render: rendered again alike, the lead image, summary and split see the images")
     func treeKept() {
         let document = document("Words ![A view](img/a%20b.png) here.")
