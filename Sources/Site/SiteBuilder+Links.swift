@@ -308,6 +308,9 @@ extension SiteBuilder {
         // ones are sorted.
         let runs = stride(from: 0, to: linking.count, by: 512).map { $0..<min($0 + 512, linking.count) }
         let isShown = self.isPublished
+        // The pages of their own by output path: a link to one of their headings is checked too.
+        let siteLinks = SiteLinks(config: config)
+        let standalonePages = Dictionary(context.standalonePages.map { (siteLinks.standalonePageAddress($0.path).outputPath, $0) }) { first, _ in first }
         typealias Use = (path: String, link: MarkdownSiteLink, target: String?)
         let checked = try parallelMap(runs) { run throws(Diagnostic) -> (broken: [Use], anchored: [Use], toHeadings: [Use]) in
             var broken: [Use] = [], anchored: [Use] = [], toHeadings: [Use] = []
@@ -333,6 +336,10 @@ extension SiteBuilder {
                         } else if link.fragment.contains(":"), TextIDs.owner(ofHeadingID: link.fragment) != nil {
                             toHeadings.append((path, link, page))
                         }
+                    } else if found, link.origin != .outsideBasePath, link.fragment.contains(":"), let target,
+                              case let page = target.isEmpty || target.hasSuffix("/") ? target + "index.html" : target + "/index.html",
+                              standalonePages[page] != nil {
+                        toHeadings.append((path, link, page))
                     }
                 }
             }
@@ -355,7 +362,7 @@ extension SiteBuilder {
             misplacedAnchors(anchored, library: library, links: links, drafts: draftsOfSite, log: &context.log)
         }
         if !toHeadings.isEmpty, let library = context.library {
-            missingHeadings(toHeadings, library: library, links: links, drafts: draftsOfSite, log: &context.log)
+            missingHeadings(toHeadings, library: library, standalonePages: standalonePages, links: links, drafts: draftsOfSite, log: &context.log)
         }
         guard !broken.isEmpty else { return }
         broken.sort { ($0.path, $0.link.line, $0.link.column) < ($1.path, $1.link.line, $1.link.column) }
@@ -447,10 +454,15 @@ extension SiteBuilder {
     /// A link to another content file (`sol-04.md#timeline`) is told as written, with the
     /// fragment to write in the hint.
     func missingHeadings(_ uses: [(path: String, link: MarkdownSiteLink, target: String?)], library: ContentLibrary,
-                         links: SiteLinks, drafts: () -> Drafts, log: inout DiagnosticLog) {
+                         standalonePages: [String: StandalonePage], links: SiteLinks, drafts: () -> Drafts, log: inout DiagnosticLog) {
         // Each use with whose heading it names, found once.
         let owned = uses.compactMap { use in TextIDs.owner(ofHeadingID: use.link.fragment).map { (use, $0) } }
         let owners = Set(owned.map(\.1))
+        // A page of its own shows its text alone, its headings' ids after its last segment.
+        var pageTexts: [String: (pages: [String], ids: [String], teaserIDs: [String]?)] = [:]
+        for (output, page) in standalonePages where owned.contains(where: { $0.0.target == output }) {
+            pageTexts[output] = ([output], HeadingIDs.ids(in: page.bodyHTML, prefix: StandalonePage.textIDs(path: page.path).headingPrefix), nil)
+        }
         // Each owner linked to, with the pages showing its text (its own, its sol's) and its
         // headings' ids; an entry with a teaser shows on its sol's page only the teaser's.
         var texts: [TextIDs.Owner: (pages: [String], ids: [String], teaserIDs: [String]?)] = [:]
@@ -468,7 +480,7 @@ extension SiteBuilder {
         }
         for ((path, link, target), owner) in owned.sorted(by: { ($0.0.path, $0.0.link.line, $0.0.link.column) < ($1.0.path, $1.0.link.line, $1.0.link.column) }) {
             guard let target else { continue }
-            let place = texts[owner]
+            let place = pageTexts[target] ?? texts[owner]
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             let (written, prefix) = Self.shown(link, basePath: links.basePath)
             let page = prefix + target.dropLast("index.html".count)

@@ -2395,6 +2395,37 @@ import Testing
         #expect(try build().written.isEmpty)
     }
 
+    @Test("a link to a heading of a page of its own is checked as one to an entry's: a warning at a link to none, with the likeliest; an edit of the page's headings decides again")
+    func standalonePageHeadingLinks() throws {
+        func headingWarnings(_ report: BuildReport) -> [String] {
+            report.warnings.filter { $0.message.contains("no heading has the id") }.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) (\($0.hint ?? ""))" }
+        }
+        // The links' line: after the file's last.
+        let line = try String(contentsOf: site.appendingPathComponent("content/journal/sol-07-bags.md"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count + 1
+        try edit("content/journal/sol-07-bags.md") {
+            $0 + "\n[crew](../pages/about.md#the-crew) [crw](../pages/about.md#the-crw) [how](about/#about:how-to-read) [ok](/about/#about:why-a-log) [rules](about/rules/#rules:none)\n"
+        }
+        let report = try build()
+        #expect(headingWarnings(report) == [
+            "\(line):36 link '../pages/about.md#the-crw' leads to /about/, where no heading has the id 'about:the-crw' (did you mean '../pages/about.md#the-crew'?)",
+            "\(line):69 link 'about/#about:how-to-read' leads to about/, where no heading has the id 'about:how-to-read' "
+                + "(its headings: 'about/#about:the-crew', 'about/#about:how-to-read-a-sol', 'about/#about:why-a-log')",
+            "\(line):131 link 'about/rules/#rules:none' leads to about/rules/, where no heading has the id 'rules:none' (it has no headings: link to the page alone, or add the heading)",
+        ])
+        // The headings renamed in the page: the link that named one is warned about now, the
+        // other's warning holds until the link is fixed.
+        try edit("content/pages/about.md") { $0.replacingOccurrences(of: "## The crew\n", with: "## Crew\n").replacingOccurrences(of: "## How to read a sol\n", with: "## How to read\n") }
+        let renamed = try build()
+        #expect(!renamed.isFullBuild)
+        let headings = "its headings: '../pages/about.md#crew', '../pages/about.md#how-to-read', '../pages/about.md#why-a-log'"
+        #expect(headingWarnings(renamed) == [
+            "\(line):1 link '../pages/about.md#the-crew' leads to /about/, where no heading has the id 'about:the-crew' (\(headings))",
+            "\(line):36 link '../pages/about.md#the-crw' leads to /about/, where no heading has the id 'about:the-crw' (\(headings))",
+            "\(line):131 link 'about/rules/#rules:none' leads to about/rules/, where no heading has the id 'rules:none' (it has no headings: link to the page alone, or add the heading)",
+        ])
+        #expect(try build().warnings.count == renamed.warnings.count)
+    }
+
     @Test("a nav: link to a content file leads to its page, and moves with it; one to a draft is left out with a warning, one to no content file an error")
     func navigationLinksToContentFiles() throws {
         func expectSameAsClean() throws {
