@@ -76,6 +76,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public/v1.2").path))
     }
 
+    @Test("a new page with a template of the site's own and a description: both in its front matter, and it builds with them; a template the site lacks or marsgen's own is an error, nothing written")
+    func pageTemplate() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try Data("<section class=\"roster\">{{{body}}}</section>\n".utf8).write(to: site.appendingPathComponent("templates/roster.mustache"))
+        let missing = try SiteFixture.run(["new", "page", "The crew", "--template", "rostr"], in: site)
+        #expect(missing.status == 1)
+        #expect(missing.err == "templates/rostr.mustache: error: no template 'rostr': templates/rostr.mustache is not there\n  hint: did you mean 'roster'?\n")
+        let builtIn = try SiteFixture.run(["new", "page", "The crew", "--template", "page-entry"], in: site)
+        #expect(builtIn.status == 1 && builtIn.err.contains("error: 'page-entry' is one of marsgen's templates, for its own pages"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("content/pages/the-crew.md").path))
+        let created = try SiteFixture.run(["new", "page", "The crew", "--template", "roster.mustache", "--description", " Who is on the station: five. ",
+                                           "--no-draft"], in: site)
+        #expect(created.status == 0 && created.out == "Created content/pages/the-crew.md (at /the-crew/)\n", "\(created.err)")
+        #expect(try text("content/pages/the-crew.md", in: site)
+                == "---\ntitle: \"The crew\"\ndescription: \"Who is on the station: five.\"\ntemplate: roster\n---\n\n")
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path)).build()
+        let page = try text("public/the-crew/index.html", in: site)
+        #expect(page.contains("<section class=\"roster\">") && page.contains("<meta name=\"description\" content=\"Who is on the station: five.\">"))
+    }
+
     @Test("--time with seconds keeps them, in an entry's front matter, a message's heading and a report's times; both build at that second")
     func seconds() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -64,6 +64,10 @@ public struct NewStandalonePage: Sendable {
     /// Whether its front matter says its path (`slug:`): when its file's path would give
     /// another (`v1.2` is written `v1-2` from a file name).
     public var writesPath = false
+    /// What it is about, for its card, its link previews and search engines (`description:`).
+    public var description: String?
+    /// The template of the site's own it is rendered with (`template:`), by name (`roster`).
+    public var template: String?
 
     /// A page whose path is made from `title` unless `path` is given.
     public init(title: String, path: String? = nil, isInNavigation: Bool = false, isDraft: Bool = true) {
@@ -80,6 +84,8 @@ public struct NewStandalonePage: Sendable {
     public var text: String {
         var lines = ["---", "title: \(YAMLText.quoted(title))"]
         if writesPath { lines.append("slug: \(path)") }
+        if let description { lines.append("description: \(YAMLText.quoted(description))") }
+        if let template { lines.append("template: \(template)") }
         if isInNavigation { lines.append("nav: true") }
         if isDraft { lines.append("draft: true") }
         return (lines + ["---", "", ""]).joined(separator: "\n")

@@ -412,6 +412,7 @@ struct NewPageCommand: ParsableCommand {
         discussion: """
               marsgen new page "About the mission" --nav --slug about
               marsgen new page "Quiet hours" --slug station/rules --no-draft
+              marsgen new page "The crew" --template roster --description "Who is on the station."
             """
     )
 
@@ -424,6 +425,12 @@ struct NewPageCommand: ParsableCommand {
 
     @Flag(help: "Link to it from the navigation of every page ('nav: true').")
     var nav = false
+
+    @Option(name: .long, help: ArgumentHelp("What it is about, for its card, link previews and search engines.", valueName: "text"))
+    var description: String?
+
+    @Option(name: .long, help: ArgumentHelp("A template of the site's own to render it with: templates/<name>.mustache.", valueName: "name"))
+    var template: String?
 
     @Flag(inversion: .prefixedNo, help: "Mark it 'draft: true' (built only with --drafts until you remove it; the default).")
     var draft = true
@@ -445,6 +452,8 @@ struct NewPageCommand: ParsableCommand {
             }
             var page = NewStandalonePage(title: title, path: slug.map { $0.split(separator: "/").joined(separator: "/") },
                                          isInNavigation: nav, isDraft: draft)
+            page.description = description.map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            page.template = try template.map(checkedTemplate)
             // Read as a build reads it: a path marsgen's own pages take is an error, nothing written.
             func head() throws(Diagnostic) -> StandalonePageLoader.Head {
                 do throws(Diagnostic) {
@@ -459,6 +468,31 @@ struct NewPageCommand: ParsableCommand {
                                       ifThere: "edit it, or give the new one another path (--slug)")
             Console.out("Created \(page.filePath) (at /\(head.path)/\(draft ? "; a draft until you remove 'draft: true'" : ""))")
         }
+    }
+}
+
+extension NewPageCommand {
+    /// `name` (`roster`, or `roster.mustache`) as `template:` writes it, when the site has
+    /// that template of its own, as a build would render the page with.
+    ///
+    /// - Throws: A ``Diagnostic`` for a template the site lacks (with the likeliest of its
+    ///   own), or one of marsgen's own other than a page of its own's.
+    func checkedTemplate(_ name: String) throws(Diagnostic) -> String {
+        let name = name.hasSuffix(".mustache") ? String(name.dropLast(".mustache".count)) : name
+        let folder = (source as NSString).appendingPathComponent("templates")
+        let own = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
+        let relative = "templates/\(name).mustache"
+        if TemplateLibrary.builtInNames.contains(name), name != TemplateLibrary.standalonePageName {
+            throw Diagnostic.error("'\(name)' is one of marsgen's templates, for its own pages", at: SourceLocation(path: relative),
+                                   hint: "give a template of the site's own, or none for '\(TemplateLibrary.standalonePageName)'")
+        }
+        guard own.contains(name) || name == TemplateLibrary.standalonePageName else {
+            throw Diagnostic.error("no template '\(name)': \(relative) is not there", at: SourceLocation(path: relative),
+                                   hint: name.closestMatch(among: own).map { "did you mean '\($0)'?" }
+                                       ?? "write \(relative) first: it gets the values \(TemplateLibrary.standalonePageName) gets")
+        }
+        return name
     }
 }
 
