@@ -25,7 +25,7 @@ public enum TemplateVocabulary {
     /// What every HTML page's template gets (the layout too).
     static let page: Set<String> = site.union([
         "pageTitle", "heading", "url", "canonical", "description", "nav", "feed", "journal", "sols", "crew", "search",
-        "navPages", "isCurrent",
+        "navPages", "isCurrent", "current", "navCurrent",
     ])
 
     /// A link to another page: `newer`, `older`, `previous`, `next`.

@@ -490,7 +490,17 @@ def test_a_page_lists_the_pages_below_it_and_they_lead_back_up(desktop, phone, b
         assert [h.text for h in browser.find_elements(By.TAG_NAME, "h1")] == ["House rules"]
         up = browser.find_element(By.CSS_SELECTOR, ".page-parent a")
         assert up.text == "About Kasei Station" and up.is_displayed()
-        assert browser.find_element(By.CSS_SELECTOR, "nav.nav a[aria-current='page']").get_attribute("href") == base_url + "about/"
+        # About is where the reader is, not the page they are on: "true", not "page"; it looks
+        # the same as on the about page.
+        about = browser.find_element(By.CSS_SELECTOR, "nav.nav a[aria-current]")
+        assert about.get_attribute("href") == base_url + "about/" and about.get_attribute("aria-current") == "true"
+        assert browser.find_elements(By.CSS_SELECTOR, "nav.nav a[aria-current='page']") == []
+        marked = browser.execute_script("const s = getComputedStyle(arguments[0]); return [s.color, s.backgroundColor, s.boxShadow]", about)
+        browser.get(base_url + "about/")
+        about = browser.find_element(By.CSS_SELECTOR, "nav.nav a[aria-current='page']")
+        assert browser.execute_script("const s = getComputedStyle(arguments[0]); return [s.color, s.backgroundColor, s.boxShadow]", about) == marked
+        browser.back()
+        up = browser.find_element(By.CSS_SELECTOR, ".page-parent a")
         overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the house rules scroll sideways by {overflow}px"
         up.click()
@@ -518,7 +528,8 @@ def test_the_sites_own_links_are_in_the_navigation_and_fit_a_phone(desktop, phon
             # The theme writes the navigation in capitals.
             assert [a.text for a in links] == ["FEED", "JOURNAL", "SOLS", "CREW", "LANDING", "ABOUT", "MISSION CONTROL", "SEARCH", "ATOM"]
             assert links[6].get_attribute("href") == "https://example.org/kasei/"
-            assert links[4].get_attribute("aria-current") == "page"
+            # The link to the page open says so; Sols, whose page this is one of, says it is where the reader is.
+            assert [a.get_attribute("aria-current") for a in links] == [None, None, "true", None, "page", None, None, None, None]
             width = browser.execute_script("return window.innerWidth")
             for link in links:
                 assert link.is_displayed() and link.rect["x"] >= 0 and link.rect["x"] + link.rect["width"] <= width, link.text

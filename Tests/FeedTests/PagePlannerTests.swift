@@ -168,6 +168,15 @@ import Testing
         #expect(navigation.map { $0["title"] as? String } == ["First sol", "Mission home", "Other app", "Rules", "About", "About"])
         #expect(navigation.map { $0["url"] as? String } == ["/kasei/sol/1/", "https://example.org/", "/app/", "/kasei/rules/", "/kasei/about/", "/kasei/about/"])
         #expect(navigation.map { $0["isCurrent"] as? Bool } == [true, false, false, false, false, false])
+        #expect(navigation.first?["current"] as? String == "page")
+        // Sols is the section the reader is in, its own page the sols' index: for aria-current.
+        #expect(sol.context["navCurrent"] as? [String: String] == ["sols": "true"])
+        let index = try #require(planned.first { $0.outputPath == "sol/index.html" })
+        #expect(index.context["navCurrent"] as? [String: String] == ["sols": "page"])
+        let entry = try #require(planned.first { $0.outputPath == "journal/e0/index.html" })
+        #expect(entry.context["navCurrent"] as? [String: String] == ["journal": "true"])
+        let rules = try #require(planned.first { $0.outputPath == "rules/index.html" })
+        #expect(rules.context["navCurrent"] as? [String: String] == [:])
     }
 
     @Test("a page of its own lists the pages below it (by weight, then title) and links to the nearest above it; their titles, places and descriptions are in its inputs; a navigation link is current below its page")

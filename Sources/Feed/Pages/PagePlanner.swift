@@ -311,13 +311,17 @@ public struct PagePlanner {
         context["description"] = description.isEmpty ? siteDescription : description
         context["nav"] = ["feed": section == "feed", "journal": section == "journal", "sols": section == "sols", "crew": section == "crew",
                           "search": section == "search"]
+        // For `aria-current`: "page" on the section's own page, "true" on the pages within it
+        // (Journal on an entry's page is where the reader is, not the page they are on).
+        let sectionURLs = ["feed": links.home, "journal": links.journalIndex, "sols": links.sols, "crew": links.crewIndex, "search": links.search]
+        context["navCurrent"] = sectionURLs[section].map { [section: $0 == url ? "page" : "true"] } ?? [String: String]()
         if !navigation.isEmpty {
             // A link is current on its page and on the pages below it (`/about/` on
             // `/about/rules/`), as Sols is on a sol's page; not the front page's on every page.
             let home = links.home
             context["navPages"] = navigation.map { page -> TemplateContext in
-                ["title": page.title, "url": page.url,
-                 "isCurrent": page.url == url || (page.url != home && page.url.hasSuffix("/") && url.hasPrefix(page.url))]
+                let isCurrent = page.url == url || (page.url != home && page.url.hasSuffix("/") && url.hasPrefix(page.url))
+                return ["title": page.title, "url": page.url, "isCurrent": isCurrent, "current": page.url == url ? "page" : "true"]
             }
         }
         return context
