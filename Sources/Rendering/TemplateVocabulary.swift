@@ -28,6 +28,9 @@ public enum TemplateVocabulary {
         "navPages", "isCurrent", "current", "navCurrent",
     ])
 
+    /// A crew member's bio and portrait, on their page and (the portrait) in the crew index.
+    static let crewProfile: Set<String> = ["bio", "hasBio", "portrait", "portraitAlt", "hasPortrait", "portraitWidth", "portraitHeight"]
+
     /// A link to another page: `newer`, `older`, `previous`, `next`.
     static let link: Set<String> = ["url", "label"]
 
@@ -56,8 +59,9 @@ public enum TemplateVocabulary {
         "page-tag": page.union(journalList).union(["tag", "name", "slug", "hasFeed", "feedURL"]),
         "page-tags": page.union(["tags", "name", "slug", "url", "entryCount", "hasTags"]),
         "page-crew": page.union(link).union(["member", "id", "name", "role", "hasRole", "hasFeed", "feedURL", "sections", "html", "entryCount",
-                                             "messageCount", "entryCountText", "messageCountText", "isFront", "hasPager", "newer", "older"]),
-        "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]),
+                                             "messageCount", "entryCountText", "messageCountText", "isFront", "hasPager", "newer", "older"])
+            .union(crewProfile),
+        "page-crew-index": page.union(["members", "id", "name", "role", "url", "hasMembers"]).union(crewProfile),
         "page-404": page,
         // The search page's script fills in `{count}` and `{query}` of its words.
         "page-search": page.union(["indexURL", "scriptURL", "resultForms", "category", "text", "noindex"]),

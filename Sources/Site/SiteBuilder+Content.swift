@@ -18,18 +18,29 @@ extension SiteBuilder {
             return
         }
         let bytes = try reader.bytes(CrewLoader.path)
-        let record = try sourceRecord(CrewLoader.path, bytes: bytes)
+        var record = try sourceRecord(CrewLoader.path, bytes: bytes)
+        let file = try SourceFile(path: CrewLoader.path, bytes: bytes)
         // Under watch, the crew as the last build parsed the same file.
         if let kept = options.memory?.crew(hash: record.hash) {
             context.crew = kept.crew
             context.log.merge(kept.log)
         } else {
             var log = DiagnosticLog()
-            context.crew = try CrewLoader.load(try SourceFile(path: CrewLoader.path, bytes: bytes), log: &log)
+            context.crew = try CrewLoader.load(file, log: &log)
             options.memory?.keepCrew(context.crew, log: log, hash: record.hash)
             context.log.merge(log)
         }
         context.crewChanged = context.previousRecord(of: CrewLoader.path)?.hash != record.hash
+        // Bios and portraits, every build: a handful, written with the sizes the static
+        // files give now. Their links are checked with the site's ("Check site links").
+        var content = ContentContext(config: try context.requireConfig(), crew: context.crew)
+        let imageSizes = context.imageSizes
+        content.imageSize = { imageSizes[$0] }
+        var links = LinkUses()
+        var log = DiagnosticLog()
+        context.crew.profiles = try CrewLoader.profiles(in: file, crew: context.crew, context: content, links: &links, log: &log)
+        context.log.merge(log)
+        record.siteLinks = links.site
         context.state.sources[CrewLoader.path] = record
     }
 

@@ -319,6 +319,40 @@ def test_a_titled_image_alone_is_a_figure_with_its_caption_below(desktop, phone,
         assert console_errors(browser) == []
 
 
+def test_a_crew_member_has_a_portrait_and_a_bio(desktop, phone, base_url):
+    """A member's page (the demo's crew have bios and portraits in content/crew.yml) shows
+    their portrait beside their name, round and whole, and their bio under it, before their
+    entries and messages; the crew index shows each portrait small in the member's card.
+    On a desktop and a phone, nothing spills out of the page."""
+    for browser in (desktop, phone):
+        browser.get(base_url + "crew/arden/")
+        portrait = browser.find_element(By.CSS_SELECTOR, ".crew-header img.crew-portrait")
+        heading = browser.find_element(By.CSS_SELECTOR, ".crew-header h1")
+        bio = browser.find_element(By.CSS_SELECTOR, ".crew-bio")
+        assert heading.text == "Ruth Arden" and bio.text.startswith("Runs the radio")
+        WebDriverWait(browser, 10).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", portrait))
+        boxes = browser.execute_script(
+            "const box = e => e.getBoundingClientRect(); return {portrait: box(arguments[0]), heading: box(arguments[1]), bio: box(arguments[2]),"
+            " feed: box(document.querySelector('.feed')), radius: getComputedStyle(arguments[0]).borderRadius}",
+            portrait, heading, bio)
+        # Beside the name (before it in the line), square and round; the bio below both, then the feed.
+        assert boxes["portrait"]["right"] <= boxes["heading"]["left"] + 0.5, boxes
+        assert abs(boxes["portrait"]["width"] - boxes["portrait"]["height"]) < 1 and boxes["radius"] == "50%", boxes
+        assert boxes["bio"]["top"] >= max(boxes["portrait"]["bottom"], boxes["heading"]["bottom"]) - 0.5, boxes
+        assert boxes["feed"]["top"] >= boxes["bio"]["bottom"], boxes
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the member's page scrolls sideways by {overflow}px"
+        browser.get(base_url + "crew/")
+        cards = browser.find_elements(By.CSS_SELECTOR, ".crew-card")
+        assert len(cards) == 5
+        for card in cards:
+            thumb = card.find_element(By.CSS_SELECTOR, "img.crew-thumb")
+            name = card.find_element(By.CSS_SELECTOR, ".crew-name")
+            assert thumb.get_dom_attribute("alt") == "" and thumb.rect["width"] < 60
+            assert thumb.rect["x"] + thumb.rect["width"] <= name.rect["x"] + 0.5, card.text
+        assert console_errors(browser) == []
+
+
 def search_results(driver, query):
     """The results listed once the search for `query` has run: (title, meta, snippet, marked words)."""
     WebDriverWait(driver, 10).until(

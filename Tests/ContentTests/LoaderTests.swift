@@ -1,3 +1,4 @@
+import Images
 import Content
 import Diagnostics
 import GFM
@@ -828,6 +829,62 @@ import Testing
         }
         #expect(list?.message == "expected a mapping of keys to values for the document, not a list of '- ' items")
         #expect(list?.hint == "write each member as its id and a colon, with 'name:' and 'role:' indented under it")
+    }
+
+    @Test("a member's bio (Markdown, its links from the site's root and checked, at their lines) and portrait (sized, its alt text given or none); other generators' words for them, hints")
+    func crewProfiles() throws {
+        let text = """
+            vega:
+              name: Ines Vega
+              role: Commander
+              image: img/vega.png
+              image_alt: Vega in her EVA suit
+              bio: |
+                Commands the station.
+                Writes the [journal](journal/) and *the* ![patch](img/patch.svg).
+            okoro:
+              name: Daniel Okoro
+              bio: Fixes things.
+            arden:
+              name: Ruth Arden
+              photo: img/arden.png
+
+            """
+        let file = try SourceFile(path: "content/crew.yml", text: text)
+        var log = DiagnosticLog()
+        let crew = try CrewLoader.load(file, log: &log)
+        #expect(log.entries.map(\.message) == ["unknown key 'photo' in crew member 'arden' is ignored"])
+        #expect(log.entries.first?.hint?.contains("'image'") == true)
+        var context = ContentFixtures.context
+        context.imageSize = { $0 == "img/vega.png" ? ImageSize(width: 400, height: 400) : nil }
+        var links = LinkUses()
+        log = DiagnosticLog()
+        let profiles = try CrewLoader.profiles(in: file, crew: crew, context: context, links: &links, log: &log)
+        #expect(Set(profiles.keys) == ["vega", "okoro"])
+        let vega = try #require(profiles["vega"])
+        // (The fixtures' site is under /log/.)
+        #expect(vega.bioHTML == "<p>Commands the station.\nWrites the <a href=\"/log/journal/\">journal</a> and <em>the</em> <img src=\"/log/img/patch.svg\" alt=\"patch\" loading=\"lazy\" decoding=\"async\" />.</p>\n")
+        #expect(vega.summary == "Commands the station. Writes the journal and the .")
+        #expect((vega.image, vega.imageAlt, vega.imageSize) == ("/log/img/vega.png", "Vega in her EVA suit", ImageSize(width: 400, height: 400)))
+        #expect(profiles["okoro"] == CrewProfile(bioHTML: "<p>Fixes things.</p>\n", summary: "Fixes things."))
+        // The portrait and the bio's links and images, for the build to check, at their places in the file.
+        #expect(links.site.map { "\($0.path) \($0.line):\($0.column)" } == ["journal/ 8:16", "img/patch.svg 8:46", "img/vega.png 4:10"])
+        #expect(log.entries.isEmpty)
+        // A bio linking to a content file: a bio's links are pages' URLs.
+        let linked = try SourceFile(path: "content/crew.yml", text: "vega:\n  name: Ines Vega\n  bio: See [my log](journal/first.md).\n")
+        let error = expectDiagnostic {
+            var links = LinkUses()
+            _ = try CrewLoader.profiles(in: linked, crew: try CrewLoader.load(linked, log: &log), context: context, links: &links, log: &log)
+        }
+        #expect(error?.message == "link to 'content/journal/first.md' in a bio: a bio's links lead to pages by their URLs")
+        #expect(error?.location?.line == 3)
+        // A portrait no page can show.
+        let data = try SourceFile(path: "content/crew.yml", text: "vega:\n  name: Ines Vega\n  image: data:image/png;base64,AAAA\n")
+        let unshown = expectDiagnostic {
+            var links = LinkUses()
+            _ = try CrewLoader.profiles(in: data, crew: try CrewLoader.load(data, log: &log), context: context, links: &links, log: &log)
+        }
+        #expect(unshown?.location?.line == 3)
     }
 }
 

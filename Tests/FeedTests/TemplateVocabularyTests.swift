@@ -43,7 +43,11 @@ import Testing
     /// an entry with a preview image, a teaser and a table of contents, pages of their own.
     func richSite() throws -> ContentLibrary {
         let quiet = CrewMember(id: "sato", name: "Aiko Sato", role: "")
-        let crew = Crew(members: [FeedFixtures.vega, FeedFixtures.okoro, quiet])
+        var crew = Crew(members: [FeedFixtures.vega, FeedFixtures.okoro, quiet])
+        // A bio and a sized portrait; one member with a portrait alone, one with neither.
+        crew.profiles = ["vega": CrewProfile(bioHTML: "<p>Commands.</p>\n", summary: "Commands.", image: "/img/vega.png", imageAlt: "Vega",
+                                             imageSize: ImageSize(width: 400, height: 400)),
+                         "okoro": CrewProfile(image: "https://example.org/okoro.jpg")]
         var entries = (0..<7).map { FeedFixtures.entry("e\($0)", sol: 1 + $0, title: $0 == 2 ? nil : "Entry \($0)") }
         entries.append(JournalEntry(sourcePath: "content/journal/draft.md", explicitTitle: "Draft", slug: "draft",
                                     author: quiet, instant: FeedFixtures.clock.instant(sol: 3, lmst: MarsClockTime(hours: 9)),

@@ -63,6 +63,8 @@ struct GeneratedSite {
     var weather: [Int: Int] = [:]
     var pages: [String: StandalonePage] = [:]
     var crewNames: [String: String] = ["vega": "Ines Vega", "okoro": "Daniel Okoro", "arden": "Ruth Arden", "tanaka": "Hiro Tanaka"]
+    /// Members' bios and portraits (`bio:`, `image:` in the crew file), by id.
+    var crewProfiles: [String: (bio: String, image: String?)] = [:]
     var templateVariants: [String: Int] = [:]
     var staticFiles: Set<String> = []
     /// Files in content folders or templates/ that marsgen does not read (`notes.txt`).
@@ -79,7 +81,7 @@ struct GeneratedSite {
     static let words = ["dust", "regolith", "panel", "oxygen", "hatch", "rover", "valley", "storm", "frost", "basalt",
                         "greenhouse", "radish", "antenna", "sample", "drill", "crater", "ridge", "sunset"]
 
-    /// The site's sitemap is split into parts of 16 URLs, a few of them, whose number the
+    /// The site's sitemap is split into parts of 10 URLs, a few of them, whose number the
     /// edits change: the sitemap index and its parts are built incrementally too. It has a
     /// search page, whose index every edit of an entry's or a message's text changes.
     init(root: URL, seed: UInt64) throws {
@@ -231,7 +233,20 @@ struct GeneratedSite {
         case 12:
             // The crew file: a member renamed, one joining, or one who wrote nothing leaving.
             counter += 1
-            switch random.next(4) {
+            switch random.next(5) {
+            case 2:
+                // A bio and a portrait given, changed or taken away: the member's page alone
+                // (and the crew index, for a portrait); a link or image leading nowhere, a warning.
+                guard let id = pick(crewNames.keys) else { return "skip" }
+                if crewProfiles[id] != nil, random.next(3) == 0 {
+                    crewProfiles[id] = nil
+                } else {
+                    let link = pick(["sol/3/", "sol/99/", "journal/"]) ?? "sol/3/"
+                    let image = random.next(2) == 0 ? nil : pick(staticFiles.map { $0 } + ["img/none.png"])
+                    crewProfiles[id] = (bio: "\(randomSentence()) See [this](\(link)).", image: image)
+                }
+                try writeCrew()
+                return "crew \(id) profile"
             case 0:
                 crewNames["member-\(counter)"] = "New Member \(counter)"
                 try writeCrew()
@@ -464,7 +479,7 @@ struct GeneratedSite {
             base_url: https://example.org/gen/
             page_size: 4
             unsafe_html: true
-            sitemap_max_urls: 16
+            sitemap_max_urls: 10
             search: true
             mission:
               name: Generated
@@ -578,7 +593,14 @@ struct GeneratedSite {
     }
 
     func writeCrew() throws {
-        let text = crewNames.keys.sorted().map { "\($0):\n  name: \(crewNames[$0] ?? $0)\n  role: Crew\n" }.joined()
+        let text = crewNames.keys.sorted().map { id in
+            var member = "\(id):\n  name: \(crewNames[id] ?? id)\n  role: Crew\n"
+            if let profile = crewProfiles[id] {
+                member += "  bio: |\n    \(profile.bio)\n"
+                if let image = profile.image { member += "  image: \(image)\n" }
+            }
+            return member
+        }.joined()
         try write(text, to: "content/crew.yml")
     }
 

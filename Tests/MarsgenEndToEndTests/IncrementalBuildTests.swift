@@ -2395,6 +2395,43 @@ import Testing
         #expect(try build().written.isEmpty)
     }
 
+    @Test("a crew member's bio edited writes their page alone; their portrait, their page and the crew index; a bio's link to no page is a warning at its place in crew.yml; each build equals a clean one")
+    func crewProfiles() throws {
+        func expectSameAsClean() throws {
+            let (missing, extra, different, same) = SiteFixture.differences(try SiteFixture.snapshot(output), from: try cleanBuildSnapshot())
+            #expect(same, "missing \(missing), extra \(extra), different \(different)")
+        }
+        let page = try String(contentsOf: output.appendingPathComponent("crew/vega/index.html"), encoding: .utf8)
+        #expect(page.contains("<img class=\"crew-portrait\" src=\"/img/crew/vega.svg\" alt=\"\" width=\"240\" height=\"240\" decoding=\"async\">"))
+        #expect(page.contains("<div class=\"crew-bio prose\">\n<p>Twenty-two years flying test aircraft"))
+        #expect(page.contains("<meta name=\"description\" content=\"Twenty-two years flying test aircraft"))
+        // The bio edited: Vega's first page, nothing else (her messages and entries hold her name, not her bio).
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "Twenty-two years flying test aircraft", with: "Twenty-three years flying test aircraft") }
+        let bio = try build()
+        #expect(!bio.isFullBuild && bio.written == ["crew/vega/index.html"], "\(bio.written)")
+        try expectSameAsClean()
+        // The portrait another: her page and the crew index, with its size.
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "image: img/crew/vega.svg", with: "image: img/kasei-station.jpg") }
+        let portrait = try build()
+        #expect(Set(portrait.written) == ["crew/vega/index.html", "crew/index.html"], "\(portrait.written)")
+        #expect(try String(contentsOf: output.appendingPathComponent("crew/index.html"), encoding: .utf8)
+            .contains("<img class=\"crew-thumb\" src=\"/img/kasei-station.jpg\" alt=\"\" width=\"1200\" height=\"630\""))
+        try expectSameAsClean()
+        // A link in a bio to no page: a warning where it is written, until it is fixed.
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "[journal](journal/)", with: "[journal](jounral/)") }
+        let broken = try build()
+        let lines = try String(contentsOf: site.appendingPathComponent("content/crew.yml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("[journal](jounral/)") }) + 1
+        let column = try #require(lines[line - 1].range(of: "[journal]")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+        #expect(broken.warnings.map(\.message) == ["link 'jounral/' leads to no page or file of the site"])
+        #expect(broken.warnings.first?.location == SourceLocation(path: "content/crew.yml", line: line, column: column))
+        #expect(broken.warnings.first?.hint == "did you mean 'journal/'?")
+        #expect(try build().warnings.count == 1)
+        try edit("content/crew.yml") { $0.replacingOccurrences(of: "[journal](jounral/)", with: "[journal](journal/)") }
+        #expect(try build().warnings.isEmpty)
+        try expectSameAsClean()
+    }
+
     @Test("a link to a heading of a page of its own is checked as one to an entry's: a warning at a link to none, with the likeliest; an edit of the page's headings decides again")
     func standalonePageHeadingLinks() throws {
         func headingWarnings(_ report: BuildReport) -> [String] {

@@ -442,11 +442,14 @@ def test_hostile_strings_are_text_everywhere(hostile):
             continue
         alternate = tree.find(".//link[@rel='alternate']")
         assert alternate.get("title") == HOSTILE, path
-        # An entry's page has its own description (the hostile entry's is checked below);
-        # every other page the site's.
+        # An entry's page has its own description (the hostile entry's is checked below), and
+        # a crew member's first page their bio's start (the demo's crew all have one); every
+        # other page the site's.
         description = tree.find(".//meta[@name='description']").get("content")
         assert tree.find(".//meta[@property='og:description']").get("content") == description, path
-        if path.parent.parent.name != "journal":
+        if path.parent.parent.name == "crew":
+            assert description and not description.startswith(HOSTILE), path
+        elif path.parent.parent.name != "journal":
             assert description.startswith(HOSTILE), path
         elif path.parent.name != "sol-14-hostile":
             assert description and not description.startswith(HOSTILE), path

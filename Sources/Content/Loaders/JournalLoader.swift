@@ -150,8 +150,11 @@ public enum JournalLoader {
     /// (`imageSize` gives it by the path from the site's root).
     ///
     /// - Throws: A ``Diagnostic`` for an `image:` no preview could fetch (`data:`, `//host/…`).
+    /// - Parameter isPreview: Whether the image is for link previews alone, which show no SVG
+    ///   image (a warning); else it is shown on the page too (a crew member's portrait).
     static func leadImage(_ fields: YAMLMapping, document: MarkdownDocument, basePath: String, imageSize: ((String) -> ImageSize?)?,
-                          links: inout LinkUses, log: inout DiagnosticLog) throws(Diagnostic) -> (url: String, alt: String, size: ImageSize?) {
+                          links: inout LinkUses, log: inout DiagnosticLog,
+                          isPreview: Bool = true) throws(Diagnostic) -> (url: String, alt: String, size: ImageSize?) {
         // A quoted value may hold spaces around the URL.
         guard let given = try fields.string("image"), case let written = String(given.trimmingSpaces), !written.isEmpty else {
             return document.leadImage().map { (LinkEscaping.escaped($0.url), $0.alt, $0.size) } ?? ("", "", nil)
@@ -162,7 +165,7 @@ public enum JournalLoader {
             throw Diagnostic.error("image '\(Diagnostic.excerpt(written))' is not an address a link preview can fetch", at: location,
                                    hint: "give a file of the site, like 'img/landing.jpg' (relative to the site's root, as in the text), or an https:// URL")
         }
-        if LeadImage.isSVG(url) {
+        if isPreview, LeadImage.isSVG(url) {
             log.warn("image '\(Diagnostic.excerpt(written))' is an SVG image, which link previews do not show", at: location,
                      hint: "give a PNG, JPEG or WebP image for previews (about 1200 × 630 pixels shows well everywhere)")
         }

@@ -1,3 +1,5 @@
+import Images
+
 /// A member of the crew, from `content/crew.yml`.
 public struct CrewMember: Hashable, Sendable, Codable {
     /// The id authors use in front matter and message headings (`lewis`).
@@ -32,11 +34,48 @@ extension ContentHash {
     }
 }
 
+/// What a member's own page says of them beyond their name and role: a few words about
+/// them and their portrait (`bio:` and `image:` in `content/crew.yml`). Kept apart from
+/// ``CrewMember``, which every object a member wrote holds: a bio edited is their page's
+/// change alone, not a change to each of their messages.
+public struct CrewProfile: Hashable, Sendable {
+    /// The bio's Markdown as HTML; empty without one.
+    public var bioHTML: String
+    /// The bio's start as plain text, for the page's description; empty without one.
+    public var summary: String
+    /// The portrait's URL, escaped as a page writes it; empty without one.
+    public var image: String
+    /// Its alt text, `image_alt:`; empty without (the member's name is beside it).
+    public var imageAlt: String
+    /// Its size, for a static image of the site whose file gives one.
+    public var imageSize: ImageSize?
+
+    public init(bioHTML: String = "", summary: String = "", image: String = "", imageAlt: String = "", imageSize: ImageSize? = nil) {
+        (self.bioHTML, self.summary, self.image, self.imageAlt, self.imageSize) = (bioHTML, summary, image, imageAlt, imageSize)
+    }
+
+    /// Whether there is anything to show.
+    public var isEmpty: Bool { bioHTML.isEmpty && image.isEmpty }
+}
+
+extension ContentHash {
+    /// Mixes in what a page shows of a member's profile.
+    public mutating func combine(_ profile: CrewProfile) {
+        combine(profile.bioHTML)
+        combine(profile.image)
+        combine(profile.imageAlt)
+        combine(Int64(profile.imageSize?.width ?? -1))
+        combine(Int64(profile.imageSize?.height ?? -1))
+    }
+}
+
 /// The crew, in the order of `content/crew.yml`.
 public struct Crew: Hashable, Sendable {
     /// The members in file order.
     public private(set) var members: [CrewMember]
     private var byID: [String: Int]
+    /// Each member's bio and portrait, by id, once rendered (see ``CrewLoader/profiles(of:context:links:log:)``).
+    public var profiles: [String: CrewProfile] = [:]
 
     /// Creates a crew.
     public init(members: [CrewMember]) {

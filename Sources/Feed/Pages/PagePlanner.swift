@@ -690,6 +690,7 @@ public struct PagePlanner {
             var values: TemplateContext = ["id": member.id, "name": member.name, "role": member.role, "hasRole": !member.role.isEmpty,
                                            "hasFeed": config.hasCrewFeeds]
             if config.hasCrewFeeds { values["feedURL"] = links.crewFeed(member.id) }
+            let profile = library.crew.profiles[member.id] ?? CrewProfile()
             let base: TemplateContext = ["member": values]
             let count = paging.archivePageCount
             let (entryCount, messageCount) = (authored.entryCount, authored.messageCount)
@@ -698,6 +699,7 @@ public struct PagePlanner {
             let address = links.crewAddress(member.id)
             plans.append(plan(.crew, at: address) { hash in
                 hash.combine(member)
+                hash.combine(profile)
                 hash.combine(Int64(entryCount))
                 hash.combine(Int64(messageCount))
                 // Not implied by the counts: a kind other than entries and messages may have authors.
@@ -705,6 +707,9 @@ public struct PagePlanner {
                 for position in positions.prefix(config.pageSize) { hash.combine(Int64(bitPattern: feedStamps[position])) }
             } page: {
                 var front = base
+                // The bio and portrait on the member's first page alone: an edit of either
+                // writes that page, not their older pages too.
+                front["member"] = values.merging(Self.profileValues(profile)) { _, profile in profile }
                 front["isFront"] = true
                 front["entryCount"] = entryCount
                 front["messageCount"] = messageCount
@@ -714,10 +719,17 @@ public struct PagePlanner {
                     front["older"] = link(links.crew(member.id, page: olderPage), words[.older])
                     front["hasPager"] = true
                 }
+                // The portrait previews a link to the page, as an entry's image does.
+                if !profile.image.isEmpty {
+                    front["image"] = links.absolute(fromHostRoot: profile.image)
+                    front["imageAlt"] = profile.imageAlt.isEmpty ? member.name : profile.imageAlt
+                    if let size = profile.imageSize { (front["imageWidth"], front["imageHeight"]) = (size.width, size.height) }
+                }
                 let url = address.url
                 return Page(kind: .crew, url: url, outputPath: address.outputPath, template: "page-crew",
                             slots: ["sections": positions.prefix(config.pageSize).map { Page.SlotItem(object: feedObject($0)) }],
-                            context: context(title: member.name, url: url, heading: member.name, section: "crew", extra: front))
+                            context: context(title: member.name, url: url, heading: member.name, section: "crew", description: profile.summary,
+                                             extra: front))
             })
             for number in stride(from: 1, through: count, by: 1) where positions.count > config.pageSize {
                 let pageAddress = links.crewAddress(member.id, page: number)
@@ -852,15 +864,38 @@ public struct PagePlanner {
         }
     }
 
+    /// A member's bio and portrait as templates get them: `bio` (HTML) and `hasBio`,
+    /// `portrait`, `portraitAlt` and `hasPortrait`, with `portraitWidth` and `portraitHeight`
+    /// when its file gives a size. Each is there, empty or false, without: a missing one would
+    /// be looked up in the page's own values.
+    static func profileValues(_ profile: CrewProfile) -> TemplateContext {
+        var values: TemplateContext = ["bio": profile.bioHTML, "hasBio": !profile.bioHTML.isEmpty, "portrait": profile.image,
+                                       "portraitAlt": profile.imageAlt, "hasPortrait": !profile.image.isEmpty]
+        if let size = profile.imageSize { (values["portraitWidth"], values["portraitHeight"]) = (size.width, size.height) }
+        return values
+    }
+
     func crewIndexPage() -> PagePlan {
         // No per-member totals here: they would change with every message; each member's page has them.
         let address = links.crewIndexAddress
+        let profiles = library.crew.profiles
         return plan(.crewIndex, at: address) { [members = library.crew.members] hash in
-            // The members, in the crew file's order: all the page shows.
-            for member in members { hash.combine(member) }
+            // The members, in the crew file's order, and their portraits: all the page shows.
+            for member in members {
+                hash.combine(member)
+                let profile = profiles[member.id]
+                hash.combine(profile?.image ?? "")
+                hash.combine(profile?.imageAlt ?? "")
+                hash.combine(Int64(profile?.imageSize?.width ?? -1))
+                hash.combine(Int64(profile?.imageSize?.height ?? -1))
+            }
         } page: {
             let rows: [TemplateContext] = library.crew.members.map { member in
-                ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
+                var row: TemplateContext = ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
+                // The portrait alone: a bio is the member's own page's.
+                let profile = profiles[member.id] ?? CrewProfile()
+                row.merge(Self.profileValues(CrewProfile(image: profile.image, imageAlt: profile.imageAlt, imageSize: profile.imageSize))) { _, new in new }
+                return row
             }
             let url = address.url
             return Page(kind: .crewIndex, url: url, outputPath: address.outputPath, template: "page-crew-index",
