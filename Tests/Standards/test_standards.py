@@ -83,8 +83,13 @@ GENERATED_SITEMAP_PART = 500
 
 def write_hostile_site(site, unsafe_html):
     copy_demo(site)
-    (site / "content/crew.yml").write_text(
-        (ROOT / "content/crew.yml").read_text().replace("name: Ines Vega", f"name: '{HOSTILE.replace(chr(39), chr(39) * 2)}'"))
+    # A name reaches headings, bylines and the portrait's preview text; a bio (with the hostile
+    # string as entities, and raw HTML, left out), the page's text and its description.
+    crew = (ROOT / "content/crew.yml").read_text().replace("name: Ines Vega", f"name: '{HOSTILE.replace(chr(39), chr(39) * 2)}'")
+    bio = "  bio: |\n    " + HOSTILE.replace("&", "&amp;").replace("<", "&lt;") + " keeps the power running.\n\n    <script>alert('bio')</script>\n"
+    crew = re.sub(r"  bio: \|\n    Keeps the power, air and water running.*?\n(?=\S)", bio, crew, flags=re.S)
+    assert "alert('bio')" in crew
+    (site / "content/crew.yml").write_text(crew)
     # The site's title, description and picture's alt text reach attributes (the feed link's title, the
     # meta description, og:image:alt).
     config = site / "marsgen.yml"
@@ -405,6 +410,8 @@ def test_the_search_index_is_json_that_gives_hostile_strings_back_whole(hostile)
     assert entry["text"].startswith(f"Text with {HOSTILE} written as entities, and a link. {HOSTILE} raw and alert('raw')")
     message = next(document for document in documents.values() if document["tags"] == ["hostile"])
     assert message["text"] == 'Typed: <script>alert(1)</script> & "quotes" {{mustache}}'
+    okoro = lxml.html.fromstring((hostile / "crew/okoro/index.html").read_text())
+    assert okoro.find(".//div[@class='crew-bio prose']").text_content().strip().startswith(HOSTILE + " keeps the power running.")
     page = documents["/about/"]
     assert (page["kind"], page["title"], page["sol"], page["date"], page["text"]) == ("page", HOSTILE, None, None, f"About {HOSTILE}.")
 
@@ -448,7 +455,7 @@ def test_hostile_strings_are_text_everywhere(hostile):
         description = tree.find(".//meta[@name='description']").get("content")
         assert tree.find(".//meta[@property='og:description']").get("content") == description, path
         if path.parent.parent.name == "crew":
-            assert description and not description.startswith(HOSTILE), path
+            assert description.startswith(HOSTILE + " keeps the power") if path.parent.name == "okoro" else description, path
         elif path.parent.parent.name != "journal":
             assert description.startswith(HOSTILE), path
         elif path.parent.name != "sol-14-hostile":
