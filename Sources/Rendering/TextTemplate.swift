@@ -3,7 +3,7 @@ import Mustache
 import SiteConfig
 
 /// A Mustache template that renders plain text, nothing escaped: an archetype's Markdown
-/// (see `EntryArchetype`), where `{{title}}` must stay `R&D` and not become `R&amp;D`.
+/// (see `Archetype`), where `{{title}}` must stay `R&D` and not become `R&amp;D`.
 public struct TextTemplate {
     private let template: MustacheTemplate
     /// Its names no value is given for, each where it is first written: they render as

@@ -4,8 +4,8 @@ import Testing
 
 /// An archetype read apart from the command: which of its lines a new entry gets.
 @Suite struct EntryArchetypeTests {
-    func archetype(_ text: String) throws(Diagnostic) -> EntryArchetype {
-        try EntryArchetype(parsing: SourceFile(path: "archetypes/entry.md", text: text))
+    func archetype(_ text: String) throws(Diagnostic) -> Archetype {
+        try Archetype(parsing: SourceFile(path: "archetypes/entry.md", text: text), form: .entry)
     }
 
     @Test("author, tags and draft are taken out as defaults; every other key keeps its lines, comments and nesting, with the line each is on")
@@ -30,6 +30,26 @@ import Testing
         #expect(text.body == "## Sol {{sol}}\n" && text.bodyFirstLine == 1)
         let windows = try archetype("---\r\nextra:\r\n  a: 1\r\n---\r\nText\r\n")
         #expect(windows.otherFrontMatter.map(\.text) == ["extra:", "  a: 1"])
+    }
+
+    @Test("a page's archetype: draft, nav, template and description are defaults, an entry's author and tags other keys; title, slug and aliases its own")
+    func page() throws {
+        let text = "---\nnav: true\ntemplate: roster\ndescription: The rules\ndraft: false\nauthor: okoro\ntags: [a]\nweight: 5\n---\n## {{title}}\n"
+        let read = try Archetype(parsing: SourceFile(path: "archetypes/page.md", text: text), form: .page)
+        #expect(read.isInNavigation == true && read.isDraft == false && read.description == "The rules")
+        #expect(read.template?.name == "roster" && read.template?.location == SourceLocation(path: "archetypes/page.md", line: 3, column: 11))
+        #expect(read.author == nil && read.tags.isEmpty)
+        #expect(read.otherFrontMatter.map(\.text) == ["author: okoro", "tags: [a]", "weight: 5"])
+        // And an entry's archetype copies a page's keys as written.
+        let entry = try archetype(text)
+        #expect(entry.isInNavigation == nil && entry.template == nil && entry.description == nil && entry.author?.id == "okoro")
+        #expect(entry.otherFrontMatter.map(\.text) == ["nav: true", "template: roster", "description: The rules", "weight: 5"])
+        for key in ["title", "slug", "aliases"] {
+            let error = #expect(throws: Diagnostic.self) {
+                try Archetype(parsing: SourceFile(path: "archetypes/page.md", text: "---\n\(key): x\n---\n"), form: .page)
+            }
+            #expect(error?.message == "'\(key)' is each page's own: an archetype may not set it")
+        }
     }
 
     @Test("each of an entry's own keys is refused at its line", arguments: ["title", "sol", "time", "date", "slug", "aliases"])

@@ -97,6 +97,39 @@ import Testing
         #expect(page.contains("<section class=\"roster\">") && page.contains("<meta name=\"description\" content=\"Who is on the station: five.\">"))
     }
 
+    @Test("a new page from the site's archetype (archetypes/page.md, or --kind): its defaults unless the options say otherwise, its other keys copied, its text rendered; a mistake in it is an error at its line, nothing written")
+    func pageArchetype() throws {
+        let site = try SiteFixture.copyOfDemoSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try Data("<section class=\"roster\">{{{body}}}</section>\n".utf8).write(to: site.appendingPathComponent("templates/roster.mustache"))
+        let folder = site.appendingPathComponent("archetypes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("---\n# Station pages\nnav: true\ntemplate: roster\nweight: 5\n---\n## {{title}}\n\nAt /{{path}}/.\n".utf8)
+            .write(to: folder.appendingPathComponent("page.md"))
+        let created = try SiteFixture.run(["new", "page", "Air & water", "--slug", "station/air"], in: site)
+        #expect(created.status == 0 && created.out == "Created content/pages/station/air.md from archetypes/page.md (at /station/air/; a draft until you remove 'draft: true')\n",
+                "\(created.err)")
+        #expect(try text("content/pages/station/air.md", in: site)
+                == "---\ntitle: \"Air & water\"\ntemplate: roster\nnav: true\ndraft: true\n# Station pages\nweight: 5\n---\n\n## Air & water\n\nAt /station/air/.\n")
+        // The options over the archetype's defaults.
+        let plain = try SiteFixture.run(["new", "page", "Quiet", "--no-nav", "--no-draft", "--template", "page-standalone"], in: site)
+        #expect(plain.status == 0, "\(plain.err)")
+        #expect(try text("content/pages/quiet.md", in: site).hasPrefix("---\ntitle: \"Quiet\"\ntemplate: page-standalone\n# Station pages\nweight: 5\n---\n"))
+        // Mistakes: no such kind; a template the site lacks, at the archetype's line; a page's own key.
+        let missing = try SiteFixture.run(["new", "page", "X", "--kind", "pge"], in: site)
+        #expect(missing.status == 1 && missing.err == "archetypes/pge.md: error: no archetype 'pge': archetypes/pge.md is not there\n  hint: did you mean 'page'?\n")
+        try Data("---\ntemplate: rostr\n---\n".utf8).write(to: folder.appendingPathComponent("bad.md"))
+        let template = try SiteFixture.run(["new", "page", "X", "--kind", "bad"], in: site)
+        #expect(template.status == 1 && template.err.hasPrefix("archetypes/bad.md:2:11: error: no template 'rostr'"), "\(template.err)")
+        try Data("---\nweight: lots\n---\n".utf8).write(to: folder.appendingPathComponent("worse.md"))
+        let weight = try SiteFixture.run(["new", "page", "X", "--kind", "worse"], in: site)
+        #expect(weight.status == 1 && weight.err.hasPrefix("archetypes/worse.md:2:9: error: 'weight' must be a whole number"), "\(weight.err)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("content/pages/x.md").path))
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: site.path, includesDrafts: true)).build()
+        let page = try text("public/station/air/index.html", in: site)
+        #expect(page.contains("<section class=\"roster\">") && page.contains("At /station/air/."))
+    }
+
     @Test("--time with seconds keeps them, in an entry's front matter, a message's heading and a report's times; both build at that second")
     func seconds() throws {
         let site = try SiteFixture.copyOfDemoSite()

@@ -68,6 +68,10 @@ public struct NewStandalonePage: Sendable {
     public var description: String?
     /// The template of the site's own it is rendered with (`template:`), by name (`roster`).
     public var template: String?
+    /// Front matter lines written after the keys above (an archetype's other keys).
+    public var otherFrontMatter: [String] = []
+    /// Its text so far: empty, or what its archetype starts it with.
+    public var body = ""
 
     /// A page whose path is made from `title` unless `path` is given.
     public init(title: String, path: String? = nil, isInNavigation: Bool = false, isDraft: Bool = true) {
@@ -80,15 +84,25 @@ public struct NewStandalonePage: Sendable {
     /// Where it is written, relative to the site's folder.
     public var filePath: String { StandalonePageLoader.folder + "/\(path).md" }
 
-    /// The file's text: its front matter, then a blank line to start writing on.
+    /// The file's text: its front matter, then a blank line and its text (a line to start
+    /// writing on when it has none).
     public var text: String {
+        let body = body.trimmingLineBreaks
+        return (frontMatterLines + otherFrontMatter + ["---", "", body.isEmpty ? "" : body + "\n"]).joined(separator: "\n")
+    }
+
+    /// The line of ``text`` the first of ``otherFrontMatter`` is on.
+    public var otherFrontMatterFirstLine: Int { frontMatterLines.count + 1 }
+
+    /// The `---` line and the keys the command writes.
+    private var frontMatterLines: [String] {
         var lines = ["---", "title: \(YAMLText.quoted(title))"]
         if writesPath { lines.append("slug: \(path)") }
         if let description { lines.append("description: \(YAMLText.quoted(description))") }
         if let template { lines.append("template: \(template)") }
         if isInNavigation { lines.append("nav: true") }
         if isDraft { lines.append("draft: true") }
-        return (lines + ["---", "", ""]).joined(separator: "\n")
+        return lines
     }
 }
 

@@ -178,7 +178,7 @@ struct NewEntryCommand: ParsableCommand {
             if let archetype {
                 entry.otherFrontMatter = archetype.otherFrontMatter.map(\.text)
                 let template = try TextTemplate(archetype.body, path: archetype.path, firstLine: archetype.bodyFirstLine,
-                                                names: EntryArchetype.names)
+                                                names: Archetype.Form.entry.names)
                 template.warnings.forEach(report)
                 entry.body = template.render([
                     "title": title, "slug": entry.slug, "sol": sol, "time": time.writtenText,
@@ -194,54 +194,73 @@ struct NewEntryCommand: ParsableCommand {
     }
 
     /// The archetype of `--kind`, or `archetypes/entry.md` when there is one; nil without.
-    private func loadArchetype() throws(Diagnostic) -> EntryArchetype? {
-        let relative = EntryArchetype.path(ofKind: kind ?? EntryArchetype.defaultKind)
-        guard let bytes = FileManager.default.contents(atPath: options.path(relative)) else {
+    private func loadArchetype() throws(Diagnostic) -> Archetype? {
+        try Archetype.load(kind: kind, form: .entry, in: options.source)
+    }
+
+    /// Reads `entry` as a build will (see ``Archetype/check(_:at:firstCopiedLine:in:load:)``).
+    private func check(_ entry: NewJournalEntry, madeFrom archetype: Archetype, context: ContentContext) throws(Diagnostic) {
+        try archetype.check(entry.text, at: entry.path, firstCopiedLine: entry.otherFrontMatterFirstLine, in: options.source) {
+            file, log throws(Diagnostic) in _ = try JournalLoader.load(file, context: context, log: &log)
+        }
+    }
+
+    /// Prints a warning, its path shown from where marsgen runs, as the command's error is.
+    private func report(_ warning: Diagnostic) {
+        Console.report(warning, shownAfter: Console.shownFolder(options.source))
+    }
+}
+
+extension Archetype {
+    /// The archetype of `kind` in the site at `source`, or of the form's default kind
+    /// (`archetypes/entry.md`) when `kind` is nil and the site has it; nil without.
+    ///
+    /// - Throws: A ``Diagnostic`` for a `kind` the site has no archetype of (with the
+    ///   likeliest, or the site's archetypes), or an archetype that cannot be read.
+    static func load(kind: String?, form: Form, in source: String) throws(Diagnostic) -> Archetype? {
+        let relative = path(ofKind: kind ?? form.defaultKind)
+        guard let bytes = FileManager.default.contents(atPath: (source as NSString).appendingPathComponent(relative)) else {
             guard let kind else { return nil }
-            let folder = options.path(EntryArchetype.folder)
+            let folder = (source as NSString).appendingPathComponent(Archetype.folder)
             let kinds = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
                 .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
             let near = kind.closestMatch(among: kinds)
             throw Diagnostic.error("no archetype '\(kind)': \(relative) is not there", at: SourceLocation(path: relative),
                                    hint: near.map { "did you mean '\($0)'?" }
-                                       ?? (kinds.isEmpty ? "write \(relative), the front matter and text its entries start with"
+                                       ?? (kinds.isEmpty ? "write \(relative), the front matter and text new ones start with"
                                            : "the site's archetypes: \(kinds.joined(separator: ", "))"))
         }
-        return try EntryArchetype(parsing: try SourceFile(path: relative, bytes: Array(bytes)))
+        return try Archetype(parsing: try SourceFile(path: relative, bytes: Array(bytes)), form: form)
     }
 
-    /// Reads `entry` as a build will, so an archetype that makes entries the build refuses is
-    /// found now, with nothing written: a problem on a line copied from the archetype is
-    /// reported there, any other at the entry's line, naming the archetype.
-    private func check(_ entry: NewJournalEntry, madeFrom archetype: EntryArchetype, context: ContentContext) throws(Diagnostic) {
-        let firstCopied = entry.otherFrontMatterFirstLine
+    /// Reads `text`, a new file at `path` this archetype made, as a build will (`load`), so
+    /// that an archetype making files the build refuses is found now, with nothing written:
+    /// a problem on a line copied from the archetype (those from `firstCopiedLine` on) is
+    /// reported there, any other at the file's line, naming the archetype. Warnings are
+    /// printed, as a build prints them, those before an error too.
+    func check(_ text: String, at path: String, firstCopiedLine: Int, in source: String,
+               load: (SourceFile, inout DiagnosticLog) throws(Diagnostic) -> Void) throws(Diagnostic) {
         func located(_ diagnostic: Diagnostic) -> Diagnostic {
             var diagnostic = diagnostic
-            if let location = diagnostic.location, location.path == entry.path,
-               archetype.otherFrontMatter.indices.contains(location.line - firstCopied) {
-                diagnostic.location = SourceLocation(path: archetype.path, line: archetype.otherFrontMatter[location.line - firstCopied].line,
+            if let location = diagnostic.location, location.path == path,
+               otherFrontMatter.indices.contains(location.line - firstCopiedLine) {
+                diagnostic.location = SourceLocation(path: self.path, line: otherFrontMatter[location.line - firstCopiedLine].line,
                                                      column: location.column)
             } else {
-                diagnostic.hint = [diagnostic.hint, "the entry as \(archetype.path) makes it"].compactMap(\.self).joined(separator: "; ")
+                diagnostic.hint = [diagnostic.hint, "the file as \(self.path) makes it"].compactMap(\.self).joined(separator: "; ")
             }
             return diagnostic
         }
         var log = DiagnosticLog()
         let failure: Diagnostic?
         do {
-            _ = try JournalLoader.load(try SourceFile(path: entry.path, bytes: Array(entry.text.utf8)), context: context, log: &log)
+            try load(try SourceFile(path: path, bytes: Array(text.utf8)), &log)
             failure = nil
         } catch {
             failure = error
         }
-        // The warnings found before an error too, as a build prints them.
-        log.warnings.map(located).forEach(report)
+        log.warnings.map(located).forEach { Console.report($0, shownAfter: Console.shownFolder(source)) }
         if let failure { throw located(failure) }
-    }
-
-    /// Prints a warning, its path shown from where marsgen runs, as the command's error is.
-    private func report(_ warning: Diagnostic) {
-        Console.report(warning, shownAfter: Console.shownFolder(options.source))
     }
 }
 
@@ -423,8 +442,9 @@ struct NewPageCommand: ParsableCommand {
                                             valueName: "path"))
     var slug: String?
 
-    @Flag(help: "Link to it from the navigation of every page ('nav: true').")
-    var nav = false
+    /// Nil when neither is given: the archetype's `nav`, else not in the navigation.
+    @Flag(inversion: .prefixedNo, help: "Link to it from the navigation of every page ('nav: true'; default: the archetype's, else not).")
+    var nav: Bool?
 
     @Option(name: .long, help: ArgumentHelp("What it is about, for its card, link previews and search engines.", valueName: "text"))
     var description: String?
@@ -432,8 +452,13 @@ struct NewPageCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A template of the site's own to render it with: templates/<name>.mustache.", valueName: "name"))
     var template: String?
 
+    @Option(name: .long, help: ArgumentHelp("The archetype to start from: archetypes/<kind>.md (default: archetypes/page.md, when the site has it).",
+                                            valueName: "kind"))
+    var kind: String?
+
+    /// A draft by default; nil when neither is given: the archetype's `draft`, else a draft.
     @Flag(inversion: .prefixedNo, help: "Mark it 'draft: true' (built only with --drafts until you remove it; the default).")
-    var draft = true
+    var draft: Bool?
 
     @Option(name: .long, help: ArgumentHelp("The site's folder, holding marsgen.yml.", valueName: "dir"))
     var source = "."
@@ -442,18 +467,32 @@ struct NewPageCommand: ParsableCommand {
         if let slug, slug.split(separator: "/").isEmpty || !slug.split(separator: "/").allSatisfy({ Slug.isValid(String($0)) }) {
             throw ValidationError("--slug may use only lowercase letters, digits, '-', '_' and '.' in each part between '/'")
         }
+        if let kind, !Slug.isValid(kind) { throw ValidationError("--kind may use only lowercase letters, digits, '-' and '_'") }
     }
 
     func run() throws {
         try NewContentWhen.reportingFailure(in: source) { () throws(Diagnostic) in
-            guard try SiteBuilder.configuration(ofSiteIn: source) != nil else {
+            guard let config = try SiteBuilder.configuration(ofSiteIn: source) else {
                 throw Diagnostic.error("no \(SiteConfiguration.fileName) in \(source)",
                                        hint: "run it in a site's folder, or pass --source with it ('marsgen init' starts one)")
             }
+            let archetype = try Archetype.load(kind: kind, form: .page, in: source)
+            let isDraft = draft ?? archetype?.isDraft ?? true
             var page = NewStandalonePage(title: title, path: slug.map { $0.split(separator: "/").joined(separator: "/") },
-                                         isInNavigation: nav, isDraft: draft)
-            page.description = description.map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
-            page.template = try template.map(checkedTemplate)
+                                         isInNavigation: nav ?? archetype?.isInNavigation ?? false, isDraft: isDraft)
+            page.description = (description ?? archetype?.description).map { String($0.trimmingSpaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            if let template {
+                page.template = try checkedTemplate(template)
+            } else if let given = archetype?.template {
+                // The archetype's template, checked there.
+                do throws(Diagnostic) {
+                    page.template = try checkedTemplate(given.name)
+                } catch {
+                    var located = error
+                    located.location = given.location
+                    throw located
+                }
+            }
             // Read as a build reads it: a path marsgen's own pages take is an error, nothing written.
             func head() throws(Diagnostic) -> StandalonePageLoader.Head {
                 do throws(Diagnostic) {
@@ -464,9 +503,24 @@ struct NewPageCommand: ParsableCommand {
             }
             page.writesPath = try head().path != page.path
             let head = try head()
+            if let archetype {
+                page.otherFrontMatter = archetype.otherFrontMatter.map(\.text)
+                let template = try TextTemplate(archetype.body, path: archetype.path, firstLine: archetype.bodyFirstLine,
+                                                names: Archetype.Form.page.names)
+                template.warnings.forEach { Console.report($0, shownAfter: Console.shownFolder(source)) }
+                page.body = template.render(["title": title, "path": head.path])
+                // Read as a build reads it: an archetype making pages a build refuses is found now.
+                let context = ContentContext(config: config, crew: Crew(members: []))
+                try archetype.check(page.text, at: page.filePath, firstCopiedLine: page.otherFrontMatterFirstLine, in: source) {
+                    file, log throws(Diagnostic) in
+                    var links = LinkUses()
+                    _ = try StandalonePageLoader.load(file, context: context, log: &log, links: &links)
+                }
+            }
             try NewContentFile.create(page.filePath, text: page.text, in: source,
                                       ifThere: "edit it, or give the new one another path (--slug)")
-            Console.out("Created \(page.filePath) (at /\(head.path)/\(draft ? "; a draft until you remove 'draft: true'" : ""))")
+            let from = archetype.map { " from \($0.path)" } ?? ""
+            Console.out("Created \(page.filePath)\(from) (at /\(head.path)/\(isDraft ? "; a draft until you remove 'draft: true'" : ""))")
         }
     }
 }
