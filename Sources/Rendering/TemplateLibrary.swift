@@ -255,6 +255,23 @@ public struct TemplateLibrary: Sendable {
     /// Whether the library has a template of this name, marsgen's or the site's.
     public func has(_ name: String) -> Bool { origins[name] != nil }
 
+    /// Why a page of its own cannot be rendered with the template `name` (`template: roster`).
+    public enum PageTemplateProblem: Equatable, Sendable {
+        /// One of marsgen's templates for its other pages, which give it other values.
+        case marsgens
+        /// Not among the site's own templates; the likeliest of them, if any is close.
+        case missing(near: String?)
+    }
+
+    /// What is wrong with `name` as the template of a page of its own, among the site's own
+    /// templates `own` (their names, without `.mustache`); nil when it may be one: one of
+    /// `own`, or ``standalonePageName``. For a build's check and `marsgen new page`'s alike.
+    public static func problem(withPageTemplate name: String, siteTemplates own: some Collection<String>) -> PageTemplateProblem? {
+        guard name != standalonePageName else { return nil }
+        if builtInNames.contains(name) { return .marsgens }
+        return own.contains(name) ? nil : .missing(near: name.closestMatch(among: own))
+    }
+
     /// Site templates that no page can use: neither a built-in name nor a partial of any
     /// template. Usually a misspelt file name.
     public func unusedOverrides(_ names: some Sequence<String>) -> [String] {

@@ -309,8 +309,8 @@ extension SiteBuilder {
         let runs = stride(from: 0, to: linking.count, by: 512).map { $0..<min($0 + 512, linking.count) }
         let isShown = self.isPublished
         // The pages of their own by output path: a link to one of their headings is checked too.
-        let siteLinks = SiteLinks(config: config)
-        let standalonePages = Dictionary(context.standalonePages.map { (siteLinks.standalonePageAddress($0.path).outputPath, $0) }) { first, _ in first }
+        let links = SiteLinks(config: config)
+        let standalonePages = Dictionary(context.standalonePages.map { (links.standalonePageAddress($0.path).outputPath, $0) }) { first, _ in first }
         typealias Use = (path: String, link: MarkdownSiteLink, target: String?)
         let checked = try parallelMap(runs) { run throws(Diagnostic) -> (broken: [Use], anchored: [Use], toHeadings: [Use]) in
             var broken: [Use] = [], anchored: [Use] = [], toHeadings: [Use] = []
@@ -348,7 +348,6 @@ extension SiteBuilder {
         var broken = checked.flatMap(\.broken)
         let anchored = checked.flatMap(\.anchored)
         let toHeadings = checked.flatMap(\.toHeadings)
-        let links = SiteLinks(config: config)
         // Only a link that leads nowhere asks which entries are drafts.
         var drafts: Drafts?
         let sources = context.state.sources

@@ -128,21 +128,22 @@ extension SiteBuilder {
     /// of marsgen's other templates, or one the site lacks, is an error at the page's line.
     func checkPageTemplates(_ pages: [StandalonePage], templates: TemplateLibrary) throws(Diagnostic) -> Set<String> {
         var names: Set<String> = []
+        let own = Set(templates.origins.keys).subtracting(TemplateLibrary.builtInNames)
         for page in pages {
             guard let name = page.template, name != TemplateLibrary.standalonePageName else { continue }
             let location = page.templateLocation ?? SourceLocation(path: page.sourcePath, line: 1, column: 1)
-            if TemplateLibrary.builtInNames.contains(name) {
+            switch TemplateLibrary.problem(withPageTemplate: name, siteTemplates: own) {
+            case .marsgens:
                 throw Diagnostic.error("template '\(name)' is marsgen's for other pages, which give it other values", at: location,
                                        hint: "a page of its own is rendered with \(TemplateLibrary.standalonePageName), or with a template "
                                            + "of your own in templates/ that gets the same values; leave 'template:' out for the first")
-            }
-            guard templates.has(name) else {
-                let own = Set(templates.origins.keys).subtracting(TemplateLibrary.builtInNames)
+            case .missing(let near):
                 throw Diagnostic.error("template '\(name)' is not in templates/", at: location,
-                                       hint: name.closestMatch(among: own).map { "did you mean '\($0)'?" }
+                                       hint: near.map { "did you mean '\($0)'?" }
                                            ?? "add templates/\(name).mustache (it gets the values \(TemplateLibrary.standalonePageName) gets), or fix the name")
+            case nil:
+                names.insert(name)
             }
-            names.insert(name)
         }
         return names
     }

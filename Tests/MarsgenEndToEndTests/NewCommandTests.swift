@@ -10,6 +10,11 @@ import Testing
         try String(contentsOf: site.appendingPathComponent(relative), encoding: .utf8)
     }
 
+    /// A template of the site's own for pages of their own, `templates/roster.mustache`.
+    func writeRosterTemplate(in site: URL) throws {
+        try Data("<section class=\"roster\">{{{body}}}</section>\n".utf8).write(to: site.appendingPathComponent("templates/roster.mustache"))
+    }
+
     @Test("a new entry: its front matter from the options, a title YAML would misread quoted, a draft unless --no-draft; it builds")
     func entry() throws {
         let site = try SiteFixture.copyOfDemoSite()
@@ -80,7 +85,7 @@ import Testing
     func pageTemplate() throws {
         let site = try SiteFixture.copyOfDemoSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        try Data("<section class=\"roster\">{{{body}}}</section>\n".utf8).write(to: site.appendingPathComponent("templates/roster.mustache"))
+        try writeRosterTemplate(in: site)
         let missing = try SiteFixture.run(["new", "page", "The crew", "--template", "rostr"], in: site)
         #expect(missing.status == 1)
         #expect(missing.err == "templates/rostr.mustache: error: no template 'rostr': templates/rostr.mustache is not there\n  hint: did you mean 'roster'?\n")
@@ -101,7 +106,7 @@ import Testing
     func pageArchetype() throws {
         let site = try SiteFixture.copyOfDemoSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        try Data("<section class=\"roster\">{{{body}}}</section>\n".utf8).write(to: site.appendingPathComponent("templates/roster.mustache"))
+        try writeRosterTemplate(in: site)
         let folder = site.appendingPathComponent("archetypes")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("---\n# Station pages\nnav: true\ntemplate: roster\nweight: 5\n---\n## {{title}}\n\nAt /{{path}}/.\n".utf8)

@@ -56,6 +56,9 @@ public struct CrewProfile: Hashable, Sendable {
 
     /// Whether there is anything to show.
     public var isEmpty: Bool { bioHTML.isEmpty && image.isEmpty }
+
+    /// The portrait alone, without the bio: what the crew index shows of a member.
+    public var portrait: CrewProfile { CrewProfile(image: image, imageAlt: imageAlt, imageSize: imageSize) }
 }
 
 extension ContentHash {

@@ -40,6 +40,9 @@ public struct PagePlanner {
     let pinnedPosition: Int?
     /// The values every page sees under `site`, made once: they do not depend on the page.
     let siteContext: TemplateContext
+    /// The URL of each part of the site marsgen's navigation links to, by its `nav` name, for
+    /// `aria-current` (see `context(…)`): made once, not for every page.
+    let sectionURLs: [String: String]
     /// The links the navigation has after marsgen's own: the pages of their own that ask for
     /// it (`nav: true`) and the site's links (`nav:` in `marsgen.yml`), in its order: by
     /// `weight`, then title, then pages before links, then path or URL.
@@ -119,6 +122,7 @@ public struct PagePlanner {
         // The feed and the pin use one order, so the pinned report is the feed's first weather.
         self.pinnedPosition = feedKinds.firstIndex(of: .weather)
         self.siteContext = Self.siteContext(config: config, links: links)
+        self.sectionURLs = ["feed": links.home, "journal": links.journalIndex, "sols": links.sols, "crew": links.crewIndex, "search": links.search]
         let links = self.links
         let pages = library.standalonePages.filter(\.isInNavigation)
             .map { (weight: $0.weight, title: $0.navigationTitle, order: 0, key: $0.path, url: links.standalonePage($0.path)) }
@@ -313,7 +317,6 @@ public struct PagePlanner {
                           "search": section == "search"]
         // For `aria-current`: "page" on the section's own page, "true" on the pages within it
         // (Journal on an entry's page is where the reader is, not the page they are on).
-        let sectionURLs = ["feed": links.home, "journal": links.journalIndex, "sols": links.sols, "crew": links.crewIndex, "search": links.search]
         context["navCurrent"] = sectionURLs[section].map { [section: $0 == url ? "page" : "true"] } ?? [String: String]()
         if !navigation.isEmpty {
             // A link is current on its page and on the pages below it (`/about/` on
@@ -883,18 +886,13 @@ public struct PagePlanner {
             // The members, in the crew file's order, and their portraits: all the page shows.
             for member in members {
                 hash.combine(member)
-                let profile = profiles[member.id]
-                hash.combine(profile?.image ?? "")
-                hash.combine(profile?.imageAlt ?? "")
-                hash.combine(Int64(profile?.imageSize?.width ?? -1))
-                hash.combine(Int64(profile?.imageSize?.height ?? -1))
+                hash.combine((profiles[member.id] ?? CrewProfile()).portrait)
             }
         } page: {
             let rows: [TemplateContext] = library.crew.members.map { member in
                 var row: TemplateContext = ["id": member.id, "name": member.name, "role": member.role, "url": links.crew(member.id)]
                 // The portrait alone: a bio is the member's own page's.
-                let profile = profiles[member.id] ?? CrewProfile()
-                row.merge(Self.profileValues(CrewProfile(image: profile.image, imageAlt: profile.imageAlt, imageSize: profile.imageSize))) { _, new in new }
+                row.merge(Self.profileValues((profiles[member.id] ?? CrewProfile()).portrait)) { _, new in new }
                 return row
             }
             let url = address.url

@@ -537,16 +537,17 @@ extension NewPageCommand {
         let own = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
         let relative = "templates/\(name).mustache"
-        if TemplateLibrary.builtInNames.contains(name), name != TemplateLibrary.standalonePageName {
+        switch TemplateLibrary.problem(withPageTemplate: name, siteTemplates: own) {
+        case .marsgens:
             throw Diagnostic.error("'\(name)' is one of marsgen's templates, for its own pages", at: SourceLocation(path: relative),
                                    hint: "give a template of the site's own, or none for '\(TemplateLibrary.standalonePageName)'")
-        }
-        guard own.contains(name) || name == TemplateLibrary.standalonePageName else {
+        case .missing(let near):
             throw Diagnostic.error("no template '\(name)': \(relative) is not there", at: SourceLocation(path: relative),
-                                   hint: name.closestMatch(among: own).map { "did you mean '\($0)'?" }
+                                   hint: near.map { "did you mean '\($0)'?" }
                                        ?? "write \(relative) first: it gets the values \(TemplateLibrary.standalonePageName) gets")
+        case nil:
+            return name
         }
-        return name
     }
 }
 
